@@ -1,0 +1,16 @@
+"""URL routes of the site."""
+
+from django.contrib import admin
+from django.http import HttpResponse
+from django.urls import path
+
+
+def home(request):
+    """Placeholder home page until the lobby lands (tables issue)."""
+    return HttpResponse("Kibitz")
+
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("", home, name="home"),
+]

@@ -1,0 +1,34 @@
+"""Shared test switches.
+
+Tests that need PostgreSQL or Redis use the `postgres` / `redis_url` fixtures: without the service they
+skip, but under KIBITZ_REQUIRE_SERVICES=1 (CI) they fail, so a missing service can never pass silently.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from django.conf import settings
+
+
+def _missing(what: str) -> None:
+    if settings.KIBITZ_REQUIRE_SERVICES:
+        pytest.fail(f"{what} is required (KIBITZ_REQUIRE_SERVICES=1) but not configured")
+    pytest.skip(f"{what} not configured")
+
+
+@pytest.fixture
+def postgres() -> None:
+    """Require the default database to be PostgreSQL."""
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        _missing("PostgreSQL (DATABASE_URL)")
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """Require Redis and return its URL."""
+    url = os.environ.get("REDIS_URL", "")
+    if not url:
+        _missing("Redis (REDIS_URL)")
+    return url
