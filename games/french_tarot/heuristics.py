@@ -13,12 +13,12 @@ from .cards import EXCUSE, HALF_POINTS, MONDE, PETIT, RANK_OF, SUIT_OF, SUITS, T
 from .legality import HANDFUL_SIZES, required_discard_trumps
 
 #: Hand strength needed for each contract (see `hand_strength`), highest first.
-BID_THRESHOLDS: tuple[tuple[str, int], ...] = (("garde_contre", 82), ("garde_sans", 72), ("garde", 56), ("petite", 41))
+BID_THRESHOLDS: tuple[tuple[str, int], ...] = (("garde_contre", 64), ("garde_sans", 57), ("garde", 45), ("petite", 41))
 BID_ORDER = ("pass", "petite", "garde", "garde_sans", "garde_contre")
 
 
 def hand_strength(hand: Sequence[str]) -> int:
-    """A bidding score of an 18-card hand (higher is stronger; about 40 is a Petite).
+    """A bidding score of an 18-card hand (higher is stronger; about 41 is a Petite, calibrated by benchmark self-play).
 
     Counts the bouts (T1 only when guarded by trumps), trumps and high trumps, honours, long suits and voids.
     """
@@ -88,19 +88,23 @@ def choose_handful(hand: Sequence[str]) -> tuple[str, ...] | None:
     return None
 
 
-def _beats(card: str, best: str, led: str | None) -> bool:
-    """Whether `card` would take the lead from `best` in a trick whose led suit is `led` (§6.1)."""
-    if card == EXCUSE:
-        return False
+def _strength(card: str, led: str | None) -> int:
+    """How strongly `card` holds a trick led in `led` (§6.1): trumps above the led suit, other cards −1."""
     suit = SUIT_OF[card]
     if suit == TRUMP:
-        return SUIT_OF[best] != TRUMP or RANK_OF[card] > RANK_OF[best]
-    return suit == led and SUIT_OF[best] != TRUMP and RANK_OF[card] > RANK_OF[best]
+        return 100 + RANK_OF[card]
+    return RANK_OF[card] if suit == led else -1
+
+
+#: Order in which cards are given away: fewest points, plain before trump, lowest rank; the Excuse and T1 last.
+_CHEAP_KEY: dict[str, tuple[int, int, int, int, int]] = {
+    c: (c == PETIT, c == EXCUSE, HALF_POINTS[c], SUIT_OF[c] == TRUMP, RANK_OF[c]) for c in HALF_POINTS
+}
 
 
 def _cheapest(cards: Sequence[str]) -> str:
-    """The card that costs least to give away: fewest points, then plain before trump, then lowest; T1 last."""
-    return min(cards, key=lambda c: (c == PETIT, c == EXCUSE, HALF_POINTS[c], SUIT_OF[c] == TRUMP, RANK_OF[c]))
+    """The card that costs least to give away (see `_CHEAP_KEY`)."""
+    return min(cards, key=_CHEAP_KEY.__getitem__)
 
 
 def play_card(
@@ -123,21 +127,21 @@ def play_card(
     on_taker_side = seat == taker
     if not trick:
         return _lead(legal, on_taker_side, hand)
-    best_index, led = -1, None
-    for i, (_, card) in enumerate(trick):
-        if card == EXCUSE:
-            continue
-        if led is None:
+    led = None
+    for _, card in trick:
+        if card != EXCUSE:
             led = SUIT_OF[card]
-            best_index = i
-        elif _beats(card, trick[best_index][1], led):
-            best_index = i
-    if best_index < 0:  # only the Excuse was led: play as a leader
+            break
+    if led is None:  # only the Excuse was led: play as a leader
         return _lead(legal, on_taker_side, hand)
-    best_seat, best = trick[best_index]
+    best_seat, best, top = -1, "", -1
+    for played_by, card in trick:
+        strength = _strength(card, led) if card != EXCUSE else -1
+        if strength > top:
+            best_seat, best, top = played_by, card, strength
     partner_holds = (best_seat == taker) == on_taker_side
     last = len(trick) == 3
-    winners = [c for c in legal if _beats(c, best, led)]
+    winners = [c for c in legal if c != EXCUSE and _strength(c, led) > top]
     strong = (SUIT_OF[best] == TRUMP and RANK_OF[best] >= 17) or (SUIT_OF[best] != TRUMP and is_king(best))
     if partner_holds and (last or strong):
         charge = [c for c in legal if c != EXCUSE and c != MONDE]
@@ -176,7 +180,11 @@ def _lead(legal: Sequence[str], on_taker_side: bool, hand: Sequence[str]) -> str
         if drawing:
             return max(drawing, key=RANK_OF.__getitem__) if MONDE in drawing else min(drawing, key=RANK_OF.__getitem__)
     if plain:
-        lengths = {s: sum(1 for c in hand if SUIT_OF[c] == s) for s in SUITS}
+        lengths = dict.fromkeys(SUITS, 0)
+        for card in hand:
+            suit = SUIT_OF[card]
+            if suit in lengths:
+                lengths[suit] += 1
         return min(plain, key=lambda c: (-lengths[SUIT_OF[c]], HALF_POINTS[c], RANK_OF[c]))
     non_petit = [c for c in trumps if c != PETIT]
     if non_petit:
