@@ -6,7 +6,7 @@ minus B's score in the seats of g (mean over those seats, from `round_scores`); 
 over the rotations g. Printed: each level's mean score per deal with its 95% CI, and the differences
 expert−beginner and expert−standard with their 95% CI and whether the interval lies above zero.
 
-    python benchmarks/bot_strength.py --game french-tarot --deals 200 --seed 1 --playouts 120
+    python benchmarks/bot_strength.py --game french-tarot --deals 200 --seed 1 --playouts 100 [--pairs expert:standard]
 """
 
 from __future__ import annotations
@@ -64,13 +64,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="first deal seed (default 1)")
     parser.add_argument("--playouts", type=int, default=None, help="expert playout budget (default: the bot's)")
     parser.add_argument("--options", default="{}", help="table options as JSON (default: the game's defaults)")
+    parser.add_argument("--pairs", default=",".join(f"{a}:{b}" for a, b in PAIRS),
+                        help="level pairs A:B to compare (default expert:beginner,expert:standard)")
     args = parser.parse_args()
+    pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")]
     seeds = range(args.seed, args.seed + args.deals)
     for key, game in selected_games(args.game):
         options = game.normalize_options(json.loads(args.options))
         print(f"== {key} options={json.dumps(options)} deals={args.deals} seeds={args.seed}..{seeds[-1]} "
               f"playouts={args.playouts or 'default'} groups={game.seat_groups(options)}")
-        for a, b in PAIRS:
+        for a, b in pairs:
             started = time.perf_counter()
             run = paired_run(game, options, a, b, seeds, args.playouts)
             mean_a, ci_a = mean_ci(run["a"])
