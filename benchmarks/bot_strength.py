@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from typing import Any
 
@@ -54,6 +55,9 @@ def paired_run(game: Game, options: dict[str, Any], a: str, b: str, seeds: range
         out["a"].append(sum(a_scores) / len(groups))
         out["b"].append(sum(b_scores) / len(groups))
         out["diff"].append(out["a"][-1] - out["b"][-1])
+        if len(out["diff"]) % 20 == 0:
+            mean, ci = mean_ci(out["diff"])
+            print(f"    … {a}−{b} after {len(out['diff'])} deals: {mean:+.2f} ± {ci:.2f}", file=sys.stderr, flush=True)
     return out
 
 
