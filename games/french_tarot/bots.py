@@ -29,7 +29,7 @@ from .search import best_bid, best_card
 from .timeouts import timeout_discard
 from .worlds import read_knowledge
 
-DEFAULT_PLAYOUTS = 160
+DEFAULT_PLAYOUTS = 120
 SLAM_STRENGTH = 125
 
 
