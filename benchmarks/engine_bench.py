@@ -49,7 +49,7 @@ def decision_times(game: Game, options: dict[str, Any], level: str, deals: int, 
     for deal in range(seed, seed + deals):
         rngs = [seat_rng(deal, seat) for seat in range(game.seat_count(options))]
 
-        def choose(state: Any, seat: int) -> Any:
+        def choose(state: Any, seat: int, rngs: list[random.Random] = rngs) -> Any:
             view = game.view(state, seat)
             legal = game.legal_actions(state, seat)
             started, started_cpu = time.perf_counter(), time.thread_time()

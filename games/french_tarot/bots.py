@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine import BOT_LEVELS, SimpleAction
+from games.engine import BOT_LEVELS, Action, SimpleAction
 
 from .cards import SUIT_OF, TRUMP
 from .heuristics import choose_bid, choose_discard, choose_handful, hand_strength, play_card
@@ -38,6 +38,11 @@ def _highest_bid(view: dict[str, Any]) -> str:
     return bids[-1] if bids else "pass"
 
 
+def _values(legal: Sequence[Action]) -> list[str]:
+    """The values of one-key actions (`{"play": "KH"}` -> "KH"), in order."""
+    return [str(next(iter(a.to_wire().values()))) for a in legal]
+
+
 def _profile(view: dict[str, Any]) -> str:
     """The profile, read from the view: in play, `fft` has answered the slam question and `seed002` never asks."""
     return "fft" if view["slam_announced"] is not None else "seed002"
@@ -48,7 +53,7 @@ class BeginnerBot:
 
     level = "beginner"
 
-    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[SimpleAction], rng: random.Random) -> SimpleAction:
+    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random) -> SimpleAction:
         """An action for `seat` (see the module docstring); `legal` is empty only in the discard phase."""
         phase = view["phase"]
         if phase == "discard":
@@ -59,7 +64,7 @@ class BeginnerBot:
             return wanted if trumps >= 8 and wanted in legal else SimpleAction("bid", "pass")
         if phase == "slam":
             return SimpleAction("slam", False)
-        return rng.choice(list(legal))
+        return SimpleAction("play", rng.choice(_values(legal)))
 
 
 class StandardBot:
@@ -67,7 +72,7 @@ class StandardBot:
 
     level = "standard"
 
-    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[SimpleAction], rng: random.Random) -> SimpleAction:
+    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random) -> SimpleAction:
         """An action for `seat`; `legal` is empty only in the discard phase."""
         phase = view["phase"]
         if phase == "bidding":
@@ -90,9 +95,9 @@ class StandardBot:
             return None
         return choose_handful(view["hand"])
 
-    def _card(self, view: dict[str, Any], seat: int, legal: Sequence[SimpleAction], rng: random.Random) -> str:
+    def _card(self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random) -> str:
         trick = [(p["seat"], p["card"]) for p in view["trick"]]
-        cards = [str(a.value) for a in legal]
+        cards = _values(legal)
         return play_card(cards, trick, seat, view["taker"], view["hand"], rng)
 
 
@@ -117,10 +122,10 @@ class ExpertBot(StandardBot):
         memory.observe(view)
         return memory
 
-    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[SimpleAction], rng: random.Random) -> SimpleAction:
+    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random) -> SimpleAction:
         """An action for `seat`; in play, the card with the best mean playout score."""
         if view["phase"] == "bidding":
-            bids = [str(a.value) for a in legal]
+            bids = _values(legal)
             # The view does not name the profile before play; the simulation scores by fft (the default).
             return SimpleAction("bid", best_bid(view["hand"], seat, view["dealer"], bids, self.playouts // 2, rng, "fft"))
         if view["phase"] != "play":
@@ -129,7 +134,7 @@ class ExpertBot(StandardBot):
         handful = self._handful(view, seat)
         if handful is not None:
             return SimpleAction("handful", handful)
-        cards = [str(a.value) for a in legal]
+        cards = _values(legal)
         if len(cards) == 1:
             return SimpleAction("play", cards[0])
         knowledge = read_knowledge(view, seat, memory.ordered()) if memory.complete(view) else None

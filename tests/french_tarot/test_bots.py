@@ -43,7 +43,7 @@ def test_it_plays_whole_deals_with_every_level_legally(profile):
 def test_it_takes_discards_and_handfuls_through_the_rules():
     handfuls = discards = 0
     for seed in range(40):
-        state, actions = play_with_bots(["standard"] * 4, seed, playouts=4)
+        _, actions = play_with_bots(["standard"] * 4, seed, playouts=4)
         discards += any(a.kind == "discard" for a in actions)
         handfuls += any(a.kind == "handful" for a in actions)
     assert discards > 5 and handfuls >= 1
