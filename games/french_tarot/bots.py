@@ -4,9 +4,8 @@ Every bot sees only its seat's view and the legal list (STYLE.md "Bots get a vie
 - beginner: legal and simple — bids only with many trumps, discards like a timeout, plays a random legal card.
 - standard: sound heuristics (`heuristics.py`): hand evaluation for bids, voiding discard, handful as taker,
   card play that cashes Kings, feeds points to a partner who holds the trick, wins cheaply, saves the Petit.
-- expert: bids by simulating each legal contract over random worlds (half its budget), discards like the
-  standard bot; in play, determinized search (`worlds.py`, `search.py`) over worlds consistent with the view
-  and with the tricks it remembers (`memory.py`), bounded by `playouts`.
+- expert: the standard bidding and discard; in play, determinized search (`worlds.py`, `search.py`) over
+  worlds consistent with the view and with the tricks it remembers (`memory.py`), bounded by `playouts`.
 
 A bot object may serve several seats and deals; the expert keeps a small memory per (seat, deal). The table
 service should keep one bot object per table (or call `observe` with each new view) so it sees every trick; when
@@ -25,7 +24,7 @@ from games.engine import BOT_LEVELS, Action, SimpleAction
 from .cards import SUIT_OF, TRUMP
 from .heuristics import choose_bid, choose_discard, choose_handful, hand_strength, play_card
 from .memory import DealMemory, memory_key
-from .search import best_bid, best_card
+from .search import best_card
 from .timeouts import timeout_discard
 from .worlds import read_knowledge
 
@@ -102,7 +101,7 @@ class StandardBot:
 
 
 class ExpertBot(StandardBot):
-    """Simulated bidding, standard discard; card play by determinized playouts bounded by `playouts` rollouts."""
+    """Standard bidding and discard; card play by determinized playouts bounded by `playouts` rollouts."""
 
     level = "expert"
     MEMORIES = 64
@@ -124,10 +123,6 @@ class ExpertBot(StandardBot):
 
     def choose(self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random) -> SimpleAction:
         """An action for `seat`; in play, the card with the best mean playout score."""
-        if view["phase"] == "bidding":
-            bids = _values(legal)
-            # The view does not name the profile before play; the simulation scores by fft (the default).
-            return SimpleAction("bid", best_bid(view["hand"], seat, view["dealer"], bids, self.playouts // 2, rng, "fft"))
         if view["phase"] != "play":
             return super().choose(view, seat, legal, rng)
         memory = self.observe(view, seat)
