@@ -129,3 +129,25 @@ def test_it_only_reads_the_view():
             GAME.apply(state, seat, action)
         except IllegalAction as error:  # pragma: no cover - a failure message, not a branch
             raise AssertionError(f"{level} chose {action}: {error.code}") from error
+
+
+def test_it_always_chooses_a_legal_discard_and_handful():
+    from games.french_tarot.heuristics import choose_discard, choose_handful
+
+    from .randomplay import discard_is_legal, handful_is_legal
+
+    rng = random.Random(21)
+    shown = 0
+    for _ in range(400):
+        deal = GAME.deal_cards(rng, 0)
+        hand = deal["hands"][1] + deal["dog"]
+        assert discard_is_legal(hand, choose_discard(hand))
+        trumps = [c for c in deal["hands"][2] if c.startswith("T")]
+        pool = [c for c in deal["hands"][2] if not c.startswith("T")]
+        rich = trumps + [f"T{n}" for n in range(1, 22) if f"T{n}" not in trumps][: rng.randrange(6, 12)]
+        rich_hand = rich + pool[: max(0, 18 - len(rich))]
+        handful = choose_handful(rich_hand)
+        if handful is not None:
+            shown += 1
+            assert handful_is_legal(rich_hand, handful)
+    assert shown > 100
