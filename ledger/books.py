@@ -3,6 +3,8 @@ promotions and adjustments accounts of a currency."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
@@ -25,9 +27,9 @@ def default_currency() -> str:
     return str(getattr(settings, "KIBITZ_CURRENCY", "EUR"))
 
 
-def wallet_for(user: object, *, is_bot: bool = False) -> Account:
+def wallet_for(user: Any, *, is_bot: bool = False) -> Account:
     """The wallet of a user (opened empty on first use). `is_bot` marks users that are bots."""
-    pk = getattr(user, "pk")
+    pk = user.pk
     return _open(f"wallet:user:{pk}", AccountKind.WALLET, default_currency(), user=user, is_bot=is_bot)
 
 

@@ -49,12 +49,22 @@ class AppendOnlyModel(models.Model):
         raise AppendOnly(f"{type(self).__name__} {self.pk} cannot be deleted; book a reversal")
 
 
-class AccountKind(models.TextChoices):
-    WALLET = "wallet", _("Wallet")
-    ESCROW = "escrow", _("Table escrow")
-    HOUSE = "house", _("House commission")
-    PROMOTIONS = "promotions", _("Promotions")
-    ADJUSTMENTS = "adjustments", _("Adjustments")
+class AccountKind:
+    """The stable values of one choice field; CHOICES pairs them with translatable labels."""
+
+    WALLET = "wallet"
+    ESCROW = "escrow"
+    HOUSE = "house"
+    PROMOTIONS = "promotions"
+    ADJUSTMENTS = "adjustments"
+    CHOICES = [
+        (WALLET, _("Wallet")),
+        (ESCROW, _("Table escrow")),
+        (HOUSE, _("House commission")),
+        (PROMOTIONS, _("Promotions")),
+        (ADJUSTMENTS, _("Adjustments")),
+    ]
+    VALUES = [value for value, _label in CHOICES]
 
 
 NON_NEGATIVE_KINDS = (AccountKind.WALLET, AccountKind.ESCROW)
@@ -66,7 +76,7 @@ class Account(models.Model):
     `balance` is a cache of Σ postings, written only by the posting service; reconciliation checks it.
     """
 
-    kind = models.CharField(max_length=16, choices=AccountKind.choices)
+    kind = models.CharField(max_length=16, choices=AccountKind.CHOICES)
     name = models.CharField(max_length=120, unique=True)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="wallet"
@@ -88,14 +98,26 @@ class Account(models.Model):
         return self.name
 
 
-class TransactionKind(models.TextChoices):
-    GRANT = "grant", _("Starting balance")
-    BOT_FUNDING = "bot_funding", _("Bot funding")
-    RESERVE = "reserve", _("Reservation")
-    SETTLE = "settle", _("Settlement")
-    RELEASE = "release", _("Release")
-    ADJUSTMENT = "adjustment", _("Adjustment")
-    REVERSAL = "reversal", _("Reversal")
+class TransactionKind:
+    """The stable values of one choice field; CHOICES pairs them with translatable labels."""
+
+    GRANT = "grant"
+    BOT_FUNDING = "bot_funding"
+    RESERVE = "reserve"
+    SETTLE = "settle"
+    RELEASE = "release"
+    ADJUSTMENT = "adjustment"
+    REVERSAL = "reversal"
+    CHOICES = [
+        (GRANT, _("Starting balance")),
+        (BOT_FUNDING, _("Bot funding")),
+        (RESERVE, _("Reservation")),
+        (SETTLE, _("Settlement")),
+        (RELEASE, _("Release")),
+        (ADJUSTMENT, _("Adjustment")),
+        (REVERSAL, _("Reversal")),
+    ]
+    VALUES = [value for value, _label in CHOICES]
 
 
 class Transaction(AppendOnlyModel):
@@ -105,7 +127,7 @@ class Transaction(AppendOnlyModel):
 
     key = models.CharField(max_length=200, unique=True)
     fingerprint = models.CharField(max_length=64)
-    kind = models.CharField(max_length=16, choices=TransactionKind.choices)
+    kind = models.CharField(max_length=16, choices=TransactionKind.CHOICES)
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
@@ -161,10 +183,18 @@ class CommissionBand(models.Model):
         constraints = [models.UniqueConstraint(fields=["schedule", "min_value"], name="ledger_band_unique")]
 
 
-class UnitStatus(models.TextChoices):
-    OPEN = "open", _("Reserved")
-    SETTLED = "settled", _("Settled")
-    RELEASED = "released", _("Released")
+class UnitStatus:
+    """The stable values of one choice field; CHOICES pairs them with translatable labels."""
+
+    OPEN = "open"
+    SETTLED = "settled"
+    RELEASED = "released"
+    CHOICES = [
+        (OPEN, _("Reserved")),
+        (SETTLED, _("Settled")),
+        (RELEASED, _("Released")),
+    ]
+    VALUES = [value for value, _label in CHOICES]
 
 
 class SettlementUnit(models.Model):
@@ -183,7 +213,7 @@ class SettlementUnit(models.Model):
     limit = models.BigIntegerField()
     seats = models.PositiveSmallIntegerField()
     escrow = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="+")
-    status = models.CharField(max_length=10, choices=UnitStatus.choices, default=UnitStatus.OPEN)
+    status = models.CharField(max_length=10, choices=UnitStatus.CHOICES, default=UnitStatus.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True, db_index=True)
     settle_transaction = models.OneToOneField(
@@ -216,10 +246,18 @@ class UnitSeat(models.Model):
         ordering = ["seat"]
 
 
-class LimitPeriod(models.TextChoices):
-    DAY = "day", _("Day")
-    WEEK = "week", _("Week")
-    MONTH = "month", _("Month")
+class LimitPeriod:
+    """The stable values of one choice field; CHOICES pairs them with translatable labels."""
+
+    DAY = "day"
+    WEEK = "week"
+    MONTH = "month"
+    CHOICES = [
+        (DAY, _("Day")),
+        (WEEK, _("Week")),
+        (MONTH, _("Month")),
+    ]
+    VALUES = [value for value, _label in CHOICES]
 
 
 class LossLimit(models.Model):
@@ -228,7 +266,7 @@ class LossLimit(models.Model):
     `amount` None means no limit."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="loss_limits")
-    period = models.CharField(max_length=5, choices=LimitPeriod.choices)
+    period = models.CharField(max_length=5, choices=LimitPeriod.CHOICES)
     amount = models.BigIntegerField(null=True, blank=True)
     effective_from = models.DateTimeField()
     created_at = models.DateTimeField(auto_now_add=True)
@@ -246,10 +284,18 @@ class SelfExclusion(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
 
-class AdjustmentStatus(models.TextChoices):
-    PENDING = "pending", _("Waiting for approval")
-    APPROVED = "approved", _("Approved and booked")
-    REJECTED = "rejected", _("Rejected")
+class AdjustmentStatus:
+    """The stable values of one choice field; CHOICES pairs them with translatable labels."""
+
+    PENDING = "pending"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+    CHOICES = [
+        (PENDING, _("Waiting for approval")),
+        (APPROVED, _("Approved and booked")),
+        (REJECTED, _("Rejected")),
+    ]
+    VALUES = [value for value, _label in CHOICES]
 
 
 class AdjustmentRequest(models.Model):
@@ -261,7 +307,7 @@ class AdjustmentRequest(models.Model):
     reason = models.TextField()
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
-    status = models.CharField(max_length=10, choices=AdjustmentStatus.choices, default=AdjustmentStatus.PENDING)
+    status = models.CharField(max_length=10, choices=AdjustmentStatus.CHOICES, default=AdjustmentStatus.PENDING)
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )

@@ -4,6 +4,7 @@ check (rules/settlement.md "Money safety")."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db.models import Sum
@@ -32,7 +33,7 @@ def starting_balance() -> int:
     return int(getattr(settings, "KIBITZ_STARTING_BALANCE", 10_000))
 
 
-def grant_starting_balance(user: object) -> Transaction | None:
+def grant_starting_balance(user: Any) -> Transaction | None:
     """Credit a new player's wallet from the promotions account, once (key `grant:user:{id}`).
 
     Returns the grant transaction, or None when the starting balance is set to 0.
@@ -53,7 +54,7 @@ def grant_starting_balance(user: object) -> Transaction | None:
 # --- self-exclusion ----------------------------------------------------------------------------------------
 
 
-def exclude_self(user: object, days: int, now: datetime | None = None) -> SelfExclusion:
+def exclude_self(user: Any, days: int, now: datetime | None = None) -> SelfExclusion:
     """Block `user` from stakes tables for `days` days from now. Raises ValueError unless 1 ≤ days ≤ 3650."""
     if not 1 <= days <= 3650:
         raise ValueError("self-exclusion lasts 1 to 3650 days")
@@ -61,7 +62,7 @@ def exclude_self(user: object, days: int, now: datetime | None = None) -> SelfEx
     return SelfExclusion.objects.create(user=user, starts_at=now, ends_at=now + timedelta(days=days))
 
 
-def excluded_until(user: object, now: datetime | None = None) -> datetime | None:
+def excluded_until(user: Any, now: datetime | None = None) -> datetime | None:
     """The end of the self-exclusion covering `now`, or None when the player is not excluded."""
     now = now or timezone.now()
     row = (
@@ -86,7 +87,7 @@ def period_start(period: str, now: datetime | None = None) -> datetime:
     return timezone.make_aware(naive, timezone.get_current_timezone())
 
 
-def limit_in_force(user: object, period: str, now: datetime | None = None) -> int | None:
+def limit_in_force(user: Any, period: str, now: datetime | None = None) -> int | None:
     """The loss limit (minor units) in force for `period`, or None when there is none."""
     now = now or timezone.now()
     row = (
@@ -97,7 +98,7 @@ def limit_in_force(user: object, period: str, now: datetime | None = None) -> in
     return row.amount if row else None
 
 
-def pending_limit(user: object, period: str, now: datetime | None = None) -> LossLimit | None:
+def pending_limit(user: Any, period: str, now: datetime | None = None) -> LossLimit | None:
     """A raise that waits for its 24 hours and is not overtaken by a later change, or None."""
     now = now or timezone.now()
     latest = LossLimit.objects.filter(user=user, period=period).order_by("-created_at", "-pk").first()
@@ -106,13 +107,13 @@ def pending_limit(user: object, period: str, now: datetime | None = None) -> Los
     return None
 
 
-def set_loss_limit(user: object, period: str, amount: int | None, now: datetime | None = None) -> LossLimit:
+def set_loss_limit(user: Any, period: str, amount: int | None, now: datetime | None = None) -> LossLimit:
     """Set the player's loss limit for `period` (minor units; None removes it).
 
     Lowering (or setting a first limit) takes effect at once; raising or removing takes effect after 24 hours.
     Raises ValueError for a negative amount or an unknown period.
     """
-    if period not in LimitPeriod.values:
+    if period not in LimitPeriod.VALUES:
         raise ValueError(f"unknown period {period!r}")
     if amount is not None and amount < 0:
         raise ValueError("a loss limit cannot be negative")
@@ -157,7 +158,7 @@ def check_wallet_can_cover(wallet: Account, amount: int, now: datetime | None = 
             code="insufficient_funds",
         )
     if user is not None and not wallet.is_bot:
-        for period in LimitPeriod.values:
+        for period in LimitPeriod.VALUES:
             limit = limit_in_force(user, period, now)
             if limit is None:
                 continue
@@ -170,7 +171,7 @@ def check_wallet_can_cover(wallet: Account, amount: int, now: datetime | None = 
                 )
 
 
-def check_can_join_stakes_table(user: object, stake: int, limit: int, players: int) -> None:
+def check_can_join_stakes_table(user: Any, stake: int, limit: int, players: int) -> None:
     """Raise NotEligible (with a reason code) unless `user` may sit at a stakes table.
 
     Args: stake and limit in minor units; players = seats at the table. The worst case is

@@ -4,7 +4,8 @@ daily commission, bots apart from players, and reconciliation. Nothing here writ
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
+from typing import Any
 
 from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import TruncDate
@@ -53,7 +54,8 @@ class StatementLine:
     """One posting of an account's statement, with what it was for and the running balance after it."""
 
     posting_id: int
-    created_at: object
+    transaction_id: int
+    created_at: datetime
     kind: str
     key: str
     reason: str
@@ -75,7 +77,7 @@ def statement(account: Account, limit: int | None = None) -> list[StatementLine]
         unit_id = details.get("unit")
         lines.append(
             StatementLine(
-                posting_id=p.pk, created_at=p.transaction.created_at, kind=p.transaction.kind,
+                posting_id=p.pk, transaction_id=p.transaction_id, created_at=p.transaction.created_at, kind=p.transaction.kind,
                 key=p.transaction.key, reason=p.transaction.reason, amount=p.amount,
                 balance_after=p.balance_after, round_id=details.get("round"), unit_id=unit_id,
             )
@@ -102,7 +104,7 @@ def settlements(table_key: str | None = None) -> QuerySet[SettlementUnit]:
     return units.prefetch_related("seat_set__account").order_by("-closed_at", "-pk")
 
 
-def tables_summary() -> list[dict[str, object]]:
+def tables_summary() -> list[dict[str, Any]]:
     """Per table: settled units, commission and money moved (Σ T)."""
     return list(
         SettlementUnit.objects.filter(status=UnitStatus.SETTLED)
@@ -138,7 +140,7 @@ def results_by_kind() -> dict[str, dict[str, int]]:
     return out
 
 
-def results_per_account(is_bot: bool) -> list[dict[str, object]]:
+def results_per_account(is_bot: bool) -> list[dict[str, Any]]:
     """Per wallet (bots or players): seats played and net result of settled units, biggest winners first."""
     return list(
         UnitSeat.objects.filter(unit__status=UnitStatus.SETTLED, account__is_bot=is_bot)

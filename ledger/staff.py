@@ -3,6 +3,8 @@ nothing is edited or deleted; a mistake is corrected by a reversing transaction)
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -11,16 +13,15 @@ from ledger.errors import AlreadyReversed, ApprovalRefused, LedgerError
 from ledger.models import Account, AdjustmentRequest, AdjustmentStatus, Transaction, TransactionKind
 from ledger.posting import post, reverse
 
-
 REVERSIBLE_KINDS = (TransactionKind.GRANT, TransactionKind.BOT_FUNDING, TransactionKind.ADJUSTMENT)
 
 
-def _require_staff(user: object) -> None:
+def _require_staff(user: Any) -> None:
     if not getattr(user, "is_staff", False):
         raise ApprovalRefused("only staff may do this", code="not_staff")
 
 
-def request_adjustment(*, account: Account, amount: int, reason: str, requested_by: object) -> AdjustmentRequest:
+def request_adjustment(*, account: Account, amount: int, reason: str, requested_by: Any) -> AdjustmentRequest:
     """Ask for an adjustment of `account` by `amount` minor units (+ credit, − debit) with a reason.
 
     Nothing is booked until another staff member approves. Raises ApprovalRefused (not_staff, no_reason,
@@ -36,7 +37,7 @@ def request_adjustment(*, account: Account, amount: int, reason: str, requested_
     )
 
 
-def approve_adjustment(request_id: int, approver: object) -> Transaction:
+def approve_adjustment(request_id: int, approver: Any) -> Transaction:
     """Approve and book an adjustment (key `adjustment:{request id}`) against the adjustments account.
 
     Raises ApprovalRefused when the approver requested it himself, is not staff, or it was already decided;
@@ -48,16 +49,16 @@ def approve_adjustment(request_id: int, approver: object) -> Transaction:
         request = AdjustmentRequest.objects.select_for_update().select_related("account").get(pk=request_id)
         if request.status != AdjustmentStatus.PENDING:
             raise ApprovalRefused("this adjustment was already decided", code="already_decided")
-        if request.requested_by_id == getattr(approver, "pk"):
+        if request.requested_by_id == approver.pk:
             raise ApprovalRefused("a second staff member must approve an adjustment", code="same_staff")
         counter = adjustments_account(request.account.currency)
         booked = post(
             key=f"adjustment:{request.pk}",
             kind=TransactionKind.ADJUSTMENT,
             lines=[(request.account_id, request.amount), (counter.pk, -request.amount)],
-            actor_id=getattr(approver, "pk"),
+            actor_id=approver.pk,
             reason=request.reason,
-            details={"requested_by": request.requested_by_id, "approved_by": getattr(approver, "pk")},
+            details={"requested_by": request.requested_by_id, "approved_by": approver.pk},
         )
         AdjustmentRequest.objects.filter(pk=request.pk).update(
             status=AdjustmentStatus.APPROVED, decided_by=approver, decided_at=timezone.now(), transaction=booked
@@ -65,21 +66,21 @@ def approve_adjustment(request_id: int, approver: object) -> Transaction:
     return booked
 
 
-def reject_adjustment(request_id: int, approver: object) -> None:
+def reject_adjustment(request_id: int, approver: Any) -> None:
     """Reject a pending adjustment (by a staff member other than the requester)."""
     _require_staff(approver)
     with transaction.atomic():
         request = AdjustmentRequest.objects.select_for_update().get(pk=request_id)
         if request.status != AdjustmentStatus.PENDING:
             raise ApprovalRefused("this adjustment was already decided", code="already_decided")
-        if request.requested_by_id == getattr(approver, "pk"):
+        if request.requested_by_id == approver.pk:
             raise ApprovalRefused("a second staff member must decide an adjustment", code="same_staff")
         AdjustmentRequest.objects.filter(pk=request.pk).update(
             status=AdjustmentStatus.REJECTED, decided_by=approver, decided_at=timezone.now()
         )
 
 
-def reverse_transaction(transaction_id: int, *, actor: object, reason: str) -> Transaction:
+def reverse_transaction(transaction_id: int, *, actor: Any, reason: str) -> Transaction:
     """Reverse a transaction once, by staff, with a reason (key `reverse:{id}`).
 
     Reservations and settlements are not reversed here: a reservation is released with its unit, and a
@@ -95,4 +96,4 @@ def reverse_transaction(transaction_id: int, *, actor: object, reason: str) -> T
         raise LedgerError(f"a {original.kind} transaction is not reversed by hand", code="not_reversible")
     if Transaction.objects.filter(reverses=original).exists():
         raise AlreadyReversed(f"transaction {original.pk} is already reversed")
-    return reverse(original, actor_id=getattr(actor, "pk"), reason=reason.strip())
+    return reverse(original, actor_id=actor.pk, reason=reason.strip())

@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 from django.http import HttpResponse
-from django.urls import path
+from django.urls import include, path
 
 
 def home(request):
@@ -12,5 +12,6 @@ def home(request):
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("ledger/", include("ledger.urls")),
     path("", home, name="home"),
 ]

@@ -1,6 +1,6 @@
 """The default commission schedule of rules/settlement.md, in force from the start (staff add later versions)."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from django.conf import settings
 from django.db import migrations
@@ -15,7 +15,7 @@ def forward(apps, schema_editor):
     if Schedule.objects.filter(currency=currency).exists():
         return
     schedule = Schedule.objects.create(
-        effective_from=datetime(2000, 1, 1, tzinfo=timezone.utc), currency=currency,
+        effective_from=datetime(2000, 1, 1, tzinfo=UTC), currency=currency,
         note="settlement.md default schedule",
     )
     Band.objects.bulk_create(Band(schedule=schedule, min_value=lo, rate_bp=rate) for lo, rate in DEFAULT_BANDS)

@@ -10,7 +10,13 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
 from ledger import services as ledger
 from ledger.calculation import DEFAULT_BANDS, calculate_settlement

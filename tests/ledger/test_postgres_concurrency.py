@@ -122,27 +122,24 @@ def test_it_lets_the_database_refuse_raw_update_and_delete_of_postings(postgres)
         "UPDATE ledger_transaction SET reason = 'x'",
         "DELETE FROM ledger_transaction",
     ):
-        with pytest.raises(IntegrityError, match="append-only"):
-            with transaction.atomic(), connection.cursor() as cursor:
-                cursor.execute(sql)
+        with pytest.raises(IntegrityError, match="append-only"), transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql)
     assert reconcile().ok
 
 
 def test_it_lets_the_database_refuse_an_unbalanced_transaction_and_a_negative_wallet(postgres):
     (alice,) = make_users("alice")
     wallet = ledger.wallet_for(alice)
-    with pytest.raises(IntegrityError, match="does not balance"):
-        with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute(
-                "INSERT INTO ledger_transaction (key, fingerprint, kind, reason, details, created_at)"
-                " VALUES ('raw', '', 'adjustment', '', '{}', now()) RETURNING id"
-            )
-            tx_id = cursor.fetchone()[0]
-            cursor.execute(
-                "INSERT INTO ledger_posting (transaction_id, account_id, amount, balance_after)"
-                " VALUES (%s, %s, 5, 10005)", [tx_id, wallet.pk],
-            )
-    with pytest.raises(IntegrityError, match="not_negative"):
-        with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute("UPDATE ledger_account SET balance = -1 WHERE id = %s", [wallet.pk])
+    with pytest.raises(IntegrityError, match="does not balance"), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            "INSERT INTO ledger_transaction (key, fingerprint, kind, reason, details, created_at)"
+            " VALUES ('raw', '', 'adjustment', '', '{}', now()) RETURNING id"
+        )
+        tx_id = cursor.fetchone()[0]
+        cursor.execute(
+            "INSERT INTO ledger_posting (transaction_id, account_id, amount, balance_after)"
+            " VALUES (%s, %s, 5, 10005)", [tx_id, wallet.pk],
+        )
+    with pytest.raises(IntegrityError, match="not_negative"), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("UPDATE ledger_account SET balance = -1 WHERE id = %s", [wallet.pk])
     assert reconcile().ok

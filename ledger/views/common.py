@@ -1,0 +1,51 @@
+"""Helpers shared by the ledger's pages: CSV responses, staff-only access and hand-history links."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Iterable, Sequence
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.urls import NoReverseMatch, reverse
+
+
+def wants_csv(request: HttpRequest) -> bool:
+    """True when the page is asked for as CSV (`?format=csv`)."""
+    return request.GET.get("format") == "csv"
+
+
+def csv_response(filename: str, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> HttpResponse:
+    """A CSV download named `filename` with a header row."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return response
+
+
+def staff_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Log-in required; then 403 unless the user is staff."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_staff:
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return login_required(wrapped)
+
+
+def hand_history_url(round_id: int | None) -> str | None:
+    """The deal's hand-history page (`games:hand_history`, from the tables app), or None while it does not
+    exist or the line has no deal."""
+    if round_id is None:
+        return None
+    try:
+        return reverse("games:hand_history", args=[round_id])
+    except NoReverseMatch:
+        return None
