@@ -189,16 +189,16 @@ def _settle(
         "calculation": calc.to_json(),
         "result": result,
     }
+    # The unit's own rows are written before the posting, so the shared house account stays locked only for
+    # the posting and the commit; all of it is one database transaction either way.
+    for s in seats:
+        s.delta, s.share, s.change = calc.deltas[s.seat], calc.shares[s.seat], calc.wallet_changes[s.seat]
+    UnitSeat.objects.bulk_update(seats, ["delta", "share", "change"])
     booked = post(key=key, kind=TransactionKind.SETTLE, lines=lines, details=details, request=request)
-    now = timezone.now()
     SettlementUnit.objects.filter(pk=unit.pk).update(
-        status=UnitStatus.SETTLED, closed_at=now, settle_transaction=booked, rate_bp=calc.rate_bp,
+        status=UnitStatus.SETTLED, closed_at=timezone.now(), settle_transaction=booked, rate_bp=calc.rate_bp,
         value=calc.value, commission=calc.commission, total_won=calc.total_won,
     )
-    for s in seats:
-        UnitSeat.objects.filter(pk=s.pk).update(
-            delta=calc.deltas[s.seat], share=calc.shares[s.seat], change=calc.wallet_changes[s.seat]
-        )
     return booked
 
 
