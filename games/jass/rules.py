@@ -11,6 +11,7 @@ from typing import Any
 from games.engine import BOT_LEVELS, Bot, Game, IllegalAction, NextRound, SimpleAction
 
 from . import actions, phases
+from .bots import make_bot
 from .cards import CANONICAL_INDEX, DECK, DECK_SET, POINTS, STRENGTH, SUIT_OF, SUITS, sort_canonical
 from .legality import DIFFERENZLER, SCHIEBER, legal_cards
 from .scoring import (
@@ -293,8 +294,6 @@ class JassGame(Game):
         """A bot of `level` in `BOT_LEVELS` (games/jass/bots.py); `playouts` bounds the expert's search."""
         if level not in BOT_LEVELS:
             raise ValueError(f"unknown bot level {level!r}")
-        from .bots import make_bot
-
         return make_bot(level, self.variant, playouts)
 
 
