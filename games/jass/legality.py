@@ -59,7 +59,29 @@ def play_refusal(hand: Sequence[str], trick: Sequence[str], mode: str, card: str
 def legal_cards(hand: Sequence[str], trick: Sequence[str], mode: str, variant: str) -> list[str]:
     """Every card of `hand` that may be played now, in the order of `hand` (rules/jass.md §5.3).
 
-    Never empty for a non-empty hand: when every card would be refused the rules always leave one (a seat
-    holding the led suit can follow; one void in it may discard or trump).
+    The fast path of `play_refusal` (same rules, one pass over the hand; a test checks they agree). Never
+    empty for a non-empty hand: a seat holding the led suit can follow; one void in it may discard or trump.
     """
-    return [c for c in hand if play_refusal(hand, trick, mode, c, variant) is None]
+    if not trick:
+        return list(hand)
+    led = SUIT_OF[trick[0]]
+    following = [c for c in hand if SUIT_OF[c] == led]
+    if mode not in SUITS:
+        return following or list(hand)
+    if led == mode:
+        if any(c != "J" + mode for c in following):
+            return following
+        return list(hand)
+    trumps = [c for c in hand if SUIT_OF[c] == mode]
+    if len(trumps) == len(hand):
+        return list(hand)
+    top = highest_trump(trick, mode)
+    if top is not None and not (variant == DIFFERENZLER and not following):
+        strength = STRENGTH[mode]
+        floor = strength[top]
+        trumps = [c for c in trumps if strength[c] > floor]
+    if following:
+        allowed = set(following) | set(trumps)
+    else:
+        allowed = {c for c in hand if SUIT_OF[c] != mode} | set(trumps)
+    return [c for c in hand if c in allowed]

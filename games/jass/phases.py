@@ -17,6 +17,7 @@ from .weis import best_weis_seat, check_declaration, group_points
 
 MAX_PREDICTION = 157
 TRICKS = 9
+_PREDICTIONS = tuple(actions.predict(n) for n in range(MAX_PREDICTION + 1))
 
 
 def to_act(state: JassState) -> frozenset[int]:
@@ -50,7 +51,7 @@ def legal_actions(state: JassState, seat: int) -> list[SimpleAction]:
         choices = [actions.trump(mode) for mode in MODES]
         return choices if state.pushed else [*choices, actions.PUSH]
     if state.phase == PREDICT:
-        return [actions.predict(n) for n in range(MAX_PREDICTION + 1)]
+        return list(_PREDICTIONS)
     found: list[SimpleAction] = []
     if seat == state.to_play():
         found = [actions.play(c) for c in legal_cards(state.hands[seat], state.trick, state.mode or "", state.variant)]
