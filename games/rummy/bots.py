@@ -1,0 +1,1 @@
+"""Rummy bots (placeholder until the search lands in the next commit)."""
