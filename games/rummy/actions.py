@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from games.engine.errors import InvalidAction
 from games.engine.wire import read_card, read_choice, read_int, read_true
@@ -96,7 +96,7 @@ class Knock:
         return {"knock": True}
 
 
-RummyAction = Union[Draw, MeldAction, LayOff, SwapJoker, Discard, Knock]
+RummyAction = Draw | MeldAction | LayOff | SwapJoker | Discard | Knock
 
 
 def read_entry(value: Any) -> str:

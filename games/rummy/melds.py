@@ -17,8 +17,8 @@ from games.engine.errors import IllegalAction
 from .cards import (
     JOKER,
     card_at,
-    positions_of,
     position_value,
+    positions_of,
     rank_of,
     rank_value,
     sort_canonical,
@@ -170,7 +170,7 @@ def read_new_meld(entries: Sequence[str], limit: str | int, by: int) -> Meld:
     size = len(entries)
     if not 3 <= size <= 13:
         raise IllegalAction("invalid_meld", "a meld has 3 to 13 cards")
-    naturals, designated, bare = _split(entries)
+    naturals, designated, _ = _split(entries)
     jokers = size - len(naturals)
     check_joker_limit(jokers, len(naturals), limit)
     if not naturals:
@@ -202,16 +202,16 @@ def lay_off(meld: Meld, entries: Sequence[str], limit: str | int) -> Meld:
     Raises:
         IllegalAction: `joker_majority` / `too_many_jokers` (on the result), `invalid_meld`, `joker_ambiguous`.
     """
-    naturals, designated, bare = _split(entries)
+    naturals, designated, _ = _split(entries)
     new_jokers = len(entries) - len(naturals)
     check_joker_limit(meld.jokers + new_jokers, meld.naturals + len(naturals), limit)
     if meld.kind == SET:
         old_naturals = [c for c in meld.cells if c != JOKER]
-        cells = _set_cells(meld.key, old_naturals + naturals, designated, meld.jokers + new_jokers,
-                           len(meld.cells) + len(entries))
-        if cells is None:
+        set_cells = _set_cells(meld.key, old_naturals + naturals, designated, meld.jokers + new_jokers,
+                               len(meld.cells) + len(entries))
+        if set_cells is None:
             raise IllegalAction("invalid_meld", "the set would not stay valid")
-        return Meld(SET, meld.key, 0, cells, meld.by)
+        return Meld(SET, meld.key, 0, set_cells, meld.by)
     if any(suit_of(c) != meld.key for c in naturals + designated):
         raise IllegalAction("invalid_meld", "a run holds one suit")
     count = len(entries)
