@@ -123,3 +123,11 @@ def test_it_funds_bots_from_promotions_before_reserving(players):
 def test_it_refuses_an_unknown_unit():
     with pytest.raises(ledger.UnknownUnit):
         ledger.settle_unit(unit_id="round:404", payments=[])
+
+
+@pytest.mark.django_db
+def test_it_flags_a_bot_users_wallet_as_a_bot(make_user):
+    robot = make_user("bot-standard-1")
+    assert not ledger.wallet_for(robot).is_bot
+    assert ledger.wallet_for(robot, is_bot=True).is_bot
+    assert Account.objects.get(name=f"wallet:user:{robot.pk}").is_bot
