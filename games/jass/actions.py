@@ -7,6 +7,7 @@ another variant's phase is refused by `apply` with `wrong_phase` / `weis_not_all
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from games.engine import InvalidAction, SimpleAction
@@ -38,7 +39,7 @@ def predict(points: int) -> SimpleAction:
     return SimpleAction("predict", points)
 
 
-def weis(groups: list[list[str]] | tuple[tuple[str, ...], ...]) -> SimpleAction:
+def weis(groups: Sequence[Sequence[str]]) -> SimpleAction:
     """`{"weis": [[codes], …]}` (rules/jass.md §5.4); groups as given, checked by `apply`."""
     return SimpleAction("weis", tuple(tuple(g) for g in groups))
 

@@ -22,7 +22,7 @@ from games.jass.state import JassState
 from .randomplay import random_round
 
 pytest.importorskip("jass.game.rule_schieber", reason="jass-kit is in the dev extra")
-from .jasskit import kit_legal, kit_trick  # noqa: E402
+from .jasskit import kit_legal, kit_trick
 
 ROUNDS = 2000
 
