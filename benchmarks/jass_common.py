@@ -10,6 +10,7 @@ import math
 import random
 import statistics
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -44,8 +45,6 @@ def play_round_with_bots(
     Each seat's rng is seeded from the deal and the seat, so a seat's choices do not depend on who sits
     elsewhere. With `timings`, each bot's decision time (seconds) is appended under its level.
     """
-    import time
-
     dealer = deal_seed % 4 if dealer is None else dealer
     deal = game.deal_cards(random.Random(deal_seed), dealer, options)
     state = game.new_round(options, deal, dealer, start)
