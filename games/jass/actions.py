@@ -13,7 +13,7 @@ from typing import Any
 from games.engine import InvalidAction, SimpleAction
 from games.engine.wire import read_card, read_card_list, read_choice, read_int, read_true, single_key
 
-from .cards import DECK_SET, MODES
+from .cards import DECK, DECK_SET, MODES
 from .state import PLAY, PREDICT, TRUMP
 
 KIND_PHASE: dict[str, str] = {
@@ -21,6 +21,7 @@ KIND_PHASE: dict[str, str] = {
 }
 
 PUSH = SimpleAction("push", True)
+_PLAYS = {card: SimpleAction("play", card) for card in DECK}
 THANKS = SimpleAction("thanks", True)
 
 
@@ -30,8 +31,8 @@ def trump(mode: str) -> SimpleAction:
 
 
 def play(card: str) -> SimpleAction:
-    """`{"play": card}` (rules/jass.md §5.3)."""
-    return SimpleAction("play", card)
+    """`{"play": card}` (rules/jass.md §5.3); one shared value per card (actions are immutable)."""
+    return _PLAYS[card]
 
 
 def predict(points: int) -> SimpleAction:

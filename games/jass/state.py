@@ -6,7 +6,6 @@ engine is never mutated. `to_json` holds every secret and is for storage only; c
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -95,7 +94,8 @@ class JassState:
     def clone(self) -> JassState:
         """A copy that `apply` may change freely (every mutable field copied; the deal and options are shared,
         nothing ever changes them)."""
-        new = copy.copy(self)
+        new = JassState.__new__(JassState)
+        new.__dict__ = self.__dict__.copy()
         new.start_totals = list(self.start_totals)
         new.hands = [list(h) for h in self.hands]
         new.predictions = list(self.predictions)
