@@ -42,6 +42,7 @@ class JassGame(Game):
     def __init__(self, variant: str) -> None:
         self.variant = variant
         self.key = f"jass-{variant}"
+        self.aliases = (variant,)
         self.title = "Jass: " + variant.capitalize()
         self._options = SCHIEBER_OPTIONS if variant == SCHIEBER else DIFFERENZLER_OPTIONS
         self._teams = variant == SCHIEBER
