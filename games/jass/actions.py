@@ -7,12 +7,13 @@ another variant's phase is refused by `apply` with `wrong_phase` / `weis_not_all
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from games.engine import InvalidAction, SimpleAction
 from games.engine.wire import read_card, read_card_list, read_choice, read_int, read_true, single_key
 
-from .cards import DECK_SET, MODES
+from .cards import DECK, DECK_SET, MODES
 from .state import PLAY, PREDICT, TRUMP
 
 KIND_PHASE: dict[str, str] = {
@@ -20,6 +21,7 @@ KIND_PHASE: dict[str, str] = {
 }
 
 PUSH = SimpleAction("push", True)
+_PLAYS = {card: SimpleAction("play", card) for card in DECK}
 THANKS = SimpleAction("thanks", True)
 
 
@@ -29,8 +31,8 @@ def trump(mode: str) -> SimpleAction:
 
 
 def play(card: str) -> SimpleAction:
-    """`{"play": card}` (rules/jass.md §5.3)."""
-    return SimpleAction("play", card)
+    """`{"play": card}` (rules/jass.md §5.3); one shared value per card (actions are immutable)."""
+    return _PLAYS[card]
 
 
 def predict(points: int) -> SimpleAction:
@@ -38,7 +40,7 @@ def predict(points: int) -> SimpleAction:
     return SimpleAction("predict", points)
 
 
-def weis(groups: list[list[str]] | tuple[tuple[str, ...], ...]) -> SimpleAction:
+def weis(groups: Sequence[Sequence[str]]) -> SimpleAction:
     """`{"weis": [[codes], …]}` (rules/jass.md §5.4); groups as given, checked by `apply`."""
     return SimpleAction("weis", tuple(tuple(g) for g in groups))
 

@@ -64,7 +64,7 @@ class JassBot:
             team = seat % 2
             if view["totals"][team] >= view["options"]["target"]:
                 return actions.THANKS
-        cards = [a.value for a in legal if a.kind == "play"]
+        cards = [str(a.value) for a in legal if a.kind == "play"]
         if not cards:
             return None
         declaration = self._weis(view, seat)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import SUIT_OF, STRENGTH, SUITS, highest_trump
+from .cards import STRENGTH, SUIT_OF, SUITS, highest_trump
 
 SCHIEBER = "schieber"
 DIFFERENZLER = "differenzler"

@@ -9,7 +9,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import (
-    MODES, OBENABE, POINTS, RANK_OF, RANKS, STRENGTH, SUIT_OF, SUITS, UNENUFE, winning_index,
+    MODES,
+    OBENABE,
+    POINTS,
+    RANK_OF,
+    RANKS,
+    STRENGTH,
+    SUIT_OF,
+    SUITS,
+    UNENUFE,
+    winning_index,
 )
 from .weis import check_declaration
 
@@ -31,9 +40,8 @@ def mode_strength(hand: Sequence[str], mode: str) -> float:
     """
     if mode in SUITS:
         weights = {"J": 12, "9": 9, "A": 6, "K": 4, "Q": 4, "10": 4, "8": 3, "7": 3, "6": 3}
-        score = sum(weights[RANK_OF[c]] for c in hand if SUIT_OF[c] == mode)
-        score += sum(5 for c in hand if SUIT_OF[c] != mode and RANK_OF[c] == "A")
-        return score
+        trumps = sum(weights[RANK_OF[c]] for c in hand if SUIT_OF[c] == mode)
+        return float(trumps + sum(5 for c in hand if SUIT_OF[c] != mode and RANK_OF[c] == "A"))
     order = list(reversed(RANKS)) if mode == OBENABE else list(RANKS)
     score = 0.0
     for suit in SUITS:

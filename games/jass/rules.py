@@ -8,17 +8,23 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engine import BOT_LEVELS, Bot, Game, IllegalAction, NextRound, SimpleAction
+from games.engine import BOT_LEVELS, Action, Bot, Game, IllegalAction, InvalidAction, NextRound, SimpleAction
 
 from . import actions, phases
 from .bots import make_bot
 from .cards import CANONICAL_INDEX, DECK, DECK_SET, POINTS, STRENGTH, SUIT_OF, SUITS, sort_canonical
 from .legality import DIFFERENZLER, SCHIEBER, legal_cards
 from .scoring import (
-    differenzler_payments, differenzler_result, differenzler_winner, empty_credits, match_totals, penalties,
-    round_total, schieber_result,
+    differenzler_payments,
+    differenzler_result,
+    differenzler_winner,
+    empty_credits,
+    match_totals,
+    penalties,
+    round_total,
+    schieber_result,
 )
-from .state import DONE, PLAY, PREDICT, TRUMP, JassState, state_from_json, state_to_json
+from .state import DONE, PREDICT, TRUMP, JassState, state_from_json, state_to_json
 from .views import build_view
 
 SCHIEBER_OPTIONS: dict[str, tuple[Any, ...]] = {
@@ -36,6 +42,7 @@ class JassGame(Game):
     def __init__(self, variant: str) -> None:
         self.variant = variant
         self.key = f"jass-{variant}"
+        self.aliases = (variant,)
         self.title = "Jass: " + variant.capitalize()
         self._options = SCHIEBER_OPTIONS if variant == SCHIEBER else DIFFERENZLER_OPTIONS
         self._teams = variant == SCHIEBER
@@ -152,15 +159,15 @@ class JassGame(Game):
         """Seats that may act now (rules/jass.md §5 table)."""
         return phases.to_act(state)
 
-    def legal_actions(self, state: JassState, seat: int) -> list[SimpleAction]:
+    def legal_actions(self, state: JassState, seat: int) -> list[Action]:
         """Every listable legal action of `seat` (rules/jass.md §5; Weis are never listed)."""
-        return phases.legal_actions(state, seat)
+        return list(phases.legal_actions(state, seat))
 
     def parse_action(self, payload: Any) -> SimpleAction:
         """Read a wire action; raises `InvalidAction` (`bad_action`) when malformed (rules/jass.md §5)."""
         return actions.parse_action(payload)
 
-    def apply(self, state: JassState, seat: int, action: SimpleAction) -> JassState:
+    def apply(self, state: JassState, seat: int, action: Action) -> JassState:
         """Apply `action` by `seat` to a copy of `state` (rules/jass.md §5 check order).
 
         Raises:
@@ -171,6 +178,8 @@ class JassGame(Game):
             raise IllegalAction("wrong_phase", "the round is over")
         if seat not in phases.to_act(state):
             raise IllegalAction("not_your_turn", "it is not your turn")
+        if not isinstance(action, SimpleAction) or action.kind not in actions.KIND_PHASE:
+            raise InvalidAction(f"not a Jass action: {action!r}")
         kind = action.kind
         if actions.KIND_PHASE[kind] != state.phase:
             raise IllegalAction("wrong_phase", f"{kind} is not an action of phase {state.phase}")
@@ -294,10 +303,11 @@ class JassGame(Game):
         """A bot of `level` in `BOT_LEVELS` (games/jass/bots.py); `playouts` bounds the expert's search."""
         if level not in BOT_LEVELS:
             raise ValueError(f"unknown bot level {level!r}")
-        return make_bot(level, self.variant, playouts)
+        # JassBot.choose may return None (declining the optional "Enough, thanks"), wider than `Bot`.
+        return make_bot(level, self.variant, playouts)  # type: ignore[return-value]
 
 
 SCHIEBER_GAME = JassGame(SCHIEBER)
 DIFFERENZLER_GAME = JassGame(DIFFERENZLER)
 
-__all__ = ["CANONICAL_INDEX", "DIFFERENZLER_GAME", "JassGame", "SCHIEBER_GAME"]
+__all__ = ["CANONICAL_INDEX", "DIFFERENZLER_GAME", "SCHIEBER_GAME", "JassGame"]

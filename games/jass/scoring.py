@@ -121,23 +121,29 @@ def differenzler_winner(totals: list[int], rounds_played: int) -> int | None:
     return totals.index(low) if totals.count(low) == 1 else None
 
 
+def scoring_declarations(state: JassState) -> list[dict[str, Any]]:
+    """The scoring team's Weis in play order from the forehand: `[{"seat", "weis": [[codes]], "values"}]`
+    (rules/jass.md §6.5); empty before trick 1 is complete or when nobody declared."""
+    found = []
+    for offset in range(4):
+        seat = (state.forehand + offset) % 4
+        groups = state.weis[seat]
+        if groups and state.weis_team is not None and seat % 2 == state.weis_team:
+            found.append({
+                "seat": seat,
+                "weis": [list(g) for g in groups],
+                "values": [group_points(g, state.mode or "") for g in groups],
+            })
+    return found
+
+
 def schieber_result(state: JassState) -> dict[str, Any]:
     """The Schieber result JSON of rules/jass.md §6.5 (every credit itemised, raw and multiplied)."""
     m = multiplier(state)
     teams = [{**state.credits[t], "total": round_total(state, t)} for t in range(2)]
     weis: dict[str, Any] | None = None
     if any(state.weis):
-        declarations = []
-        for offset in range(4):
-            seat = (state.forehand + offset) % 4
-            groups = state.weis[seat]
-            if groups and seat % 2 == state.weis_team:
-                declarations.append({
-                    "seat": seat,
-                    "weis": [list(g) for g in groups],
-                    "values": [group_points(g, state.mode or "") for g in groups],
-                })
-        weis = {"team": state.weis_team, "declarations": declarations}
+        weis = {"team": state.weis_team, "declarations": scoring_declarations(state)}
     ended = None
     if state.ended is not None:
         ended = {

@@ -6,7 +6,6 @@ engine is never mutated. `to_json` holds every secret and is for storage only; c
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -95,7 +94,8 @@ class JassState:
     def clone(self) -> JassState:
         """A copy that `apply` may change freely (every mutable field copied; the deal and options are shared,
         nothing ever changes them)."""
-        new = copy.copy(self)
+        new = JassState.__new__(JassState)
+        new.__dict__ = self.__dict__.copy()
         new.start_totals = list(self.start_totals)
         new.hands = [list(h) for h in self.hands]
         new.predictions = list(self.predictions)
@@ -108,19 +108,45 @@ class JassState:
 
 
 def state_to_json(state: JassState) -> dict[str, Any]:
-    """Serialise every field (secrets included: storage only, never for a client)."""
-    data: dict[str, Any] = {}
-    for f in fields(JassState):
-        value = getattr(state, f.name)
-        if isinstance(value, Ended):
-            value = {"by": value.by, "caller": value.caller, "winner_team": value.winner_team}
-        data[f.name] = copy.deepcopy(value)
-    return data
+    """Serialise every field (secrets included: storage only, never for a client). Every list is copied."""
+    ended = state.ended
+    return {
+        "variant": state.variant,
+        "options": dict(state.options),
+        "dealer": state.dealer,
+        "deal": {k: ([list(h) for h in v] if k == "hands" else v) for k, v in state.deal.items()},
+        "start_totals": list(state.start_totals),
+        "rounds_played": state.rounds_played,
+        "hands": [list(h) for h in state.hands],
+        "phase": state.phase,
+        "mode": state.mode,
+        "chooser": state.chooser,
+        "pushed": state.pushed,
+        "predictions": list(state.predictions),
+        "leader": state.leader,
+        "trick": list(state.trick),
+        "tricks_done": state.tricks_done,
+        "last_trick": None if state.last_trick is None else [
+            state.last_trick[0], list(state.last_trick[1]), state.last_trick[2]
+        ],
+        "tricks_won": list(state.tricks_won),
+        "thanks_window": state.thanks_window,
+        "weis": [None if groups is None else [list(g) for g in groups] for groups in state.weis],
+        "weis_team": state.weis_team,
+        "stoeck_seat": state.stoeck_seat,
+        "stoeck_credited": state.stoeck_credited,
+        "credits": [dict(c) for c in state.credits],
+        "events": state.events,
+        "reached": [None if r is None else list(r) for r in state.reached],
+        "ended": None if ended is None else {"by": ended.by, "caller": ended.caller, "winner_team": ended.winner_team},
+    }
 
 
 def state_from_json(data: dict[str, Any]) -> JassState:
-    """Rebuild a state from `state_to_json` output (exact round trip)."""
-    values = {f.name: copy.deepcopy(data[f.name]) for f in fields(JassState)}
+    """Rebuild a state from `state_to_json` output (exact round trip; the input is not shared)."""
+    values = {f.name: data[f.name] for f in fields(JassState)}
     if values["ended"] is not None:
         values["ended"] = Ended(**values["ended"])
-    return JassState(**values)
+    copied = state_to_json(JassState(**values))
+    copied["ended"] = values["ended"] and Ended(**copied["ended"])
+    return JassState(**copied)

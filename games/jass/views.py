@@ -17,7 +17,7 @@ from typing import Any
 from .cards import sort_canonical
 from .legality import SCHIEBER
 from .phases import to_act
-from .scoring import STOECK_POINTS, match_totals, multiplier, round_total
+from .scoring import STOECK_POINTS, match_totals, multiplier, round_total, scoring_declarations
 from .state import DONE, JassState
 from .weis import group_points
 
@@ -59,14 +59,7 @@ def _schieber_part(state: JassState, seat: int | None) -> dict[str, Any]:
     ]
     scored = None
     if state.tricks_done >= 1 and state.weis_team is not None:
-        scored = {
-            "team": state.weis_team,
-            "declarations": [
-                {"seat": s, "weis": [list(g) for g in groups], "values": [group_points(g, mode) for g in groups]}
-                for s, groups in _in_play_order(state)
-                if s % 2 == state.weis_team
-            ],
-        }
+        scored = {"team": state.weis_team, "declarations": scoring_declarations(state)}
     own = None
     if seat is not None and state.weis[seat] is not None:
         own = [list(g) for g in state.weis[seat] or []]
@@ -83,11 +76,6 @@ def _schieber_part(state: JassState, seat: int | None) -> dict[str, Any]:
         "weis": {"announced": announced, "own": own, "scored": scored},
         "stoeck": stoeck,
     }
-
-
-def _in_play_order(state: JassState) -> list[tuple[int, list[list[str]]]]:
-    seats = [(state.forehand + i) % 4 for i in range(4)]
-    return [(s, groups) for s in seats if (groups := state.weis[s])]
 
 
 def _differenzler_part(state: JassState, seat: int | None) -> dict[str, Any]:

@@ -90,7 +90,7 @@ def weis_key(group: Sequence[str], mode: str, trump_suit: str | None) -> tuple[i
 
 
 def best_weis_seat(
-    declarations: Sequence[Sequence[Group] | None], forehand: int, mode: str
+    declarations: Sequence[Sequence[Sequence[str]] | None], forehand: int, mode: str
 ) -> int | None:
     """The seat holding the single best Weis, or None when nobody declared (rules/jass.md §5.4).
 

@@ -37,8 +37,9 @@ def _check_step(game: JassGame, state: JassState, log: list[dict[str, Any]]) -> 
     if state.phase != "done":
         to_act = game.to_act(state)
         assert to_act, "a round in progress always has a seat to act"
-        must_move = {state.to_play()} if state.phase == "play" else to_act
-        for seat in must_move:
+        if state.phase == "play":
+            assert state.to_play() in to_act
+        for seat in to_act:
             assert game.legal_actions(state, seat), f"no legal action for seat {seat} in {state.phase}"
         if state.phase == "play":
             hand, mode = state.hands[state.to_play()], state.mode or ""
