@@ -55,16 +55,49 @@ from ledger.players import (
 )
 from ledger.posting import post, reverse
 from ledger.schedule import add_schedule, bands_in_force
-from ledger.table_terms import default_limit, settles_per_match
 from ledger.staff import approve_adjustment, reject_adjustment, request_adjustment, reverse_transaction
+from ledger.table_terms import default_limit, settles_per_match
 from ledger.units import fund_bot, release_unit, reserve_unit, settle_unit
 
 __all__ = [
-    "AlreadyReversed", "AppendOnly", "ApprovalRefused", "IdempotencyConflict", "InsufficientFunds", "LedgerError",
-    "NotEligible", "SeatsCannotCover", "Unbalanced", "UnitClosed", "UnknownUnit",
-    "add_schedule", "adjustments_account", "approve_adjustment", "bands_in_force", "bot_wallet",
-    "calculate_settlement", "check_can_join_stakes_table", "default_limit", "settles_per_match", "escrow_for", "exclude_self", "excluded_until",
-    "format_money", "fund_bot", "grant_starting_balance", "house_account", "limit_in_force", "post",
-    "promotions_account", "reject_adjustment", "release_unit", "request_adjustment", "reserve_unit", "reverse",
-    "reverse_transaction", "set_loss_limit", "settle_unit", "wallet_for", "worst_case",
+    "AlreadyReversed",
+    "AppendOnly",
+    "ApprovalRefused",
+    "IdempotencyConflict",
+    "InsufficientFunds",
+    "LedgerError",
+    "NotEligible",
+    "SeatsCannotCover",
+    "Unbalanced",
+    "UnitClosed",
+    "UnknownUnit",
+    "add_schedule",
+    "adjustments_account",
+    "approve_adjustment",
+    "bands_in_force",
+    "bot_wallet",
+    "calculate_settlement",
+    "check_can_join_stakes_table",
+    "default_limit",
+    "escrow_for",
+    "exclude_self",
+    "excluded_until",
+    "format_money",
+    "fund_bot",
+    "grant_starting_balance",
+    "house_account",
+    "limit_in_force",
+    "post",
+    "promotions_account",
+    "reject_adjustment",
+    "release_unit",
+    "request_adjustment",
+    "reserve_unit",
+    "reverse",
+    "reverse_transaction",
+    "set_loss_limit",
+    "settle_unit",
+    "settles_per_match",
+    "wallet_for",
+    "worst_case",
 ]

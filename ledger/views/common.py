@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import wraps
 from typing import Any
 
+from django.apps import apps
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
@@ -40,12 +41,35 @@ def staff_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
     return login_required(wrapped)
 
 
-def hand_history_url(round_id: int | None) -> str | None:
-    """The deal's hand-history page (`games:hand_history`, from the tables app), or None while it does not
-    exist or the line has no deal."""
-    if round_id is None:
-        return None
+def hand_history_urls(round_ids: Iterable[int | None]) -> dict[int, str]:
+    """The hand-history page of each deal (round id → URL), for the deals whose page exists.
+
+    Uses `games:hand_history` (round id) when the tables app names it so, else its `history` page
+    (table id, deal number); rounds or pages that do not exist are left out.
+    """
+    wanted = {r for r in round_ids if r is not None}
+    urls: dict[int, str] = {}
+    if not wanted:
+        return urls
+    for round_id in sorted(wanted):
+        try:
+            urls[round_id] = reverse("games:hand_history", args=[round_id])
+        except NoReverseMatch:
+            break
+    if urls:
+        return urls
     try:
-        return reverse("games:hand_history", args=[round_id])
-    except NoReverseMatch:
-        return None
+        round_model = apps.get_model("games", "Round")
+    except LookupError:
+        return urls
+    for round_id, table_id, number in round_model.objects.filter(pk__in=wanted).values_list("pk", "table_id", "number"):
+        try:
+            urls[round_id] = reverse("history", args=[table_id, number])
+        except NoReverseMatch:
+            return urls
+    return urls
+
+
+def hand_history_url(round_id: int | None) -> str | None:
+    """The hand-history page of one deal, or None (see hand_history_urls)."""
+    return hand_history_urls([round_id]).get(round_id) if round_id is not None else None

@@ -22,14 +22,15 @@ from ledger.players import (
     set_loss_limit,
 )
 from ledger.reports import statement
-from ledger.views.common import csv_response, hand_history_url, wants_csv
+from ledger.views.common import csv_response, hand_history_urls, wants_csv
 
 STATEMENT_LINES = 200
 
 
 def statement_rows(lines: list) -> list[dict[str, object]]:
     """Statement lines with their hand-history link, for templates."""
-    return [{"line": ln, "history_url": hand_history_url(ln.round_id)} for ln in lines]
+    urls = hand_history_urls(ln.round_id for ln in lines)
+    return [{"line": ln, "history_url": urls.get(ln.round_id) if ln.round_id else None} for ln in lines]
 
 
 @login_required
