@@ -30,3 +30,13 @@ def percent(rate_bp: int | None) -> str:
         return ""
     whole, rest = divmod(int(rate_bp), 100)
     return f"{whole} %" if rest == 0 else f"{whole}.{rest:02d}".rstrip("0") + " %"
+
+
+@register.simple_tag
+def wallet_balance(user: object) -> str:
+    """The signed-in user's wallet balance as text ("100.00"); "" for an anonymous visitor."""
+    if not getattr(user, "is_authenticated", False):
+        return ""
+    from ledger.books import wallet_for
+
+    return format_money(wallet_for(user).balance)

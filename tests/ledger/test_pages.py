@@ -166,3 +166,11 @@ def test_it_shows_ledger_models_read_only_in_the_admin(client, settled, staff):
     client.force_login(sam)
     assert client.get("/admin/ledger/transaction/").status_code == 200
     assert client.get("/admin/ledger/posting/add/").status_code == 403
+
+
+@pytest.mark.django_db
+def test_it_offers_the_wallet_balance_to_any_template(players):
+    from django.template import Context, Template
+
+    html = Template("{% load ledger_money %}{% wallet_balance user %}").render(Context({"user": players[0]}))
+    assert html == "100.00"
