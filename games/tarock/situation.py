@@ -38,6 +38,7 @@ class Situation:
     items: dict[str, tuple[str, int]] = field(default_factory=dict)
     pagat_mine: bool = False
     seen: set[str] = field(default_factory=set)
+    options: dict[str, Any] = field(default_factory=dict)
 
     def unseen(self) -> set[str]:
         """Cards that another seat may still hold."""
@@ -67,6 +68,7 @@ def from_view(view: dict[str, Any], seat: int) -> Situation:
         seat=seat, hand=hand, contract=view["contract"], declarer=view["declarer"], called=view["called"],
         side=my_side, teammates=teammates, opponents=opponents, trick=trick,
         tricks_done=sum(view["tricks_won"]), items=items, pagat_mine=pagat_mine, seen=seen,
+        options=dict(view["options"]),
     )
 
 
@@ -88,4 +90,5 @@ def from_state(state: TarockState, seat: int) -> Situation:
         seat=seat, hand=list(state.hands[seat]), contract=state.contract, declarer=state.declarer,
         called=state.called, side=side, teammates=teammates, opponents=opponents, trick=trick,
         tricks_done=len(state.tricks), items=items, pagat_mine=pagat is not None and pagat.by == seat, seen=seen,
+        options=state.options,
     )

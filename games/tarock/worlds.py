@@ -21,16 +21,13 @@ Slot = tuple[int, str]  # (seat, "hand" | "played")
 
 
 def _visible_tricks(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Completed tricks the view shows, each seat's won tricks in their order and the last trick last."""
+    last = view["last_trick"]
     tricks: list[dict[str, Any]] = []
-    keys: set[tuple[str, ...]] = set()
-    candidates = [view["last_trick"]] if view["last_trick"] else []
     for won in view["won_tricks"]:
-        candidates.extend(won or [])
-    for trick in candidates:
-        key = tuple(sorted(c for _, c in trick["cards"]))
-        if key not in keys:
-            keys.add(key)
-            tricks.append(trick)
+        tricks.extend(t for t in won or [] if t != last)
+    if last:
+        tricks.append(last)
     return tricks
 
 
@@ -83,7 +80,11 @@ def sample_world(view: dict[str, Any], seat: int, rng: random.Random, tries: int
         if partner is None:
             partner = next((s for s in range(4) if s != declarer and sides[s] == DECL), None)
         if partner is not None:
-            forced[called] = [(partner, "hand"), (partner, "played")]
+            callers = {c["seat"] for c in view["auction"] if "pass" not in c["call"]}
+            defenders = set(range(4)) - {declarer, partner}
+            by_calls = partner in callers or defenders <= callers
+            # public without a call: the called card must have been played in a trick this view does not show
+            forced[called] = [(partner, "hand"), (partner, "played")] if by_calls else [(partner, "played")]
         else:
             forced[called] = [(s, "hand") for s in range(4) if s not in (seat, declarer) and sides[s] != DEF]
         for higher in RUFER_CALLS[: RUFER_CALLS.index(called)]:
@@ -133,9 +134,9 @@ def _build(
     for s in range(4):
         shown = sum(1 for t in visible if t["winner"] == s)
         extra_wins.extend([s] * (view["tricks_won"][s] - shown))
-    tricks = [Trick(t["leader"], [(s, c) for s, c in t["cards"]], t["winner"]) for t in visible]
-    for i, winner in enumerate(extra_wins[:hidden_played]):
-        tricks.append(Trick(winner, [(s, placed[(s, "played")][i]) for s in range(4)], winner))
+    shown = [Trick(t["leader"], [(s, c) for s, c in t["cards"]], t["winner"]) for t in visible]
+    unseen = [Trick(w, [(s, placed[(s, "played")][i]) for s in range(4)], w) for i, w in enumerate(extra_wins)]
+    tricks = shown[:-1] + unseen + shown[-1:] if view["last_trick"] else unseen + shown
     dealt = [list(hands[s]) for s in range(4)]
     for trick in tricks:
         for s, c in trick.cards:
