@@ -60,7 +60,7 @@ def choose_call(sit: Situation, legal: Sequence[TarockAction], boldness: float =
         wants.append(Bid("farbensolo"))
     wants.append(Bid("rufer"))
     if sit.contract is not None:
-        game_owner, game_level = sit.items.get("game", (DECL, 0))
+        _, game_level = sit.items.get("game", (DECL, 0))
         if sit.side != DECL and game_level == 0 and strength >= (6.5 if sit.contract != "rufer" else 8.5):
             wants.append(SimpleAction("kontra", "game"))
         if sit.side == DECL and game_level == 1 and strength >= 10.0:

@@ -132,8 +132,8 @@ def _build(
     hands = [sort_hand(hand) if s == seat else sort_hand(placed[(s, "hand")]) for s in range(4)]
     extra_wins: list[int] = []
     for s in range(4):
-        shown = sum(1 for t in visible if t["winner"] == s)
-        extra_wins.extend([s] * (view["tricks_won"][s] - shown))
+        visible_wins = sum(1 for t in visible if t["winner"] == s)
+        extra_wins.extend([s] * (view["tricks_won"][s] - visible_wins))
     shown = [Trick(t["leader"], [(s, c) for s, c in t["cards"]], t["winner"]) for t in visible]
     unseen = [Trick(w, [(s, placed[(s, "played")][i]) for s in range(4)], w) for i, w in enumerate(extra_wins)]
     tricks = shown[:-1] + unseen + shown[-1:] if view["last_trick"] else unseen + shown

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.engine import get_game
+from games.engine import IllegalAction, get_game
 from games.tarock.cards import DECK, GLATZEN
 
 GAME = get_game("tarock")
@@ -71,9 +71,10 @@ def random_action(state: Any, seat: int, rng: random.Random) -> Any:
         bundled = GAME.parse_action({"contract": rng.choice(bids).to_wire()["contract"], "announce": bundle})
         try:
             GAME.apply(state, seat, bundled)
+        except IllegalAction:
+            bundled = None  # a refused bundle falls back to a listed action
+        if bundled is not None:
             return bundled
-        except Exception:  # noqa: BLE001 - a refused bundle just falls back to a listed action
-            pass
     passes = [a for a in legal if a.to_wire() == {"pass": True}]
     if passes and rng.random() < 0.5:
         return passes[0]
