@@ -98,7 +98,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--timing-deals", type=int, default=40)
     parser.add_argument("--strength-deals", type=int, default=200)
-    parser.add_argument("--playouts", type=int, default=60)
+    parser.add_argument("--playouts", type=int, default=150)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", choices=["engine", "decisions", "strength"], default=None)
     args = parser.parse_args()

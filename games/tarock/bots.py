@@ -22,7 +22,7 @@ from .heuristics import choose_call, choose_card
 from .search import search
 from .situation import from_view
 
-DEFAULT_PLAYOUTS = 120
+DEFAULT_PLAYOUTS = 150
 
 
 def _is_card(action: Any) -> bool:
@@ -74,7 +74,7 @@ class ExpertBot:
         """One of `legal` (non-empty); a single legal action is returned without search."""
         if len(legal) == 1:
             return legal[0]
-        return search(view, seat, legal, rng, self.playouts)
+        return search(view, seat, legal, rng, self.playouts, default=StandardBot().choose(view, seat, legal, rng))
 
 
 def make_bot(level: str, playouts: int | None = None) -> BeginnerBot | StandardBot | ExpertBot:

@@ -105,28 +105,43 @@ def outcome(state: TarockState, seat: int) -> float:
 
 
 def search(view: dict[str, Any], seat: int, legal: Sequence[TarockAction], rng: random.Random,
-           playouts: int) -> TarockAction:
-    """The candidate with the best mean delta for `seat` over sampled worlds (common worlds for every candidate).
+           playouts: int, default: TarockAction | None = None) -> TarockAction:
+    """The best candidate over sampled worlds, measured against the heuristic's own choice.
+
+    Every candidate is played out on the same worlds with the same playout seeds, so candidates are compared
+    world by world. A candidate replaces `default` (the standard heuristic's choice) only when its mean paired
+    gain exceeds one standard error: with a few worlds per candidate, a bare argmax mostly follows noise.
 
     Args:
-        playouts: total budget; each candidate gets `max(2, playouts // len(legal))` worlds.
+        playouts: total budget; each candidate gets `max(2, playouts // len(candidates))` worlds.
+        default: the action to keep unless a candidate is clearly better (None: the plain argmax).
     Returns:
         one of `legal`.
     """
     candidates = distinct_candidates(view, legal)
+    if default is not None and default not in candidates:
+        candidates.append(default)
     if len(candidates) == 1:
         return candidates[0]
     n_worlds = max(2, playouts // len(candidates))
     worlds = [sample_world(view, seat, rng) for _ in range(n_worlds)]
     seeds = [rng.randrange(2**32) for _ in worlds]
-    best, best_total = candidates[0], float("-inf")
+    outcomes: dict[TarockAction, list[float]] = {}
     for action in candidates:
-        total = 0.0
+        values = []
         for world, seed in zip(worlds, seeds):
             state = world.copy()
             apply_fast(state, seat, action)
             playout(state, random.Random(seed))
-            total += outcome(state, seat)
-        if total > best_total:
-            best, best_total = action, total
+            values.append(outcome(state, seat))
+        outcomes[action] = values
+    if default is None:
+        return max(candidates, key=lambda a: sum(outcomes[a]))
+    best, best_gain = default, 0.0
+    for action in candidates:
+        gains = [x - y for x, y in zip(outcomes[action], outcomes[default])]
+        mean = sum(gains) / len(gains)
+        spread = (sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1)) ** 0.5
+        if mean - spread / len(gains) ** 0.5 > best_gain:
+            best, best_gain = action, mean - spread / len(gains) ** 0.5
     return best

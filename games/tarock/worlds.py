@@ -6,7 +6,9 @@ the Rufer partner is) are drawn at random among those the view allows (rules/tar
 - a seat that did not follow a led suit (or a led tarock) in a visible trick is void in it;
 - in a Rufer the declarer holds every Rufer tarock above the called one and not the called card; a seat
   shown as a defender does not hold it; a non-declarer shown as a declarer (or a public partner) does;
-- the Pagat's announcer holds T1 (in hand or among its unseen played cards).
+- the Pagat's announcer holds T1 (in hand or among its unseen played cards);
+- a Farbensolo bidder was dealt five suit cards; a Solo bidder is taken to be strong (`_plausible`), by
+  rejection sampling with a bounded number of tries.
 """
 
 from __future__ import annotations
@@ -93,14 +95,36 @@ def sample_world(view: dict[str, Any], seat: int, rng: random.Random, tries: int
     pagat_by = _announcer(view, "pagat")
     if pagat_by is not None and PAGAT in pool and pagat_by != seat:
         forced[PAGAT] = [(pagat_by, "hand"), (pagat_by, "played")]
+    bidders = _bidders(view, seat)
+    fallback: TarockState | None = None
     for _ in range(tries):
         placed = _place(pool, capacity, voids, forced, rng, strict=True)
-        if placed is not None:
-            break
-    else:
-        placed = _place(pool, capacity, voids, forced, rng, strict=False)
-        assert placed is not None
+        if placed is None:
+            continue
+        world = _build(view, seat, hand, visible, current, placed, hidden_played)
+        if all(_plausible(world.dealt[s], contract) for s, contract in bidders):
+            return world
+        fallback = fallback or world
+    if fallback is not None:
+        return fallback
+    placed = _place(pool, capacity, voids, forced, rng, strict=False)
+    assert placed is not None
     return _build(view, seat, hand, visible, current, placed, hidden_played)
+
+
+def _bidders(view: dict[str, Any], seat: int) -> list[tuple[int, str]]:
+    """Other seats that bid a Solo or Farbensolo in this auction, with the contract they bid."""
+    return [(c["seat"], c["call"]["contract"]) for c in view["auction"]
+            if c["seat"] != seat and c["call"].get("contract") in ("solo", "farbensolo")]
+
+
+def _plausible(dealt: list[str], contract: str) -> bool:
+    """Whether a dealt hand could have bid `contract`: a Farbensolo needs five suit cards (§5.4); a soloist
+    is assumed to hold at least six tarocks or the Sküs and the Mond."""
+    tarocks = [c for c in dealt if is_tarock(c)]
+    if contract == "farbensolo":
+        return len(dealt) - len(tarocks) >= 5
+    return len(tarocks) >= 6 or {"T21", "T22"} <= set(tarocks)
 
 
 def _place(
