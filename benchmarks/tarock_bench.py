@@ -1,7 +1,7 @@
 """Tarock figures for the closing note: engine speed, bot decision times and bot strength (rules/tarock.md).
 
 Usage:
-    python benchmarks/tarock_bench.py [--deals 2000] [--strength-deals 200] [--playouts 60] [--seed 1]
+    python benchmarks/tarock_bench.py [--deals 2000] [--strength-deals 200] [--playouts 150] [--seed 1]
 
 Prints:
 - engine: deals per second played to the end with random legal actions (checked path: legal_actions + apply);

@@ -5,7 +5,8 @@
 - standard: bids, announces and gives Kontra from hand strength, plays by trick heuristics
   (`games.tarock.heuristics`), keeps an announced Pagat for trick 10 (the play rules enforce it).
 - expert: determinized search (`games.tarock.search`) over worlds sampled from its view — hidden hands,
-  unseen tricks and who the Rufer partner may be — bounded by a playout count.
+  unseen tricks and who the Rufer partner may be — bounded by a playout count; it departs from the standard
+  choice only for a candidate that is clearly better on the same worlds.
 """
 
 from __future__ import annotations
