@@ -97,3 +97,15 @@ def test_it_samples_worlds_that_look_exactly_like_the_view():
 def test_it_rejects_an_unknown_level():
     with pytest.raises(ValueError):
         GAME.bot("grandmaster")
+
+
+def test_it_searches_only_one_of_equivalent_plain_tarocks():
+    from games.engine import SimpleAction
+    from games.tarock.search import distinct_candidates
+
+    state = GAME.new_round({}, deal_with({1: ["T4", "T5", "T7", "T9", "T10", "KS"], 2: ["T6"]}, 21), 0)
+    view = GAME.view(state, 1)
+    legal = [SimpleAction("play", c) for c in ("T4", "T5", "T7", "T9", "T10", "KS")]
+    kept = [a.value for a in distinct_candidates(view, legal)]
+    # T4 ~ T5 (adjacent); T6 is hidden, so T7 differs; T8 is hidden, so T9 differs; T9 ~ T10
+    assert kept == ["T4", "T7", "T9", "KS"]
