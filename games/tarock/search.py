@@ -40,17 +40,14 @@ def playout(state: TarockState, rng: random.Random) -> TarockState:
         return state
     sides = [state.side_of(s) for s in range(4)]
     mates = [{t for t in range(4) if t != s and sides[t] == sides[s]} for s in range(4)]
-    foes = [{t for t in range(4) if sides[t] != sides[s]} for s in range(4)]
     items = {i.item: (i.owner, i.kontra) for i in state.items}
-    pagat = state.item("pagat")
     seen = {c for t in state.tricks for _, c in t.cards}
     while state.phase == "play":
         seat = state.turn
         trick = state.trick
         assert seat is not None and trick is not None
-        sit = Situation(seat, state.hands[seat], state.contract, state.declarer, state.called, sides[seat],
-                        mates[seat], foes[seat], trick.cards, len(state.tricks), items,
-                        pagat is not None and pagat.by == seat, seen | {c for _, c in trick.cards}, state.options)
+        sit = Situation(seat, state.hands[seat], state.contract, sides[seat], mates[seat], trick.cards,
+                        len(state.tricks), items, seen | {c for _, c in trick.cards}, state.options)
         card = choose_card(sit, legal_cards(state, seat), rng)
         do_play(state, seat, card)
         seen.add(card)
