@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import random
+import statistics
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ from .cards import JOKER, SUITS, card_at, penalty, positions_of, rank_of, remove
 from .meldsearch import best_melds
 from .turns import ONLY_IF_USED
 
-EXPERT_PLAYOUTS = 24
+EXPERT_PLAYOUTS = 12
 
 
 def _melds_of(hand: Sequence[str], view: Mapping[str, Any], seat: int) -> tuple[int, list[tuple[str, ...]]]:
@@ -188,9 +189,33 @@ class RummyBot:
             feed = 15.0 if feeders and fits_table(card, table, limit) else 0.0
             scores[card] = penalty(card) - 2.0 * loss - keep - feed
         if self.level == "expert":
+            self._sample_draws(view, seat, scores, rng)
             self._read_opponents(view, seat, scores, rng)
         best = max(scores.values())
         return Discard(min((c for c, s in scores.items() if s == best), key=lambda c: -penalty(c)))
+
+    def _sample_draws(self, view: Mapping[str, Any], seat: int, scores: dict[str, float],
+                      rng: random.Random) -> None:
+        """Rescore the best few discards by sampled futures: for each, the expected meld value of the rest of the
+        hand plus the next two cards drawn from the unseen pool (the same samples for every candidate), so the
+        discard that leaves the least unmelded penalty wins. Dead cards (all copies seen) never come back."""
+        hand: list[str] = view["hand"]
+        limit = view["options"]["max_jokers_per_meld"]
+        pool = unseen_pool(view)
+        for s, c in view["pile_takes"]:
+            if s != seat and pool[c] > 0:
+                pool[c] -= 1  # most likely still in that opponent's hand
+        flat = list((+pool).elements())
+        if len(flat) < 2:
+            return
+        samples = [rng.sample(flat, 2) for _ in range(max(1, self.playouts))]
+        ranked = sorted((c for c in scores if c != JOKER), key=lambda c: -scores[c])[:5]
+        danger = any(view["opened"][s] and size is not None and size <= 4
+                     for s, size in enumerate(view["hand_sizes"]) if s != seat)
+        for card in ranked:
+            rest = remove_cards(hand, [card])
+            future = statistics.fmean(best_melds(rest + draw, limit)[0] for draw in samples)
+            scores[card] = (2.0 if danger else 1.0) * penalty(card) + future
 
     def _read_opponents(self, view: Mapping[str, Any], seat: int, scores: dict[str, float],
                         rng: random.Random) -> None:
