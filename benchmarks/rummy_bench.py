@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.engine import get_game  # noqa: E402
-from games.rummy.selfplay import next_move  # noqa: E402
+from games.engine import get_game
+from games.rummy.selfplay import next_move
 
 LEVELS = ("beginner", "standard", "expert")
 
