@@ -27,8 +27,8 @@ def test_it_uses_jokers_within_the_limit_and_designates_run_jokers():
     value, melds = best_melds(hand, "majority")
     for meld in melds:
         read_new_meld(meld.entries, "majority", 0)  # never ambiguous, never over the limit
-    # [5H JK 7H] + [QS QD JK] (42 + 50) beats the long run [5H JK 7H JK 9H] (81)
-    assert value == 92 and sum(m.jokers for m in melds) == 2
+    # [7H JK 9H] + [QS QD JK] (46 + 50) beats the long run [5H JK 7H JK 9H] (81)
+    assert value == 96 and sum(m.jokers for m in melds) == 2
     _, strict = best_melds(hand, 1)
     assert all(m.jokers <= 1 for m in strict)
 
