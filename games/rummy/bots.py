@@ -67,6 +67,12 @@ def _links(card: str, hand: Sequence[str]) -> list[tuple[str, ...]]:
     return out
 
 
+def _danger(view: Mapping[str, Any], seat: int) -> bool:
+    """An opponent has opened and holds at most four cards: it may go out soon."""
+    return any(view["opened"][s] and size is not None and size <= 4
+               for s, size in enumerate(view["hand_sizes"]) if s != seat)
+
+
 @dataclass
 class RummyBot:
     """One bot of `level`; `playouts` bounds the expert's sampled worlds per discard decision."""
@@ -128,7 +134,7 @@ class RummyBot:
                 swap = self._useful_swap(view, seat, legal)
                 if swap is not None:
                     return swap
-            lay = self._lay_off(hand, legal)
+            lay = self._lay_off(hand, legal, self.level == "expert" and _danger(view, seat))
             if lay is not None:
                 return lay
         discards = [a for a in legal if isinstance(a, Discard)]
@@ -145,13 +151,14 @@ class RummyBot:
                     return action
         return None
 
-    def _lay_off(self, hand: Sequence[str], legal: Sequence[Action]) -> Action | None:
+    def _lay_off(self, hand: Sequence[str], legal: Sequence[Action], danger: bool = False) -> Action | None:
         offs = [a for a in legal if isinstance(a, LayOff)]
         naturals = [a for a in offs if not a.cards[0].startswith(JOKER)]
         if naturals:
             return max(naturals, key=lambda a: penalty(a.cards[0]))
-        # A joker on the table can be swapped out by others: lay it off only to get rid of a nearly empty hand.
-        if offs and (self.level == "beginner" or len(hand) <= 3):
+        # A joker on the table can be swapped out by others: lay it off only to get rid of a nearly empty hand,
+        # or (expert) when an opened opponent is close to going out and 30 points are at stake.
+        if offs and (self.level == "beginner" or len(hand) <= 3 or danger):
             return offs[0]
         return None
 
@@ -210,11 +217,19 @@ class RummyBot:
             return
         samples = [rng.sample(flat, 2) for _ in range(max(1, self.playouts))]
         ranked = sorted((c for c in scores if c != JOKER), key=lambda c: -scores[c])[:5]
-        danger = any(view["opened"][s] and size is not None and size <= 4
-                     for s, size in enumerate(view["hand_sizes"]) if s != seat)
+        danger = _danger(view, seat)
+        opened = view["opened"][seat]
+        minimum = view["options"]["opening_min"]
+
+        def value(cards: list[str]) -> float:
+            removed = best_melds(cards, limit)[0]
+            if opened or best_melds(cards, limit, by_opening=True)[0] >= minimum:
+                return removed
+            return 0.5 * removed  # melds that cannot be laid yet are worth less
+
         for card in ranked:
             rest = remove_cards(hand, [card])
-            future = statistics.fmean(best_melds(rest + draw, limit)[0] for draw in samples)
+            future = statistics.fmean(value(rest + draw) for draw in samples)
             scores[card] = (2.0 if danger else 1.0) * penalty(card) + future
 
     def _read_opponents(self, view: Mapping[str, Any], seat: int, scores: dict[str, float],
