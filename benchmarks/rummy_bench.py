@@ -25,6 +25,7 @@ from games.engine import get_game
 from games.rummy.selfplay import next_move
 
 LEVELS = ("beginner", "standard", "expert")
+FLAGS: list[str] = []  # expert switches to try, e.g. "-endgame" turns the endgame reading off
 
 
 def speed(deals: int, players: int, seed: int) -> None:
@@ -64,6 +65,10 @@ def duplicate(level_a: str, level_b: str, deals: int, players: int, seed: int, p
         for flip in (0, 1):
             levels = [level_a if (s + flip) % 2 == 0 else level_b for s in range(players)]
             bots = [game.bot(lv, playouts) for lv in levels]
+            for bot in bots:
+                if bot.level == "expert":
+                    for flag in FLAGS:
+                        setattr(bot, flag.lstrip("-"), not flag.startswith("-"))
             play_rng = random.Random(seed * 1_000_003 + i)
             state = game.new_round(opts, game.deal_from_order(order, dealer, opts, None), dealer)
             while state.phase != "done":
@@ -96,7 +101,9 @@ def main() -> None:
     parser.add_argument("--against", default="beginner,standard")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--playouts", type=int, default=None)
+    parser.add_argument("--expert-flags", default="", help="comma-separated expert switches, '-name' turns one off")
     args = parser.parse_args()
+    FLAGS.extend(f for f in args.expert_flags.split(",") if f)
     if args.what == "speed":
         speed(args.deals or 30, args.players or 4, args.seed)
     else:
