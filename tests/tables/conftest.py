@@ -32,3 +32,9 @@ def fast_bots(settings):
     settings.KIBITZ_BOT_PAUSE_SECONDS = 0
     settings.KIBITZ_NEXT_DEAL_SECONDS = 0
     return settings
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Password hashing at full strength takes most of a test's setup; these users guard nothing."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
