@@ -43,6 +43,8 @@ class Table(models.Model):
     next_deal_at = models.DateTimeField(null=True, blank=True)
     # Test hook (settings.KIBITZ_ALLOW_FIXED_DEALS only): {"order": [...], "dealer": d} for the next deal.
     fixed_next_deal = models.JSONField(null=True, blank=True)
+    # Test hook too: bots of this table draw from random.Random(f"{bot_seed}:{version}") instead of the CSPRNG.
+    bot_seed = models.CharField(max_length=40, blank=True, default="")
 
     class Meta:
         indexes = [models.Index(fields=["status"]), models.Index(fields=["next_deal_at"])]

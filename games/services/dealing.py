@@ -27,8 +27,9 @@ def random_dealer(seat_count: int) -> int:
     return _CSPRNG.randrange(seat_count)
 
 
-def fix_next_deal(table: Table, order: list[Any], dealer: int | None = None) -> None:
-    """Tests only: make the table's next deal use `order` (and `dealer`, if given).
+def fix_next_deal(table: Table, order: list[Any], dealer: int | None = None, bot_seed: str | None = None) -> None:
+    """Tests only: make the table's next deal use `order` (and `dealer`, if given); with `bot_seed`, the
+    table's bots draw from a seeded generator from now on, so a browser test is reproducible.
 
     Raises ServiceError("not_allowed") unless settings.KIBITZ_ALLOW_FIXED_DEALS is on.
     """
@@ -37,7 +38,9 @@ def fix_next_deal(table: Table, order: list[Any], dealer: int | None = None) -> 
     if not isinstance(order, list) or (dealer is not None and not isinstance(dealer, int)):
         raise ServiceError("bad_request", "order must be a list and dealer an int")
     table.fixed_next_deal = {"order": order, "dealer": dealer}
-    table.save(update_fields=["fixed_next_deal"])
+    if bot_seed is not None:
+        table.bot_seed = str(bot_seed)[:40]
+    table.save(update_fields=["fixed_next_deal", "bot_seed"])
 
 
 def deal_round(table: Table, match: Match, dealer: int, start: Mapping[str, Any] | None) -> Round:

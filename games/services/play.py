@@ -8,6 +8,7 @@ import random
 import secrets
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -81,10 +82,12 @@ def bot_move(table_id: int, rng: random.Random | None = None) -> bool:
     snapshot = _due_bot_snapshot(table_id)
     if snapshot is None:
         return False
-    version, seat, level, state_json, game_key = snapshot
+    version, seat, level, state_json, game_key, bot_seed = snapshot
     game = get_game(game_key)
     state = game.from_json(state_json)
-    rng = rng or random.Random(secrets.randbits(64))
+    if rng is None:
+        seeded = bot_seed and settings.KIBITZ_ALLOW_FIXED_DEALS
+        rng = random.Random(f"{bot_seed}:{version}" if seeded else secrets.randbits(64))
     choice = game.bot(level).choose(game.view(state, seat), seat, game.legal_actions(state, seat), rng)
     try:
         game.apply(state, seat, choice)
@@ -106,7 +109,7 @@ def bot_move(table_id: int, rng: random.Random | None = None) -> bool:
     return True
 
 
-def _due_bot_snapshot(table_id: int) -> tuple[int, int, str, Any, str] | None:
+def _due_bot_snapshot(table_id: int) -> tuple[int, int, str, Any, str, str] | None:
     table = Table.objects.filter(pk=table_id, status=Table.Status.PLAYING).first()
     if table is None:
         return None
@@ -121,7 +124,7 @@ def _due_bot_snapshot(table_id: int) -> tuple[int, int, str, Any, str] | None:
     due = sorted(seat for seat in game.to_act(state) if seat in bots)
     if not due:
         return None
-    return table.version, due[0], bots[due[0]], rnd.snapshot, table.game
+    return table.version, due[0], bots[due[0]], rnd.snapshot, table.game, table.bot_seed
 
 
 def _current_round(table: Table) -> Round | None:

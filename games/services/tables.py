@@ -13,7 +13,7 @@ from games.models import Match, Round, Seat, Table
 
 from . import settlement
 from .bots import bot_user
-from .dealing import deal_round, random_dealer
+from .dealing import deal_round, fix_next_deal, random_dealer
 from .errors import ServiceError
 from .events import append_event
 from .locking import lock_table
@@ -23,13 +23,15 @@ TURN_SECONDS = (10, 300)
 
 def create_table(user: User, game_key: str, options: dict[str, Any] | None = None, *, human_seats: int = 1,
                  bot_level: str = "standard", stake: int = 0, limit: int | None = None,
-                 access: str = Table.Access.PUBLIC, turn_seconds: int = 30) -> Table:
+                 access: str = Table.Access.PUBLIC, turn_seconds: int = 30,
+                 fixed_deal: dict[str, Any] | None = None) -> Table:
     """Open a table; `user` takes seat 0, seats `human_seats`.. are bots of `bot_level`.
 
     Args:
         game_key: a registered game key or alias; options: the game's §10 options (normalised here).
         human_seats: 1..seat count; stake / limit: minor units, stored for the ledger.
         turn_seconds: the turn time, within TURN_SECONDS.
+        fixed_deal: tests only (settings.KIBITZ_ALLOW_FIXED_DEALS): `{"order", "dealer"}` of the first deal.
     Returns the table, already playing when `human_seats` is 1.
     Raises ServiceError("bad_request") or the engine's IllegalAction("bad_options").
     """
@@ -56,6 +58,8 @@ def create_table(user: User, game_key: str, options: dict[str, Any] | None = Non
                                 user=user if number == 0 else (None if human else bot_user(bot_level, number)),
                                 bot_level="" if human else bot_level)
         append_event(table, "created", seat=0, data={"user": user.pk})
+        if fixed_deal is not None:
+            fix_next_deal(table, fixed_deal.get("order"), fixed_deal.get("dealer"), fixed_deal.get("bot_seed"))
         if human_seats == 1:
             _start(table)
     return table
