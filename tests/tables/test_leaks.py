@@ -8,13 +8,12 @@ oracle of the engine issue (tests/french_tarot/oracle.py) at that frame's versio
 from __future__ import annotations
 
 import asyncio
-import os
 import json
+import os
 import random
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.conf import settings
 
 from accounts.models import User
 from games import services
