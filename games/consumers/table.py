@@ -114,7 +114,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _send_state(self, since: int | None) -> None:
         frame = await database_sync_to_async(table_frame)(
-            self.table_id, self.seat, since if since is not None and since >= 0 else None)
+            self.table_id, self.seat, since if since is not None and since >= 0 else None, self.sent_version)
         if frame is None or frame["version"] <= self.sent_version:
             return
         frame["read_only"] = self.read_only
