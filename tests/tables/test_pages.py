@@ -105,3 +105,10 @@ def test_it_saves_the_profile(users):
     client.post(reverse("profile"), {"display_name": "Alice L.", "language": "fr", "sound": ""})
     profile = Profile.objects.get(user=users["alice"])
     assert (profile.display_name, profile.language, profile.sound) == ("Alice L.", "fr", False)
+
+
+def test_it_offers_only_games_whose_table_module_exists(users):
+    from games.forms import game_choices
+
+    keys = [key for key, _title in game_choices()]
+    assert "french-tarot" in keys and "test-follow" not in keys
