@@ -112,3 +112,9 @@ def test_it_offers_only_games_whose_table_module_exists(users):
 
     keys = [key for key, _title in game_choices()]
     assert "french-tarot" in keys and "test-follow" not in keys
+
+
+def test_it_remembers_the_sound_switch(users):
+    client = _client(users["alice"])
+    assert client.post(reverse("profile_sound"), {"on": "0"}).json() == {"sound": False}
+    assert Profile.objects.get(user=users["alice"]).sound is False
