@@ -1,0 +1,26 @@
+"""Loading the French Tarot worked cases for the hand-built tests."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from games.engine.replay import replay
+from games.french_tarot import FrenchTarot
+from games.french_tarot.state import TarotState
+from tests.engine.caselib import CASES_DIR
+
+GAME = FrenchTarot()
+CASES = CASES_DIR / "french-tarot"
+
+
+def load(stem: str) -> dict[str, Any]:
+    """The case file `tests/cases/french-tarot/<stem>.json`."""
+    return json.loads((CASES / f"{stem}.json").read_text(encoding="utf-8"))
+
+
+def replay_case(stem: str, upto: int | None = None, **overrides: Any) -> TarotState:
+    """Replay a case's first `upto` actions (all by default); `overrides` replace `options`, `start`, `dealer`."""
+    case = {**load(stem), **overrides}
+    actions = case["actions"] if upto is None else case["actions"][:upto]
+    return replay(GAME, case.get("options"), case["deal"], case["dealer"], actions, case.get("start"))
