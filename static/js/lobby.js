@@ -22,7 +22,10 @@ function box(table) {
   node.dataset.table = table.id;
   node.querySelector(".box-title").textContent = table.title;
   node.querySelector(".box-status").textContent = table.status;
-  node.querySelector(".box-stake").textContent = `${gettext("stake")} ${table.stake}`;
+  const money = (minor) => (minor / 100).toFixed(2);
+  node.querySelector(".box-stake").textContent = table.stake
+    ? `${gettext("stake")} ${money(table.stake)} · ${gettext("limit")} ${money(table.limit || 0)}`
+    : gettext("no stakes");
   node.querySelector(".box-bots").textContent = `${gettext("bots")}: ${table.bot_level}`;
   node.querySelector(".box-access").textContent = table.access;
   const seats = node.querySelector(".box-seats");
