@@ -54,7 +54,7 @@ def test_it_books_the_seed_petite_made_by_zero_at_stake_twelve_cents(players):
 @pytest.mark.django_db
 def test_it_books_french_tarot_vector_34_from_the_engine(players):
     payments, result = engine_payments("v01-garde-two-bouts-43-points.json")
-    changes, booked = book_and_measure(players, payments, result, stake=10, limit=150 * 10)
+    changes, _ = book_and_measure(players, payments, result, stake=10, limit=150 * 10)
     assert taker_first(changes, payments) == (1448, [-540, -540, -540])
     assert ledger.house_account().balance == 172
 
