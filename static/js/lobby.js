@@ -21,7 +21,7 @@ function box(table) {
   const node = template.content.firstElementChild.cloneNode(true);
   node.dataset.table = table.id;
   node.querySelector(".box-title").textContent = table.title;
-  node.querySelector(".box-status").textContent = table.status;
+  node.querySelector(".box-status").textContent = table.status === "open" ? gettext("waiting for players") : gettext("playing");
   const money = (minor) => (minor / 100).toFixed(2);
   node.querySelector(".box-stake").textContent = table.stake
     ? `${gettext("stake")} ${money(table.stake)} · ${gettext("limit")} ${money(table.limit || 0)}`

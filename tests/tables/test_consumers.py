@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -21,7 +22,7 @@ def redis_layer(redis_url, settings):
     base, _, _db = redis_url.rpartition("/")
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
                                            "CONFIG": {"hosts": [{"address": f"{base}/3", **settings.REDIS_SOCKET_OPTIONS}],
-                                                      "prefix": "kibitz-test"}}}
+                                                      "prefix": f"kibitz-test-{os.getpid()}"}}}
     return settings
 
 

@@ -111,8 +111,8 @@ async def test_it_never_sends_a_card_a_seat_or_a_spectator_may_not_see(users, se
         base, _, _db = redis_url.rpartition("/")
         settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
                                                "CONFIG": {"hosts": [{"address": f"{base}/4", **settings.REDIS_SOCKET_OPTIONS}],
-                                                          "prefix": "kibitz-leak"}}}
-    rng = random.Random(20261130)
+                                                          "prefix": f"kibitz-leak-{os.getpid()}"}}}
+    rng = random.Random(int(os.environ.get("KIBITZ_LEAK_SEED", "20261130")))
     spectator = await sync_to_async(User.objects.create_user)("erin", password="pw-for-tests-only")
     scored = frames = 0
     while scored < SCORED_DEALS:
