@@ -19,7 +19,8 @@ install: $(STAMP)
 
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py demo_data
+	$(PY) manage.py serve --host 127.0.0.1 --port 8000
 
 test: $(STAMP)
 	$(PY) -m pytest

@@ -1,7 +1,39 @@
-"""Accounts: the custom User, set before the first migration so it can grow without a painful swap."""
+"""Accounts: the custom User, set before the first migration so it can grow without a painful swap, and the
+player's Profile (display name, language, sound)."""
 
+from __future__ import annotations
+
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class User(AbstractUser):
     """A player or staff member of Kibitz (is_staff marks staff)."""
+
+    @property
+    def display_name(self) -> str:
+        """The name shown at tables: the profile's display name, else the username."""
+        profile = getattr(self, "profile", None)
+        return (profile.display_name if profile and profile.display_name else "") or self.username
+
+
+class Profile(models.Model):
+    """What a player sets about themselves.
+
+    Fields:
+        display_name: shown at tables and in the lobby (blank: the username).
+        language: one of settings.LANGUAGES codes; the site switches to it on each request.
+        sound: table sounds on or off.
+        bot_level: non-empty only for the house's bot accounts (a level of games.engine.BOT_LEVELS).
+    """
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    display_name = models.CharField(_("display name"), max_length=40, blank=True)
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, default="en")
+    sound = models.BooleanField(_("sound"), default=True)
+    bot_level = models.CharField(max_length=16, blank=True, default="")
+
+    def __str__(self) -> str:
+        return self.display_name or self.user.username

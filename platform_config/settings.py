@@ -9,6 +9,8 @@ Environment:
                         in-memory channel layer and Celery tasks run eagerly in-process.
     KIBITZ_REQUIRE_SERVICES  "1" makes tests that need PostgreSQL / Redis fail instead of skipping (CI).
     KIBITZ_ALLOW_FIXED_DEALS "1" lets tests fix a table's next deal (never on by default).
+    KIBITZ_STARTING_BALANCE  minor units granted to every new player (default 10000 = 100.00).
+    KIBITZ_CURRENCY     ISO 4217 code of the ledger's money (default EUR).
 """
 
 from __future__ import annotations
@@ -56,6 +58,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "allauth",
+    "allauth.account",
     "accounts",
     "games",
     "ledger",
@@ -71,6 +75,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "accounts.middleware.ProfileLanguageMiddleware",
 ]
 
 ROOT_URLCONF = "platform_config.urls"
@@ -95,22 +101,31 @@ TEMPLATES = [
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    # Persistent connections: every socket frame is a short database read; reconnecting each time dominated.
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
 else:
+    # WAL + a busy timeout: the embedded server writes from the web process and its sweeper thread at once.
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": BASE_DIR / "db.sqlite3",
-            "OPTIONS": {"timeout": 20},
+            "NAME": os.environ.get("KIBITZ_SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+            "OPTIONS": {
+                "timeout": 20,
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# redis-py 8 reads with a 5 s socket timeout by default, the same as channels_redis's blocking BZPOPMIN: an idle
+# socket's receive then fails with "Timeout reading" and the consumer dies (redis-py #4091, channels_redis
+# #422). A read timeout above the 5 s block keeps dead servers detectable.
+REDIS_SOCKET_OPTIONS = {"socket_timeout": 15, "socket_connect_timeout": 5}
 if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
-    }
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                                  "CONFIG": {"hosts": [{"address": REDIS_URL, **REDIS_SOCKET_OPTIONS}]}}}
     CELERY_BROKER_URL = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
 else:
@@ -121,6 +136,22 @@ CELERY_TASK_EAGER_PROPAGATES = True
 
 KIBITZ_REQUIRE_SERVICES = env_flag("KIBITZ_REQUIRE_SERVICES", False)
 KIBITZ_ALLOW_FIXED_DEALS = env_flag("KIBITZ_ALLOW_FIXED_DEALS", False)
+
+
+def env_int(name: str, default: int) -> int:
+    """Read an integer environment variable; raises ImproperlyConfigured otherwise."""
+    raw = os.environ.get(name, "")
+    if raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be an integer, not {raw!r}") from None
+
+
+# Ledger: the starting balance new players get from promotions (minor units) and the site's currency.
+KIBITZ_STARTING_BALANCE = env_int("KIBITZ_STARTING_BALANCE", 10_000)
+KIBITZ_CURRENCY = os.environ.get("KIBITZ_CURRENCY", "EUR")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -137,6 +168,9 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# Serve static files straight from the source folders (no collectstatic step for `make run`).
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
 
 EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 
@@ -147,3 +181,24 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("KIBITZ_LOG_LEVEL", "INFO")},
 }
 AUTH_USER_MODEL = "accounts.User"
+
+# Accounts (django-allauth): username log-in, optional e-mail, reset mails to the console by default.
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+ACCOUNT_LOGIN_METHODS = {"username"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "none"
+ACCOUNT_LOGOUT_ON_GET = False
+LOGIN_REDIRECT_URL = "/"
+LOGIN_URL = "/accounts/login/"
+ACCOUNT_LOGOUT_REDIRECT_URL = "/accounts/login/"
+
+# Tables (docs/decisions-tables.md).
+KIBITZ_BOT_PAUSE_SECONDS = float(os.environ.get("KIBITZ_BOT_PAUSE_SECONDS", "0.9"))
+KIBITZ_NEXT_DEAL_SECONDS = float(os.environ.get("KIBITZ_NEXT_DEAL_SECONDS", "45"))
+KIBITZ_SWEEP_SECONDS = float(os.environ.get("KIBITZ_SWEEP_SECONDS", "0.25"))
+KIBITZ_EMBEDDED_SWEEPER = env_flag("KIBITZ_EMBEDDED_SWEEPER", True)
+KIBITZ_FRAME_MAX_BYTES = 4096
+KIBITZ_FRAME_RATE = (20, 10.0)  # burst, frames per second refill: per socket

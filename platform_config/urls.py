@@ -1,16 +1,14 @@
 """URL routes of the site."""
 
 from django.contrib import admin
-from django.http import HttpResponse
-from django.urls import path
-
-
-def home(request):
-    """Placeholder home page until the lobby lands (tables issue)."""
-    return HttpResponse("Kibitz")
-
+from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("", home, name="home"),
+    path("accounts/", include("allauth.urls")),
+    path("accounts/", include("accounts.urls")),
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("ledger/", include("ledger.urls")),
+    path("", include("games.urls")),
 ]

@@ -1,0 +1,72 @@
+"""Validating a client's frame on a table socket (schema, size) and limiting its rate (DESIGN.md step 2).
+
+A client frame is one JSON object:
+    {"type": "act", "id": "<move id>", "version": N, "action": {...}}   a move for the socket's own seat
+    {"type": "next", "version": N}                                     deal the next round after a score sheet
+    {"type": "ping"}                                                   keep-alive; answered with "pong"
+Any other key is ignored (in particular a "seat": the seat always comes from the session).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine.errors import RuleError
+
+
+class FrameError(RuleError):
+    """A frame refused before any service call: `bad_frame`, `frame_too_large` or `rate_limited`."""
+
+
+FRAME_TYPES = ("act", "next", "ping")
+
+
+def parse_frame(text: str | None, data: bytes | None, max_bytes: int) -> dict[str, Any]:
+    """Decode and check one frame. Returns the frame dict; raises FrameError."""
+    if data is not None:
+        raise FrameError("bad_frame", "frames are JSON text")
+    if text is None or len(text.encode("utf-8")) > max_bytes:
+        raise FrameError("frame_too_large", f"a frame is at most {max_bytes} bytes")
+    try:
+        frame = json.loads(text)
+    except ValueError:
+        raise FrameError("bad_frame", "a frame is one JSON object") from None
+    if not isinstance(frame, dict) or frame.get("type") not in FRAME_TYPES:
+        raise FrameError("bad_frame", f"a frame is an object whose type is one of {', '.join(FRAME_TYPES)}")
+    kind = frame["type"]
+    if kind in ("act", "next"):
+        version = frame.get("version")
+        if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+            raise FrameError("bad_frame", "version must be a non-negative integer")
+    if kind == "act":
+        move_id = frame.get("id")
+        if not isinstance(move_id, str) or not 0 < len(move_id) <= 64:
+            raise FrameError("bad_frame", "id must be a string of 1..64 characters")
+        if not isinstance(frame.get("action"), dict):
+            raise FrameError("bad_frame", "action must be an object")
+    return frame
+
+
+@dataclass
+class TokenBucket:
+    """Per-socket rate limit: `burst` frames at once, refilled at `rate` frames per second."""
+
+    burst: int
+    rate: float
+    tokens: float = field(default=-1.0)
+    stamp: float = field(default_factory=time.monotonic)
+
+    def take(self) -> bool:
+        """Spend one token; False when the socket is over its rate."""
+        now = time.monotonic()
+        if self.tokens < 0:
+            self.tokens = float(self.burst)
+        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True

@@ -1,0 +1,125 @@
+"""The table socket: one per browser tab at /ws/tables/<id>/?v=K (STYLE.md "Consumers only translate").
+
+The seat comes from the session's user, never from a frame. Each recipient gets its own projection
+(`games.services.projection.table_frame`) whenever the table's version moves past what it has seen; a
+client connecting with `?v=K` gets the events after K (or a full snapshot) and the current view. A second
+socket for the same seat takes over; the older one becomes read-only and is told so.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+
+from games import services
+from games.engine.errors import RuleError
+from games.models import Table
+from games.services.events import table_group
+from games.services.projection import seat_of, table_frame
+
+from .frames import FrameError, TokenBucket, parse_frame
+from .jsonframes import dumps
+
+
+def _seat_group(table_id: int, seat: int) -> str:
+    return f"table-{table_id}-seat-{seat}"
+
+
+@database_sync_to_async
+def _lookup_seat(table_id: int, user: Any) -> tuple[bool, int | None]:
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return False, None
+    return True, seat_of(table, user)
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    """Translate frames into service calls and fan each version out as this recipient's own view."""
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=4401)
+            return
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        exists, self.seat = await _lookup_seat(self.table_id, user)
+        if not exists:
+            await self.close(code=4404)
+            return
+        self.user = user
+        self.read_only = False
+        self.sent_version = -1
+        self.bucket = TokenBucket(*settings.KIBITZ_FRAME_RATE)
+        await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+        if self.seat is not None:
+            await self.channel_layer.group_add(_seat_group(self.table_id, self.seat), self.channel_name)
+        await self.accept()
+        if self.seat is not None:
+            await self.channel_layer.group_send(
+                _seat_group(self.table_id, self.seat), {"type": "seat.takeover", "channel": self.channel_name})
+        await self._send_state(since=self._since())
+
+    def _since(self) -> int | None:
+        values = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("v")
+        if values and values[0].isdigit():
+            return int(values[0])
+        return None
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "table_id") and getattr(self, "user", None) is not None:
+            await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
+            if self.seat is not None:
+                await self.channel_layer.group_discard(_seat_group(self.table_id, self.seat), self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        frame_id = None
+        try:
+            if not self.bucket.take():
+                raise FrameError("rate_limited", "too many frames; slow down")
+            frame = parse_frame(text_data, bytes_data, settings.KIBITZ_FRAME_MAX_BYTES)
+            frame_id = frame.get("id") if isinstance(frame.get("id"), str) else None
+            if frame["type"] == "ping":
+                await self._send({"type": "pong"})
+                return
+            if self.seat is None:
+                raise FrameError("not_seated", "spectators cannot act")
+            if self.read_only:
+                raise FrameError("read_only", "this seat is played from another window")
+            if frame["type"] == "next":
+                await database_sync_to_async(services.start_next_round)(self.table_id, frame["version"])
+                return
+            answer = await database_sync_to_async(services.act)(
+                self.user, self.table_id, frame["version"], frame["id"], frame["action"])
+            await self._send(answer)
+        except RuleError as error:
+            await self._send({"type": "error", "id": frame_id, **error.as_dict()})
+            return
+        await self._send_state(since=self.sent_version)  # heals a lost notification
+
+    async def table_version(self, event: dict[str, Any]) -> None:
+        """Group message after a commit: send this recipient's projection if it is behind."""
+        if event["version"] > self.sent_version:
+            await self._send_state(since=self.sent_version)
+
+    async def seat_takeover(self, event: dict[str, Any]) -> None:
+        """Another socket took this seat: this one becomes read-only (it still receives the table)."""
+        if event["channel"] != self.channel_name and not self.read_only:
+            self.read_only = True
+            await self._send({"type": "notice", "code": "taken_over",
+                              "message": "this seat is now played from another window"})
+
+    async def _send_state(self, since: int | None) -> None:
+        frame = await database_sync_to_async(table_frame)(
+            self.table_id, self.seat, since if since is not None and since >= 0 else None, self.sent_version)
+        if frame is None or frame["version"] <= self.sent_version:
+            return
+        frame["read_only"] = self.read_only
+        self.sent_version = frame["version"]
+        await self._send(frame)
+
+    async def _send(self, frame: dict[str, Any]) -> None:
+        await self.send(text_data=dumps(frame))

@@ -1,0 +1,90 @@
+"""The "New game" form: game and its options, bots' level, human seats, stakes and limit, turn time."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.utils.translation import gettext_lazy as _
+
+from games.engine import BOT_LEVELS, all_games
+from games.models import Table
+
+MATCH_ENDS = [("deals:1", _("1 deal")), ("deals:4", _("4 deals")), ("deals:8", _("8 deals")),
+              ("target:100", _("first to 100")), ("target:500", _("first to 500")), ("open", _("open-ended"))]
+
+
+def has_table_module(key: str) -> bool:
+    """Whether the game has its front-end module (static/js/games/<key>.js) for the table shell."""
+    return finders.find(f"js/games/{key}.js") is not None
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """Registered games that the browser can show, as (key, title): an engine without its front-end module
+    (static/js/games/<key>.js) cannot be opened from the dialog yet."""
+    return [(key, game.title or key) for key, game in all_games().items() if has_table_module(key)]
+
+
+class NewTableForm(forms.Form):
+    """Validates the dialog; `options()` gives the engine options (the engine normalises them)."""
+
+    game = forms.ChoiceField(label=_("Game"), choices=game_choices)
+    profile = forms.ChoiceField(label=_("Rules"), required=False, initial="fft",
+                                choices=[("fft", _("FFT (official)")), ("seed002", _("Classic, no handful or slam"))])
+    match_end = forms.ChoiceField(label=_("Match"), required=False, choices=MATCH_ENDS, initial="deals:8")
+    extra_options = forms.CharField(label=_("Other options (JSON)"), required=False,
+                                    widget=forms.TextInput(attrs={"placeholder": "{}"}))
+    bot_level = forms.ChoiceField(label=_("Bots' level"), choices=[(b, _(b)) for b in BOT_LEVELS],
+                                  initial="standard")
+    human_seats = forms.IntegerField(label=_("Human seats"), min_value=1, max_value=6, initial=1)
+    stake = forms.DecimalField(label=_("Stake per point"), min_value=0, decimal_places=2, initial=0)
+    limit = forms.DecimalField(
+        label=_("Limit per payment"), min_value=0, decimal_places=2, required=False,
+        help_text=_("Empty: the game's default (French Tarot 150, Tarock 12, Rummy 100, Schieber 1, "
+                    "Differenzler 100 × the stake)."))
+    access = forms.ChoiceField(label=_("Access"), choices=Table.Access.choices, initial=Table.Access.PUBLIC)
+    turn_seconds = forms.IntegerField(label=_("Turn time (seconds)"), min_value=10, max_value=300, initial=30)
+    fixed_deal = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not settings.KIBITZ_ALLOW_FIXED_DEALS:
+            del self.fields["fixed_deal"]  # the test hook exists only where the setting allows it
+
+    def clean_extra_options(self) -> dict[str, Any]:
+        raw = self.cleaned_data.get("extra_options") or "{}"
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            raise forms.ValidationError(_("Enter a JSON object.")) from None
+        if not isinstance(value, dict):
+            raise forms.ValidationError(_("Enter a JSON object."))
+        return value
+
+    def clean_fixed_deal(self) -> dict[str, Any] | None:
+        raw = self.cleaned_data.get("fixed_deal")
+        if not raw or not settings.KIBITZ_ALLOW_FIXED_DEALS:
+            return None
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            raise forms.ValidationError("fixed_deal is JSON") from None
+        if not isinstance(value, dict) or not isinstance(value.get("order"), list):
+            raise forms.ValidationError('fixed_deal is {"order": [...], "dealer": d}')
+        return value
+
+    def options(self) -> dict[str, Any]:
+        """The engine options from the form (French Tarot's named fields, else the JSON field)."""
+        data = self.cleaned_data
+        if data["game"] == "french-tarot":
+            return {"profile": data.get("profile") or "fft", "match_end": data.get("match_end") or "deals:8",
+                    **data["extra_options"]}
+        return dict(data["extra_options"])
+
+    @staticmethod
+    def minor_units(amount: Any) -> int | None:
+        """Money in minor units (cents), None for an empty field."""
+        return None if amount is None else int(round(amount * 100))

@@ -1,0 +1,36 @@
+"""The lobby's table boxes (read side; no writes here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine import get_game
+from games.models import Seat, Table
+
+LOBBY_SIZE = 60
+
+
+def lobby_boxes() -> list[dict[str, Any]]:
+    """Every open or playing public table, newest first: `{"id", "game", "title", "status", "stake" (minor
+    units), "stake_display" ("0.10"),
+    "limit", "bot_level", "access", "turn_seconds", "seats": [{"number", "name", "bot", "open"}]}`."""
+    tables = list(Table.objects.filter(status__in=[Table.Status.OPEN, Table.Status.PLAYING])
+                  .exclude(access=Table.Access.PRIVATE).order_by("-pk")[:LOBBY_SIZE])
+    seats: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(table__in=tables).select_related("user__profile").order_by("number"):
+        seats.setdefault(seat.table_id, []).append(seat)
+    boxes = []
+    for table in tables:
+        try:
+            title = get_game(table.game).title or table.game
+        except KeyError:
+            continue
+        boxes.append({
+            "id": table.pk, "game": table.game, "title": title, "status": table.status, "stake": table.stake,
+            "stake_display": f"{table.stake // 100}.{table.stake % 100:02d}",
+            "limit": table.limit, "bot_level": table.bot_level, "access": table.access,
+            "turn_seconds": table.turn_seconds,
+            "seats": [{"number": s.number, "name": s.user.display_name if s.user else None, "bot": s.is_bot,
+                       "open": s.user is None} for s in seats.get(table.pk, [])],
+        })
+    return boxes

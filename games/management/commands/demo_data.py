@@ -1,0 +1,27 @@
+"""`python manage.py demo_data` — the demo players alice, bob, carol, dave and the bot accounts (idempotent)."""
+
+from __future__ import annotations
+
+import os
+
+from django.core.management.base import BaseCommand
+
+from accounts.models import Profile, User
+from games.services import ensure_bot_accounts
+
+DEMO_USERS = ("alice", "bob", "carol", "dave")
+
+
+class Command(BaseCommand):
+    help = "Create the demo users and the bot accounts if missing; print the demo password."
+
+    def handle(self, *args, **options):
+        password = os.environ.get("KIBITZ_DEMO_PASSWORD", "demo-only-password")
+        for name in DEMO_USERS:
+            user, created = User.objects.get_or_create(username=name, defaults={"email": f"{name}@example.invalid"})
+            if created:
+                user.set_password(password)
+                user.save()
+            Profile.objects.get_or_create(user=user, defaults={"display_name": name.capitalize()})
+        ensure_bot_accounts()
+        self.stdout.write(f"Demo users: {', '.join(DEMO_USERS)} — password: {password}")

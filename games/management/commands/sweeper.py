@@ -1,0 +1,14 @@
+"""`python manage.py sweeper` — run the sweeper alone (beside several Daphne processes with Redis)."""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand
+
+from games.services.sweeper import run_forever
+
+
+class Command(BaseCommand):
+    help = "Apply due bot moves, passed turn deadlines and pending next deals until stopped."
+
+    def handle(self, *args, **options):
+        run_forever()

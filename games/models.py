@@ -1,0 +1,161 @@
+"""Tables and play (DESIGN.md "Layout"): Table, Seat, Match, Round (one deal), Event (append-only log) and
+Move (client move ids for idempotency).
+
+No rules live here: the engines decide legality; `games.services` is the only code that writes these rows.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Table(models.Model):
+    """A table of one game. `version` is the number of its last Event (0 before any).
+
+    Money fields are integer minor units (cents) recorded for the ledger; this app books nothing.
+    """
+
+    class Access(models.TextChoices):
+        PUBLIC = "public", _("public")
+        PRIVATE = "private", _("private (by invitation)")
+        FRIENDS = "friends", _("friends only")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("waiting for players")
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+        CLOSED = "closed", _("closed")
+
+    game = models.CharField(max_length=40)
+    options = models.JSONField(default=dict)
+    stake = models.PositiveIntegerField(default=0, help_text="minor units per game unit")
+    limit = models.PositiveIntegerField(null=True, blank=True, help_text="minor units per payment")
+    access = models.CharField(max_length=10, choices=Access.choices, default=Access.PUBLIC)
+    turn_seconds = models.PositiveIntegerField(default=30)
+    bot_level = models.CharField(max_length=16, default="standard")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    version = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Set after a finished deal: when the sweeper deals the next one if nobody asked earlier.
+    next_deal_at = models.DateTimeField(null=True, blank=True)
+    # Test hook (settings.KIBITZ_ALLOW_FIXED_DEALS only): {"order": [...], "dealer": d} for the next deal.
+    fixed_next_deal = models.JSONField(null=True, blank=True)
+    # Test hook too: bots of this table draw from random.Random(f"{bot_seed}:{version}") instead of the CSPRNG.
+    bot_seed = models.CharField(max_length=40, blank=True, default="")
+
+    class Meta:
+        indexes = [models.Index(fields=["status"]), models.Index(fields=["next_deal_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk}"
+
+
+class Seat(models.Model):
+    """Seat `number` of a table: a person (`bot_level` empty) or a bot account driven by the house."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="seats")
+    bot_level = models.CharField(max_length=16, blank=True, default="")
+    # A human seat reserved for people (the creator chose how many humans); empty until someone takes it.
+    for_human = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "number"], name="one_seat_number_per_table")]
+        ordering = ["number"]
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+    def __str__(self) -> str:
+        return f"{self.table_id}:{self.number}"
+
+
+class Match(models.Model):
+    """A match at a table: rounds until the engine's `next_round` says it is over."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="matches")
+    number = models.PositiveIntegerField()
+    standings = models.JSONField(default=dict)
+    over = models.BooleanField(default=False)
+    started_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "number"], name="one_match_number_per_table")]
+
+
+class Round(models.Model):
+    """One deal. `snapshot` is the engine's `to_json` (a cache); `actions` the log of `{"seat", "action"}`
+    that replays it from `(options, deal, dealer, start)`. `order` and `salt` stay secret until `status`
+    is done: the table shows only `deck_hash` (DESIGN.md "Deck commitment")."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing"
+        DONE = "done"
+        ABORTED = "aborted"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="rounds")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField(help_text="1-based within the table")
+    dealer = models.PositiveSmallIntegerField()
+    options = models.JSONField(default=dict)
+    start = models.JSONField(null=True, blank=True)
+    deal = models.JSONField()
+    order = models.JSONField()
+    salt = models.CharField(max_length=32)
+    deck_hash = models.CharField(max_length=64)
+    snapshot = models.JSONField()
+    actions = models.JSONField(default=list)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    result = models.JSONField(null=True, blank=True)
+    settlement = models.JSONField(null=True, blank=True, help_text="engine payments [payer, payee, units]")
+    # Deadlines live in the database: the sweeper acts on them through the same guarded path as a move.
+    deadline = models.DateTimeField(null=True, blank=True)
+    bot_due_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "number"], name="one_round_number_per_table")]
+        indexes = [models.Index(fields=["status", "deadline"]), models.Index(fields=["status", "bot_due_at"])]
+
+
+class Event(models.Model):
+    """The append-only, numbered log of a table: the full truth (secrets included, never sent as is).
+
+    `version` runs 1, 2, 3 ... per table without gaps; `kind` is one of KINDS.
+    """
+
+    KINDS = ("created", "join", "leave", "start", "deal", "act", "timeout", "round_end", "match_end", "closed")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    version = models.PositiveIntegerField()
+    kind = models.CharField(max_length=16)
+    seat = models.SmallIntegerField(null=True, blank=True)
+    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.CASCADE, related_name="events")
+    data = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "version"], name="one_event_per_version")]
+        ordering = ["table", "version"]
+
+
+class Move(models.Model):
+    """A client move id seen at a table, with the answer it got: a repeat gets the same answer."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
+    actor = models.CharField(max_length=64, help_text="user:<id> or bot:<seat>")
+    move_id = models.CharField(max_length=64)
+    answer = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "actor", "move_id"], name="one_answer_per_move_id")
+        ]

@@ -1,0 +1,15 @@
+"""The table service: the only code that changes a table (STYLE.md "Service functions own every write").
+
+Consumers, pages, bots, the sweeper and management commands call these functions and nothing else.
+"""
+
+from .bots import bot_user, ensure_bot_accounts
+from .dealing import fix_next_deal
+from .errors import ServiceError
+from .play import act, apply_timeout, bot_move
+from .tables import create_table, join, leave, start_next_round
+
+__all__ = [
+    "ServiceError", "act", "apply_timeout", "bot_move", "bot_user", "create_table", "ensure_bot_accounts",
+    "fix_next_deal", "join", "leave", "start_next_round",
+]

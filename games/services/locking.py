@@ -1,0 +1,20 @@
+"""The one row lock per table (STYLE.md "Concurrency in one place")."""
+
+from __future__ import annotations
+
+from games.models import Table
+
+from .errors import ServiceError
+
+
+def lock_table(table_id: int) -> Table:
+    """Return the table row locked FOR UPDATE until the surrounding transaction ends.
+
+    The lock serialises every writer of one table (two moves for the same turn, a move racing its
+    timeout, two sweepers); on SQLite, where FOR UPDATE is a no-op, BEGIN IMMEDIATE (settings) serialises
+    writers and `append_event`'s conditional update guards the version. Raises ServiceError("no_table").
+    """
+    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    if table is None:
+        raise ServiceError("no_table", "no such table")
+    return table

@@ -1,0 +1,182 @@
+"""What each recipient receives: its own projection of a table (STYLE.md "Secrets leave only through view()").
+
+Frames hold the engine's `view` for the recipient's seat (None: a spectator), public table facts (seats,
+names, the deck hash, deadlines, match scores), and for a seat to act its legal actions and, for each
+card of its own hand that it may not play now, the engine's refusal code (shown as the reason on hover).
+Event summaries carry a kind, a seat and an action's kind only: never a card.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine import get_game
+from games.engine.errors import RuleError
+from games.models import Event, Match, Round, Seat, Table
+
+MAX_CATCH_UP = 200
+CACHE_SIZE = 512
+
+
+@dataclass(frozen=True)
+class TableAt:
+    """Everything a frame needs about a table at one version (immutable: a version never changes)."""
+
+    table: Table
+    seats: list[Seat]
+    round: Round | None
+    match: Match | None
+    state: Any
+
+
+class _VersionCache:
+    """Tables by (id, version), shared by every socket of this process: one load per version, not per
+    recipient. Correct without invalidation because the rows behind a version never change."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[tuple[int, int], TableAt] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple[int, int]) -> TableAt | None:
+        with self.lock:
+            item = self.items.get(key)
+            if item is not None:
+                self.items.move_to_end(key)
+            return item
+
+    def put(self, key: tuple[int, int], item: TableAt) -> None:
+        with self.lock:
+            self.items[key] = item
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+
+_cache = _VersionCache(CACHE_SIZE)
+
+
+def _current_version(table_id: int) -> int | None:
+    return Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+
+
+def table_at(table_id: int) -> TableAt | None:
+    """The table at its current version (cached per version). None when the table does not exist.
+
+    The rows are read and the version read again afterwards: if a writer moved the table meanwhile, the
+    load is repeated, so the result is always one consistent version.
+    """
+    version = _current_version(table_id)
+    for _ in range(5):
+        if version is None:
+            return None
+        cached = _cache.get((table_id, version))
+        if cached is not None:
+            return cached
+        table = Table.objects.get(pk=table_id)
+        seats = list(Seat.objects.filter(table=table).select_related("user__profile"))
+        rnd = Round.objects.filter(table=table).order_by("-number").first()
+        match = Match.objects.filter(table=table).order_by("-number").first()
+        state = get_game(table.game).from_json(rnd.snapshot) if rnd is not None else None
+        now = _current_version(table_id)
+        if now == table.version:
+            loaded = TableAt(table, seats, rnd, match, state)
+            _cache.put((table_id, table.version), loaded)
+            return loaded
+        version = now
+    raise RuntimeError(f"table {table_id} kept moving while being read")
+
+
+def seat_of(table: Table, user: Any) -> int | None:
+    """The seat a user plays at this table (None: a spectator). Bots' seats are not users' seats."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return Seat.objects.filter(table=table, user=user, bot_level="").values_list("number", flat=True).first()
+
+
+def table_frame(table_id: int, seat: int | None, since: int | None = None,
+                newer_than: int | None = None) -> dict[str, Any] | None:
+    """The frame for a recipient at `seat`: `{"type": "state", "version", "table", "view", "legal",
+    "refusals", "events"}`. `events` are the summaries after `since` (None: none; a gap larger than
+    MAX_CATCH_UP sends `"snapshot": true` and no events). Returns None when the table does not exist.
+
+    A frame is always one consistent version of the table (see `table_at`). With `newer_than`, None is
+    also returned when the table is not past that version (the recipient is up to date: nothing is built).
+    """
+    if newer_than is not None and (_current_version(table_id) or 0) <= newer_than:
+        return None
+    loaded = table_at(table_id)
+    return None if loaded is None else _build(loaded, seat, since)
+
+
+def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, Any]:
+    table, seats, rnd, match, state = loaded.table, loaded.seats, loaded.round, loaded.match, loaded.state
+    game = get_game(table.game)
+    view = legal = refusals = None
+    if rnd is not None:
+        view = game.view(state, seat)
+        if seat is not None and seat in game.to_act(state):
+            legal_actions = game.legal_actions(state, seat)
+            legal = [a.to_wire() for a in legal_actions]
+            refusals = _card_refusals(game, state, seat, view, legal)
+    frame: dict[str, Any] = {
+        "type": "state",
+        "version": table.version,
+        "table": {
+            "id": table.pk, "game": table.game, "title": game.title or table.game, "status": table.status,
+            "options": table.options, "turn_seconds": table.turn_seconds, "stake": table.stake,
+            "limit": table.limit, "access": table.access, "bot_level": table.bot_level, "you": seat,
+            "seats": [_seat_json(s) for s in seats],
+            "round": None if rnd is None else {
+                "number": rnd.number, "dealer": rnd.dealer, "deck_hash": rnd.deck_hash, "status": rnd.status,
+                "deadline": rnd.deadline.isoformat() if rnd.deadline else None,
+            },
+            "next_deal_at": table.next_deal_at.isoformat() if table.next_deal_at else None,
+            "standings": match.standings if match else None,
+            "match_over": bool(match and match.over),
+        },
+        "view": view,
+        "legal": legal,
+        "refusals": refusals,
+        "events": [],
+    }
+    if since is not None and since < table.version:
+        if table.version - since > MAX_CATCH_UP:
+            frame["snapshot"] = True
+        else:
+            frame["events"] = [event_summary(e) for e in
+                               Event.objects.filter(table=table, version__gt=since, version__lte=table.version)]
+    return frame
+
+
+def _seat_json(seat: Seat) -> dict[str, Any]:
+    user = seat.user
+    return {"number": seat.number, "name": user.display_name if user else None, "bot": seat.is_bot,
+            "bot_level": seat.bot_level or None, "open": user is None}
+
+
+def event_summary(event: Event) -> dict[str, Any]:
+    """`{"version", "kind", "seat", "action_kind"}` of an event: no card, no secret."""
+    action = event.data.get("action") if event.kind in ("act", "timeout") else None
+    return {"version": event.version, "kind": event.kind, "seat": event.seat,
+            "action_kind": next(iter(action)) if isinstance(action, dict) and action else None}
+
+
+def _card_refusals(game: Any, state: Any, seat: int, view: dict[str, Any],
+                   legal: list[dict[str, Any]]) -> dict[str, str] | None:
+    """For games whose cards are played as `{"play": code}`: why each held card may not be played now."""
+    hand = view.get("hand")
+    plays = {a["play"] for a in legal if "play" in a}
+    if not isinstance(hand, list) or not plays:
+        return None
+    reasons: dict[str, str] = {}
+    for card in hand:
+        if card in plays:
+            continue
+        try:
+            game.apply(state, seat, game.parse_action({"play": card}))
+        except RuleError as error:
+            reasons[str(card)] = error.code
+    return reasons

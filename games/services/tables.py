@@ -1,0 +1,177 @@
+"""Creating, joining ("Play"), leaving and starting tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from accounts.models import User
+from games.engine import BOT_LEVELS, get_game
+from games.engine.errors import RuleError
+from games.models import Match, Round, Seat, Table
+from ledger.table_terms import default_limit
+
+from . import settlement
+from .bots import bot_user
+from .dealing import deal_round, fix_next_deal, random_dealer
+from .errors import ServiceError
+from .events import append_event
+from .locking import lock_table
+
+TURN_SECONDS = (10, 300)
+
+
+def create_table(user: User, game_key: str, options: dict[str, Any] | None = None, *, human_seats: int = 1,
+                 bot_level: str = "standard", stake: int = 0, limit: int | None = None,
+                 access: str = "public", turn_seconds: int = 30,
+                 fixed_deal: dict[str, Any] | None = None) -> Table:
+    """Open a table; `user` takes seat 0, seats `human_seats`.. are bots of `bot_level`.
+
+    Args:
+        game_key: a registered game key or alias; options: the game's §10 options (normalised here).
+        human_seats: 1..seat count; stake / limit: minor units, stored for the ledger.
+        turn_seconds: the turn time, within TURN_SECONDS.
+        fixed_deal: tests only (settings.KIBITZ_ALLOW_FIXED_DEALS): `{"order", "dealer"}` of the first deal.
+    Returns the table, already playing when `human_seats` is 1.
+    Raises ServiceError("bad_request"), the ledger's refusals of a stakes table (ServiceError with code
+    `insufficient_funds`, `loss_limit`, `self_excluded`) or the engine's IllegalAction("bad_options").
+    """
+    try:
+        game = get_game(game_key)
+    except KeyError:
+        raise ServiceError("bad_request", f"unknown game {game_key!r}") from None
+    opts = game.normalize_options(options or {})
+    seats = game.seat_count(opts)
+    if not 1 <= human_seats <= seats:
+        raise ServiceError("bad_request", f"human seats must be 1..{seats}")
+    if bot_level not in BOT_LEVELS:
+        raise ServiceError("bad_request", f"bot level must be one of {', '.join(BOT_LEVELS)}")
+    if not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1] or stake < 0 or (limit is not None and limit < 0):
+        raise ServiceError("bad_request", "turn time, stake or limit out of range")
+    if access not in Table.Access.values:
+        raise ServiceError("bad_request", "unknown access")
+    if stake > 0 and limit is None:
+        limit = default_limit(game.key, stake)  # rules file §9: every stakes table has a limit
+    with transaction.atomic():
+        table = Table.objects.create(game=game.key, options=opts, stake=stake, limit=limit, access=access,
+                                     turn_seconds=turn_seconds, bot_level=bot_level, created_by=user)
+        settlement.check_player_can_sit(user, table, seats)
+        for number in range(seats):
+            human = number < human_seats
+            Seat.objects.create(table=table, number=number, for_human=human,
+                                user=user if number == 0 else (None if human else bot_user(bot_level, number)),
+                                bot_level="" if human else bot_level)
+        append_event(table, "created", seat=0, data={"user": user.pk})
+        if fixed_deal is not None:
+            fix_next_deal(table, fixed_deal.get("order") or [], fixed_deal.get("dealer"), fixed_deal.get("bot_seed"))
+        if human_seats == 1:
+            _start(table)
+    return table
+
+
+def join(user: User, table_id: int) -> int:
+    """"Play": seat `user` at the first free human seat (or return the seat they already hold).
+
+    Starts the match when the last human seat is taken. Returns the seat number.
+    Raises ServiceError("table_full" | "not_open" | "no_table"), or at a stakes table the ledger's refusal
+    (`insufficient_funds`, `loss_limit`, `self_excluded`) with its reason.
+    """
+    with transaction.atomic():
+        table = lock_table(table_id)
+        mine = Seat.objects.filter(table=table, user=user, bot_level="").first()
+        if mine is not None:
+            return mine.number
+        if table.status != Table.Status.OPEN:
+            raise ServiceError("not_open", "this table is not waiting for players")
+        if table.access != Table.Access.PUBLIC:
+            raise ServiceError("not_allowed", "this table is by invitation")
+        free = Seat.objects.filter(table=table, for_human=True, user__isnull=True).order_by("number").first()
+        if free is None:
+            raise ServiceError("table_full", "no free seat")
+        settlement.check_player_can_sit(user, table, Seat.objects.filter(table=table).count())
+        free.user = user
+        free.save(update_fields=["user"])
+        append_event(table, "join", seat=free.number, data={"user": user.pk})
+        if not Seat.objects.filter(table=table, for_human=True, user__isnull=True).exists():
+            _start(table)
+        return free.number
+
+
+def leave(user: User, table_id: int) -> None:
+    """Leave a table. Before the start the seat is freed; during play a bot of the table's level takes it
+    over; when no person is left the table closes (a deal in progress is aborted, its unit released).
+
+    Raises ServiceError("not_seated" | "no_table").
+    """
+    with transaction.atomic():
+        table = lock_table(table_id)
+        seat = Seat.objects.filter(table=table, user=user, bot_level="").first()
+        if seat is None:
+            raise ServiceError("not_seated", "you have no seat at this table")
+        if table.status == Table.Status.OPEN:
+            seat.user = None
+        else:
+            seat.user = bot_user(table.bot_level, seat.number)
+            seat.bot_level = table.bot_level
+        seat.save(update_fields=["user", "bot_level"])
+        append_event(table, "leave", seat=seat.number, data={"user": user.pk})
+        if not Seat.objects.filter(table=table, bot_level="", user__isnull=False).exists():
+            _close(table)
+        elif table.status == Table.Status.PLAYING:
+            _reschedule_current(table)
+
+
+def _reschedule_current(table: Table) -> None:
+    from .turns import schedule_turn  # a seat became a bot: it may be its turn now
+
+    rnd = Round.objects.filter(table=table, status=Round.Status.PLAYING).first()
+    if rnd is not None:
+        game = get_game(table.game)
+        schedule_turn(table, rnd, game, game.from_json(rnd.snapshot))
+        rnd.save(update_fields=["deadline", "bot_due_at"])
+
+
+def _close(table: Table) -> None:
+    for rnd in Round.objects.filter(table=table, status=Round.Status.PLAYING):
+        settlement.unit_aborted(table, rnd)
+        rnd.status = Round.Status.ABORTED
+        rnd.deadline = rnd.bot_due_at = None
+        rnd.save()
+    table.status = Table.Status.CLOSED
+    table.next_deal_at = None
+    append_event(table, "closed")
+    table.save()
+
+
+def _start(table: Table) -> None:
+    """Start the first match: random first dealer, first deal (inside the caller's transaction)."""
+    game = get_game(table.game)
+    table.status = Table.Status.PLAYING
+    append_event(table, "start")
+    match = Match.objects.create(table=table, number=1)
+    deal_round(table, match, random_dealer(game.seat_count(table.options)), None)
+
+
+def start_next_round(table_id: int, expected_version: int | None = None) -> bool:
+    """Deal the next round of the match after a finished deal ("Next deal", or the sweeper when
+    `next_deal_at` passes). Returns False (nothing done) when the table moved on or nothing is pending:
+    pressed twice, or racing the sweeper, only one deal happens."""
+    with transaction.atomic():
+        table = lock_table(table_id)
+        if expected_version is not None and table.version != expected_version:
+            return False
+        if table.status != Table.Status.PLAYING or table.next_deal_at is None:
+            return False
+        last = Round.objects.filter(table=table).order_by("-number").select_related("match").first()
+        if last is None or last.status != Round.Status.DONE:
+            return False
+        game = get_game(table.game)
+        try:
+            nxt = game.next_round(game.from_json(last.snapshot))
+        except RuleError:
+            nxt = None
+        if nxt is None:
+            return False
+        deal_round(table, last.match, nxt.dealer, nxt.start)
+        return True

@@ -1,0 +1,56 @@
+// The lobby: the "New game" dialog and table boxes kept live by the lobby socket.
+const gettext = (s) => (window.gettext ? window.gettext(s) : s);
+const dialog = document.getElementById("new-game");
+document.getElementById("new-game-button").addEventListener("click", () => dialog.showModal());
+document.getElementById("new-game-cancel").addEventListener("click", () => dialog.close());
+if (dialog.dataset.open) dialog.showModal();
+
+const gameSelect = document.querySelector("#id_game");
+function showGameFields() {
+  const tarot = gameSelect.value === "french-tarot";
+  for (const name of ["profile", "match_end"]) document.querySelector(`.field-${name}`).hidden = !tarot;
+}
+gameSelect.addEventListener("change", showGameFields);
+showGameFields();
+
+const list = document.getElementById("tables");
+const template = document.getElementById("box-template");
+const csrf = document.querySelector("#new-game-form input[name=csrfmiddlewaretoken]").value;
+
+function box(table) {
+  const node = template.content.firstElementChild.cloneNode(true);
+  node.dataset.table = table.id;
+  node.querySelector(".box-title").textContent = table.title;
+  node.querySelector(".box-status").textContent = table.status === "open" ? gettext("waiting for players") : gettext("playing");
+  const money = (minor) => (minor / 100).toFixed(2);
+  node.querySelector(".box-stake").textContent = table.stake
+    ? `${gettext("stake")} ${money(table.stake)} · ${gettext("limit")} ${money(table.limit || 0)}`
+    : gettext("no stakes");
+  node.querySelector(".box-bots").textContent = `${gettext("bots")}: ${table.bot_level}`;
+  node.querySelector(".box-access").textContent = table.access;
+  const seats = node.querySelector(".box-seats");
+  seats.innerHTML = "";
+  for (const s of table.seats) {
+    const li = document.createElement("li");
+    li.className = s.open ? "open" : s.bot ? "bot" : "";
+    li.textContent = s.open ? gettext("free seat") : s.name;
+    seats.appendChild(li);
+  }
+  const form = node.querySelector("form");
+  form.action = `/tables/${table.id}/play/`;
+  form.querySelector("input[name=csrfmiddlewaretoken]").value = csrf;
+  return node;
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/`);
+  socket.addEventListener("message", (event) => {
+    const frame = JSON.parse(event.data);
+    if (frame.type !== "lobby") return;
+    list.replaceChildren(...frame.tables.map(box));
+    if (!frame.tables.length) list.innerHTML = `<p class="empty">${gettext("No table yet: open one with “New game”.")}</p>`;
+  });
+  socket.addEventListener("close", () => setTimeout(connect, 2000));
+}
+connect();

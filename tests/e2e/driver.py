@@ -1,0 +1,100 @@
+"""Playing French Tarot through the table page the way a person does: dialogs, clicks and drags."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from playwright.sync_api import Page
+
+from .tarot_deals import legal_discard
+
+TIMEOUT = 15_000
+VISIBLE_EDGE = {"x": 14, "y": 70}  # fanned cards overlap: a person clicks the uncovered left strip
+
+
+def frame(page: Page) -> dict[str, Any] | None:
+    """The last state frame the page received (what the page shows)."""
+    return page.evaluate("window.kibitzShell && window.kibitzShell.frame")
+
+
+def my_turn(page: Page) -> bool:
+    return bool(page.evaluate("window.kibitzShell && window.kibitzShell.myTurn()"))
+
+
+def sign_up(page: Page, base: str, username: str, password: str) -> None:
+    page.goto(base + "/accounts/signup/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password1]", password)
+    page.fill("input[name=password2]", password)
+    page.click("form button[type=submit]")
+    page.wait_for_url(base + "/", timeout=TIMEOUT)
+
+
+def log_in(page: Page, base: str, username: str, password: str) -> None:
+    page.goto(base + "/accounts/login/")
+    page.fill("input[name=login]", username)
+    page.fill("input[name=password]", password)
+    page.click("form button[type=submit]")
+    page.wait_for_url(base + "/", timeout=TIMEOUT)
+
+
+def take_one_step(page: Page, bid: str, drags: list[int], plays: list[int]) -> bool:
+    """If it is this page's turn, act once through the UI; returns whether it acted."""
+    f = frame(page)
+    if not f or not f["view"] or f["read_only"] or f["table"]["you"] not in f["view"]["to_act"]:
+        return False
+    view = f["view"]
+    version = f["version"]
+    if view["phase"] == "bidding":
+        page.wait_for_selector("#dialog[open]", timeout=TIMEOUT)
+        wanted = bid if any(a.get("bid") == bid for a in f["legal"]) else "pass"
+        page.click(f'#dialog button[data-value="{wanted}"]')
+    elif view["phase"] == "slam":
+        page.wait_for_selector("#dialog[open]", timeout=TIMEOUT)
+        page.click('#dialog button[data-value="false"]')
+    elif view["phase"] == "discard":
+        for card in legal_discard(view["hand"]):
+            page.locator(f'.hand .card[data-card="{card}"]').click(position=VISIBLE_EDGE)
+        page.click("#discard-button")
+    elif view["phase"] == "play":
+        legal = [a["play"] for a in f["legal"] if "play" in a]
+        card = legal[0]
+        source = page.locator(f'.hand .card[data-card="{card}"]')
+        if not drags:
+            source.drag_to(page.locator("#center"), source_position=VISIBLE_EDGE)
+            drags.append(version)
+        else:
+            source.click(position=VISIBLE_EDGE)
+            plays.append(version)
+    else:
+        return False
+    try:
+        page.wait_for_function(f"window.kibitzShell.version > {version}", timeout=TIMEOUT)
+    except Exception as error:
+        notice = page.inner_text("#notice") if page.is_visible("#notice") else ""
+        page.screenshot(path="/tmp/kt/fail.png")
+        raise AssertionError(f"no progress after acting in phase {view['phase']} (notice: {notice!r}, drags {drags}, clicks {plays})") from error
+    return True
+
+
+def play_until_done(pages: list[Page], bid_of: dict[int, str], limit: float = 240,
+                    on_trick: Any = None) -> dict[str, list[int]]:
+    """Drive every page until each shows a finished deal; returns the versions acted by drag and by click.
+    `on_trick(page)` is called once, at the first page's turn in trick 2 (e.g. for screenshots)."""
+    drags: list[int] = []
+    plays: list[int] = []
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        if all((frame(p) or {}).get("view", {}) and frame(p)["view"]["phase"] == "done" for p in pages):
+            return {"drags": drags, "clicks": plays}
+        acted = False
+        first = frame(pages[0]) or {}
+        if on_trick and len(plays) + len(drags) == 1 and (first.get("view") or {}).get("phase") == "play":
+            on_trick(pages[0])
+            on_trick = None
+        for i, page in enumerate(pages):
+            acted |= take_one_step(page, bid_of.get(i, "pass"), drags, plays)
+        if not acted:
+            time.sleep(0.05)
+    raise AssertionError(f"the deal did not finish in time: {frame(pages[0])}")

@@ -1,0 +1,66 @@
+"""A live Kibitz for browser tests: `manage.py serve` (Daphne + sweeper, embedded mode) on a free port
+against a fresh SQLite file, with the fixed-deal test hook on; and Debian's Chromium through Playwright."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+OUTPUT = ROOT / "tests" / "output"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+DEMO_PASSWORD = "demo-only-password"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveSite:
+    """Start with `start(tmp_path)`; `url` is the base URL; `stop()` ends the server process."""
+
+    def __init__(self) -> None:
+        self.process: subprocess.Popen | None = None
+        self.url = ""
+
+    def start(self, folder: Path) -> None:
+        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")}
+        env.update({
+            "KIBITZ_SQLITE_PATH": str(folder / "site.sqlite3"), "KIBITZ_ALLOW_FIXED_DEALS": "1",
+            "KIBITZ_BOT_PAUSE_SECONDS": "0.15", "KIBITZ_SWEEP_SECONDS": "0.05", "KIBITZ_DEMO_PASSWORD": DEMO_PASSWORD,
+            "PYTHONPATH": str(ROOT), "KIBITZ_LOG_LEVEL": "WARNING",
+        })
+        manage = [sys.executable, str(ROOT / "manage.py")]
+        subprocess.run([*manage, "migrate", "-v", "0", "--noinput"], env=env, check=True, cwd=ROOT)
+        subprocess.run([*manage, "demo_data"], env=env, check=True, cwd=ROOT, capture_output=True)
+        port = free_port()
+        log = open(folder / "serve.log", "w")
+        self.process = subprocess.Popen([*manage, "serve", "--port", str(port)], env=env, cwd=ROOT,
+                                        stdout=log, stderr=subprocess.STDOUT)
+        self.url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    return
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError((folder / "serve.log").read_text())
+                time.sleep(0.2)
+        raise RuntimeError("the live site did not start")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()

@@ -1,0 +1,45 @@
+"""Fixtures of the tables tests: named users and the test game registered beside the shipped engines."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+
+from games.engine import registry
+
+from .minigame import GAME
+
+
+def _register_test_game() -> None:
+    registry._load()
+    if GAME.key not in registry._GAMES:
+        registry.register(GAME)
+
+
+_register_test_game()
+
+# Sockets read the database from worker threads that outlive a test; persistent connections there would
+# keep the test database open at teardown. Tests close each connection after use, as before.
+settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
+
+
+@pytest.fixture
+def users(db):
+    """alice, bob, carol and dave as a dict of User by name."""
+    from accounts.models import User
+
+    return {name: User.objects.create_user(name, password="pw-for-tests-only") for name in
+            ("alice", "bob", "carol", "dave")}
+
+
+@pytest.fixture
+def fast_bots(settings):
+    settings.KIBITZ_BOT_PAUSE_SECONDS = 0
+    settings.KIBITZ_NEXT_DEAL_SECONDS = 0
+    return settings
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Password hashing at full strength takes most of a test's setup; these users guard nothing."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,188 @@
+"""The table service on whatever database is configured (SQLite locally, PostgreSQL in CI)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import services
+from games.engine import get_game
+from games.engine.commitment import deck_hash
+from games.engine.errors import IllegalAction, InvalidAction
+from games.models import Event, Move, Round, Seat, Table
+from games.services.errors import ServiceError
+from games.services.sweeper import sweep_once
+
+pytestmark = pytest.mark.django_db
+
+
+def _two_humans(users):
+    table = services.create_table(users["alice"], "test-follow", {"rounds": 1}, human_seats=2)
+    services.join(users["bob"], table.pk)
+    table.refresh_from_db()
+    return table
+
+
+def _state(table):
+    rnd = Round.objects.get(table=table, status=Round.Status.PLAYING)
+    game = get_game(table.game)
+    return rnd, game, game.from_json(rnd.snapshot)
+
+
+def _seat_user(table, users, seat):
+    row = Seat.objects.get(table=table, number=seat)
+    return row.user
+
+
+def test_it_starts_at_once_against_bots_with_a_committed_deal(users):
+    table = services.create_table(users["alice"], "test-follow", human_seats=1)
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING
+    rnd = Round.objects.get(table=table)
+    assert rnd.deck_hash == deck_hash(rnd.salt, rnd.order)
+    assert len(rnd.salt) == 32
+    assert [s.is_bot for s in table.seats.all()] == [False, True, True, True]
+    kinds = list(Event.objects.filter(table=table).values_list("kind", flat=True))
+    assert kinds == ["created", "start", "deal"]
+    assert table.version == 3
+
+
+def test_it_waits_for_human_seats_then_starts(users):
+    table = services.create_table(users["alice"], "test-follow", human_seats=3)
+    assert Table.objects.get(pk=table.pk).status == Table.Status.OPEN
+    assert services.join(users["bob"], table.pk) == 1
+    assert services.join(users["bob"], table.pk) == 1  # already seated: same seat, no new event
+    services.join(users["carol"], table.pk)
+    assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING
+    with pytest.raises(ServiceError) as refused:
+        services.join(users["dave"], table.pk)
+    assert refused.value.code == "not_open"
+
+
+def _four_humans(users):
+    table = services.create_table(users["alice"], "test-follow", {"rounds": 1}, human_seats=4)
+    for name in ("bob", "carol", "dave"):
+        services.join(users[name], table.pk)
+    table.refresh_from_db()
+    return table
+
+
+def test_it_applies_a_move_once_and_refuses_stale_repeated_and_out_of_turn(users):
+    table = _four_humans(users)
+    rnd, game, state = _state(table)
+    seat = min(game.to_act(state))
+    mover = _seat_user(table, users, seat)
+    idle = _seat_user(table, users, (seat + 2) % 4)  # seat + 1 is next to play
+    card = game.legal_actions(state, seat)[0].to_wire()
+    answer = services.act(mover, table.pk, table.version, "m1", card)
+    assert answer == {"type": "ack", "id": "m1", "version": table.version + 1}
+    assert services.act(mover, table.pk, table.version, "m1", card) == answer
+    assert Move.objects.filter(table=table).count() == 1
+    with pytest.raises(ServiceError) as stale:
+        services.act(mover, table.pk, table.version, "m2", card)
+    assert stale.value.code == "stale_version"
+    table.refresh_from_db()
+    with pytest.raises(IllegalAction) as out_of_turn:
+        services.act(idle, table.pk, table.version, "m3", card)
+    assert out_of_turn.value.code == "not_your_turn"
+
+
+def test_it_refuses_illegal_and_malformed_actions_without_change(users, fast_bots):
+    table = services.create_table(users["alice"], "test-follow", human_seats=1)
+    while True:
+        table.refresh_from_db()
+        rnd, game, state = _state(table)
+        if 0 in game.to_act(state):
+            break
+        assert services.bot_move(table.pk)
+    version = table.version
+    with pytest.raises(InvalidAction):
+        services.act(users["alice"], table.pk, version, "x", {"play": "ZZ"})
+    held = set(state.hands[0])
+    other = next(c for c in ("AS", "KS", "QS", "JS", "AH", "KH") if c not in held)
+    with pytest.raises(IllegalAction) as refused:
+        services.act(users["alice"], table.pk, version, "y", {"play": other})
+    assert refused.value.code == "not_in_hand"
+    assert Table.objects.get(pk=table.pk).version == version
+    assert not Move.objects.filter(table=table).exists()
+
+
+def test_it_times_out_once_through_the_guarded_path(users):
+    table = _two_humans(users)
+    rnd, game, state = _state(table)
+    Round.objects.filter(pk=rnd.pk).update(deadline=timezone.now() - timedelta(seconds=1), bot_due_at=None)
+    version = Table.objects.get(pk=table.pk).version
+    assert services.apply_timeout(table.pk, version) is True
+    assert services.apply_timeout(table.pk, version) is False
+    assert Event.objects.filter(table=table, kind="timeout").count() == 1
+
+
+def test_it_plays_a_whole_match_with_bots_through_the_sweeper(users, fast_bots):
+    alice = users["alice"]
+    table = services.create_table(alice, "test-follow", {"rounds": 2}, human_seats=1)
+    for _ in range(200):
+        table.refresh_from_db()
+        if table.status == Table.Status.FINISHED:
+            break
+        rnd = Round.objects.filter(table=table, status=Round.Status.PLAYING).first()
+        if rnd is not None:
+            game = get_game(table.game)
+            state = game.from_json(rnd.snapshot)
+            if 0 in game.to_act(state):
+                services.act(alice, table.pk, table.version, f"a{table.version}",
+                             game.legal_actions(state, 0)[0].to_wire())
+                continue
+        sweep_once()
+    assert table.status == Table.Status.FINISHED
+    rounds = list(Round.objects.filter(table=table).order_by("number"))
+    assert [r.status for r in rounds] == ["done", "done"]
+    for r in rounds:
+        assert r.result is not None and r.settlement == r.result["payments"]
+        game = get_game(table.game)
+        from games.engine.replay import replay
+        replayed = replay(game, r.options, r.deal, r.dealer, r.actions, r.start)
+        assert game.to_json(replayed) == r.snapshot
+    versions = list(Event.objects.filter(table=table).values_list("version", flat=True))
+    assert versions == list(range(1, len(versions) + 1))
+
+
+def test_it_hands_a_leaving_players_seat_to_a_bot_and_closes_when_nobody_is_left(users):
+    table = _two_humans(users)
+    services.leave(users["bob"], table.pk)
+    assert Seat.objects.get(table=table, number=1).is_bot
+    services.leave(users["alice"], table.pk)
+    assert Table.objects.get(pk=table.pk).status == Table.Status.CLOSED
+    assert Round.objects.get(table=table).status == Round.Status.ABORTED
+
+
+def test_it_fixes_the_next_deal_only_when_allowed(users, settings):
+    table = _two_humans(users)
+    settings.KIBITZ_ALLOW_FIXED_DEALS = False
+    with pytest.raises(ServiceError):
+        services.fix_next_deal(table, ["AS"])
+    assert Table.objects.get(pk=table.pk).fixed_next_deal is None
+
+
+def test_it_plays_french_tarot_deals_with_bots_through_the_sweeper(users, fast_bots):
+    alice = users["alice"]
+    table = services.create_table(alice, "french-tarot", {"match_end": "deals:1"}, human_seats=1,
+                                  bot_level="beginner")
+    game = get_game("french-tarot")
+    for _ in range(400):
+        table.refresh_from_db()
+        if table.status == Table.Status.FINISHED:
+            break
+        rnd = Round.objects.filter(table=table, status=Round.Status.PLAYING).first()
+        if rnd is not None:
+            state = game.from_json(rnd.snapshot)
+            if 0 in game.to_act(state):
+                services.act(alice, table.pk, table.version, f"a{table.version}",
+                             game.timeout_action(state, 0).to_wire())
+                continue
+        sweep_once()
+    assert table.status == Table.Status.FINISHED
+    scored = Round.objects.filter(table=table, status=Round.Status.DONE, result__status="scored").get()
+    assert sorted(p[0] for p in scored.settlement) == sorted(p[0] for p in scored.result["payments"])
+    assert sum(scored.result["scores"]) == 0
