@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "ledger",
+    "social",
 ]
 
 MIDDLEWARE = [
