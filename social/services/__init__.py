@@ -7,7 +7,15 @@ from .invitations import answer_invitation, answer_seat_request, invite, invite_
 from .invite_lists import add_member, create_list, delete_list, remove_member
 from .kick import kick, vote_kick
 from .presence import friends_panel, heartbeat, unwatch, watch, watchers_of
-from .relations import accept_friend, decline_friend, find_players, ignore, remove_friend, request_friend, unignore
+from .relations import (
+    accept_friend,
+    decline_friend,
+    find_players,
+    ignore,
+    remove_friend,
+    request_friend,
+    unignore,
+)
 
 __all__ = [
     "accept_friend", "add_member", "answer_invitation", "answer_seat_request", "check_seat", "check_watch",

@@ -76,9 +76,10 @@ def check_seat(table: Table, user: Any) -> None:
     code = refusal(table, user)
     if code is not None:
         raise _refuse(code)
-    if table_settings(table).approval and not is_host(table, user) and not is_invited(table, user):
-        if not SeatRequest.objects.filter(table=table, user=user, status=SeatRequest.Status.APPROVED).exists():
-            raise _refuse("approval_needed")
+    approved = SeatRequest.objects.filter(table=table, user=user, status=SeatRequest.Status.APPROVED)
+    if table_settings(table).approval and not is_host(table, user) and not is_invited(table, user) \
+            and not approved.exists():
+        raise _refuse("approval_needed")
 
 
 def watch_refusal(table: Table, user: Any) -> str | None:
