@@ -1,7 +1,7 @@
 """The social services: the only code that writes the social rows (STYLE.md "Service functions own every
 write"). Pages and consumers call these and nothing else."""
 
-from .access import check_seat, check_watch, watch_refusal
+from .access import check_seat, check_watch, configure_table, watch_refusal
 from .chat import post as post_chat
 from .invitations import answer_invitation, answer_seat_request, invite, invite_list, request_seat
 from .invite_lists import add_member, create_list, delete_list, remove_member
@@ -18,7 +18,7 @@ from .relations import (
 )
 
 __all__ = [
-    "accept_friend", "add_member", "answer_invitation", "answer_seat_request", "check_seat", "check_watch",
+    "accept_friend", "add_member", "configure_table", "answer_invitation", "answer_seat_request", "check_seat", "check_watch",
     "create_list", "decline_friend", "delete_list", "find_players", "friends_panel", "heartbeat", "ignore",
     "invite", "invite_list", "kick", "post_chat", "remove_friend", "remove_member", "request_friend",
     "request_seat", "unignore", "unwatch", "vote_kick", "watch", "watch_refusal", "watchers_of",

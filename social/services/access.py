@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from games.models import Seat, Table
 from games.services.errors import ServiceError
 from social.models import Ban, Invitation, SeatRequest, TableSocial
@@ -20,12 +22,12 @@ from social.models import Ban, Invitation, SeatRequest, TableSocial
 from .relations import are_friends, is_ignoring
 
 REFUSALS = {
-    "kicked": "you were removed from this table",
-    "ignored": "the host does not take you at this table",
-    "not_allowed": "this table admits invited players only",
-    "not_friends": "this table admits the host's friends only",
-    "no_spectators": "this table takes no spectators",
-    "approval_needed": "the host approves seat requests at this table",
+    "kicked": _("You were removed from this table."),
+    "ignored": _("The host does not take you at this table."),
+    "not_allowed": _("This table admits invited players only."),
+    "not_friends": _("This table admits the host's friends only."),
+    "no_spectators": _("This table takes no spectators."),
+    "approval_needed": _("The host approves seat requests at this table."),
 }
 
 
@@ -64,7 +66,7 @@ def refusal(table: Table, user: Any) -> str | None:
 
 
 def _refuse(code: str) -> ServiceError:
-    return ServiceError(code, REFUSALS[code])
+    return ServiceError(code, str(REFUSALS[code]))
 
 
 def check_seat(table: Table, user: Any) -> None:
@@ -105,3 +107,32 @@ def check_watch(table: Table, user: Any) -> None:
     code = watch_refusal(table, user)
     if code is not None:
         raise _refuse(code)
+
+
+def configure_table(host: Any, table_id: int, *, invite_list_id: int | None, spectators: str,
+                    approval: bool) -> TableSocial:
+    """The host sets the table's invite list (it admits its members; with access "private" only), who
+    may watch, and whether seat requests need approval. Returns the saved TableSocial.
+    Raises ServiceError("not_host" | "no_list" | "bad_request")."""
+    from django.db import transaction
+
+    from games.services.locking import lock_table
+    from social.models import InviteList
+
+    from . import notify
+
+    if spectators not in TableSocial.Spectators.values:
+        raise ServiceError("bad_request", "unknown spectators option")
+    with transaction.atomic():
+        table = lock_table(table_id)
+        if not is_host(table, host):
+            raise ServiceError("not_host", "only the table's host may do this")
+        chosen = None
+        if invite_list_id is not None:
+            chosen = InviteList.objects.filter(pk=invite_list_id, owner=host).first()
+            if chosen is None:
+                raise ServiceError("no_list", "no such invite list")
+        row, _created = TableSocial.objects.update_or_create(
+            table=table, defaults={"invite_list": chosen, "spectators": spectators, "approval": approval})
+        notify.table_social_changed(table.pk)
+        return row
