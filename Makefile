@@ -19,7 +19,6 @@ install: $(STAMP)
 
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py compilemessages -v 0 || echo "gettext not installed: the site runs in English"
 	$(PY) manage.py demo_data
 	$(PY) manage.py serve --host 127.0.0.1 --port 8000
 

@@ -100,7 +100,8 @@ TEMPLATES = [
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    # Persistent connections: every socket frame is a short database read; reconnecting each time dominated.
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
 else:
     # WAL + a busy timeout: the embedded server writes from the web process and its sweeper thread at once.
     DATABASES = {

@@ -8,6 +8,9 @@ Event summaries carry a kind, a seat and an action's kind only: never a card.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
 from games.engine import get_game
@@ -15,6 +18,75 @@ from games.engine.errors import RuleError
 from games.models import Event, Match, Round, Seat, Table
 
 MAX_CATCH_UP = 200
+CACHE_SIZE = 512
+
+
+@dataclass(frozen=True)
+class TableAt:
+    """Everything a frame needs about a table at one version (immutable: a version never changes)."""
+
+    table: Table
+    seats: list[Seat]
+    round: Round | None
+    match: Match | None
+    state: Any
+
+
+class _VersionCache:
+    """Tables by (id, version), shared by every socket of this process: one load per version, not per
+    recipient. Correct without invalidation because the rows behind a version never change."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[tuple[int, int], TableAt] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple[int, int]) -> TableAt | None:
+        with self.lock:
+            item = self.items.get(key)
+            if item is not None:
+                self.items.move_to_end(key)
+            return item
+
+    def put(self, key: tuple[int, int], item: TableAt) -> None:
+        with self.lock:
+            self.items[key] = item
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+
+_cache = _VersionCache(CACHE_SIZE)
+
+
+def _current_version(table_id: int) -> int | None:
+    return Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+
+
+def table_at(table_id: int) -> TableAt | None:
+    """The table at its current version (cached per version). None when the table does not exist.
+
+    The rows are read and the version read again afterwards: if a writer moved the table meanwhile, the
+    load is repeated, so the result is always one consistent version.
+    """
+    version = _current_version(table_id)
+    for _ in range(5):
+        if version is None:
+            return None
+        cached = _cache.get((table_id, version))
+        if cached is not None:
+            return cached
+        table = Table.objects.get(pk=table_id)
+        seats = list(Seat.objects.filter(table=table).select_related("user__profile"))
+        rnd = Round.objects.filter(table=table).order_by("-number").first()
+        match = Match.objects.filter(table=table).order_by("-number").first()
+        state = get_game(table.game).from_json(rnd.snapshot) if rnd is not None else None
+        now = _current_version(table_id)
+        if now == table.version:
+            loaded = TableAt(table, seats, rnd, match, state)
+            _cache.put((table_id, table.version), loaded)
+            return loaded
+        version = now
+    raise RuntimeError(f"table {table_id} kept moving while being read")
 
 
 def seat_of(table: Table, user: Any) -> int | None:
@@ -29,27 +101,17 @@ def table_frame(table_id: int, seat: int | None, since: int | None = None) -> di
     "refusals", "events"}`. `events` are the summaries after `since` (None: none; a gap larger than
     MAX_CATCH_UP sends `"snapshot": true` and no events). Returns None when the table does not exist.
 
-    The table row is read again at the end: if it moved meanwhile, the frame is rebuilt, so a frame is
-    always one consistent version.
+    A frame is always one consistent version of the table (see `table_at`).
     """
-    for _ in range(5):
-        table = Table.objects.filter(pk=table_id).first()
-        if table is None:
-            return None
-        frame = _build(table, seat, since)
-        if Table.objects.filter(pk=table_id).values_list("version", flat=True).first() == table.version:
-            return frame
-    return frame
+    loaded = table_at(table_id)
+    return None if loaded is None else _build(loaded, seat, since)
 
 
-def _build(table: Table, seat: int | None, since: int | None) -> dict[str, Any]:
+def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, Any]:
+    table, seats, rnd, match, state = loaded.table, loaded.seats, loaded.round, loaded.match, loaded.state
     game = get_game(table.game)
-    seats = list(Seat.objects.filter(table=table).select_related("user__profile"))
-    rnd = Round.objects.filter(table=table).order_by("-number").first()
-    match = Match.objects.filter(table=table).order_by("-number").first()
     view = legal = refusals = None
     if rnd is not None:
-        state = game.from_json(rnd.snapshot)
         view = game.view(state, seat)
         if seat is not None and seat in game.to_act(state):
             legal_actions = game.legal_actions(state, seat)

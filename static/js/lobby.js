@@ -1,5 +1,5 @@
 // The lobby: the "New game" dialog and table boxes kept live by the lobby socket.
-const t = (s) => (window.gettext ? window.gettext(s) : s);
+const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 const dialog = document.getElementById("new-game");
 document.getElementById("new-game-button").addEventListener("click", () => dialog.showModal());
 document.getElementById("new-game-cancel").addEventListener("click", () => dialog.close());
@@ -22,15 +22,15 @@ function box(table) {
   node.dataset.table = table.id;
   node.querySelector(".box-title").textContent = table.title;
   node.querySelector(".box-status").textContent = table.status;
-  node.querySelector(".box-stake").textContent = `${t("stake")} ${table.stake}`;
-  node.querySelector(".box-bots").textContent = `${t("bots")}: ${table.bot_level}`;
+  node.querySelector(".box-stake").textContent = `${gettext("stake")} ${table.stake}`;
+  node.querySelector(".box-bots").textContent = `${gettext("bots")}: ${table.bot_level}`;
   node.querySelector(".box-access").textContent = table.access;
   const seats = node.querySelector(".box-seats");
   seats.innerHTML = "";
   for (const s of table.seats) {
     const li = document.createElement("li");
     li.className = s.open ? "open" : s.bot ? "bot" : "";
-    li.textContent = s.open ? t("free seat") : s.name;
+    li.textContent = s.open ? gettext("free seat") : s.name;
     seats.appendChild(li);
   }
   const form = node.querySelector("form");
@@ -48,7 +48,7 @@ function connect() {
     document.dispatchEvent(new CustomEvent("kibitz:lobby-frame", { detail: frame }));  // social panel
     if (frame.type !== "lobby") return;
     list.replaceChildren(...frame.tables.map(box));
-    if (!frame.tables.length) list.innerHTML = `<p class="empty">${t("No table yet: open one with “New game”.")}</p>`;
+    if (!frame.tables.length) list.innerHTML = `<p class="empty">${gettext("No table yet: open one with “New game”.")}</p>`;
   });
   socket.addEventListener("close", () => setTimeout(connect, 2000));
 }

@@ -166,3 +166,30 @@ async def test_it_makes_the_older_socket_of_a_seat_read_only(users, redis_layer)
     assert (await receive_until(new, lambda f: f["type"] in ("ack", "error")))["type"] == "ack"
     await old.disconnect()
     await new.disconnect()
+
+
+async def test_it_updates_the_lobby_boxes_live(users, redis_layer):
+    ws, ok = await open_socket("/ws/lobby/", users["bob"])
+    assert ok
+    first = await receive(ws)
+    assert first == {"type": "lobby", "tables": []}
+    table = await sync_to_async(services.create_table)(users["alice"], "french-tarot", human_seats=2)
+    box = await receive_until(ws, lambda f: f["type"] == "lobby" and f["tables"])
+    assert box["tables"][0]["id"] == table.pk and box["tables"][0]["seats"][1]["open"] is True
+    await sync_to_async(services.join)(users["bob"], table.pk)
+    seated = await receive_until(ws, lambda f: f["tables"] and f["tables"][0]["seats"][1]["name"] == "bob")
+    assert seated["tables"][0]["status"] == "playing"
+    await ws.disconnect()
+
+
+async def test_it_shows_a_spectator_no_hand(users, redis_layer):
+    table, seats = await _four_human_table(users)
+    erin = await sync_to_async(type(users["alice"]).objects.create_user)("erin", password="pw-for-tests-only")
+    ws, ok = await open_socket(f"/ws/tables/{table.pk}/", erin)
+    assert ok
+    frame = await receive(ws)
+    assert frame["table"]["you"] is None and frame["view"]["hand"] is None and frame["legal"] is None
+    await ws.send_to(text_data=json.dumps({"type": "act", "id": "s", "version": frame["version"],
+                                           "action": {"bid": "pass"}}))
+    assert (await receive_until(ws, lambda f: f["type"] == "error"))["code"] == "not_seated"
+    await ws.disconnect()

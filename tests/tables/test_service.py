@@ -163,3 +163,26 @@ def test_it_fixes_the_next_deal_only_when_allowed(users, settings):
     with pytest.raises(ServiceError):
         services.fix_next_deal(table, ["AS"])
     assert Table.objects.get(pk=table.pk).fixed_next_deal is None
+
+
+def test_it_plays_french_tarot_deals_with_bots_through_the_sweeper(users, fast_bots):
+    alice = users["alice"]
+    table = services.create_table(alice, "french-tarot", {"match_end": "deals:1"}, human_seats=1,
+                                  bot_level="beginner")
+    game = get_game("french-tarot")
+    for _ in range(400):
+        table.refresh_from_db()
+        if table.status == Table.Status.FINISHED:
+            break
+        rnd = Round.objects.filter(table=table, status=Round.Status.PLAYING).first()
+        if rnd is not None:
+            state = game.from_json(rnd.snapshot)
+            if 0 in game.to_act(state):
+                services.act(alice, table.pk, table.version, f"a{table.version}",
+                             game.timeout_action(state, 0).to_wire())
+                continue
+        sweep_once()
+    assert table.status == Table.Status.FINISHED
+    scored = Round.objects.filter(table=table, status=Round.Status.DONE, result__status="scored").get()
+    assert sorted(p[0] for p in scored.settlement) == sorted(p[0] for p in scored.result["payments"])
+    assert sum(scored.result["scores"]) == 0

@@ -3,6 +3,8 @@
 import { cardSVG, cardBackSVG } from "../cards/tarot.js";
 import { escapeHtml } from "../table/shell.js";
 
+const gettext = (s) => (window.gettext ? window.gettext(s) : s);
+
 export function createGame(shell) {
   return new FrenchTarot(shell);
 }
@@ -10,7 +12,6 @@ export function createGame(shell) {
 class FrenchTarot {
   constructor(shell) {
     this.shell = shell;
-    this.t = shell.t;
     this.selected = new Set();
     this.openDialogKey = null;
     this.showingLast = false;
@@ -26,20 +27,18 @@ class FrenchTarot {
   }
 
   bidLabel(bid) {
-    const t = this.t;
-    return { pass: t("Pass"), petite: t("Petite"), garde: t("Garde"), garde_sans: t("Garde sans"), garde_contre: t("Garde contre") }[bid] || bid;
+    return { pass: gettext("Pass"), petite: gettext("Petite"), garde: gettext("Garde"), garde_sans: gettext("Garde sans"), garde_contre: gettext("Garde contre") }[bid] || bid;
   }
 
   errorText(code) {
-    const t = this.t;
     return {
-      must_follow_suit: t("You must follow suit."), must_trump: t("You must play a trump."),
-      must_overtrump: t("You must play a higher trump."), excuse_must_be_last: t("After announcing a slam the Excuse is played last."),
-      not_in_hand: t("That card is not in your hand."), bid_too_low: t("Bid higher than the last bid."),
-      discard_wrong_count: t("Discard exactly six cards."), illegal_discard_king: t("Kings may not be discarded."),
-      illegal_discard_bout: t("Bouts may not be discarded."), illegal_discard_trump: t("Trumps only when you have no other choice."),
-      handful_wrong_size: t("A handful has 10, 13 or 15 trumps."), handful_too_late: t("A handful is shown before your first card."),
-      handful_excuse_hides_trump: t("The Excuse counts only when every trump is shown."), wrong_phase: t("Not now."),
+      must_follow_suit: gettext("You must follow suit."), must_trump: gettext("You must play a trump."),
+      must_overtrump: gettext("You must play a higher trump."), excuse_must_be_last: gettext("After announcing a slam the Excuse is played last."),
+      not_in_hand: gettext("That card is not in your hand."), bid_too_low: gettext("Bid higher than the last bid."),
+      discard_wrong_count: gettext("Discard exactly six cards."), illegal_discard_king: gettext("Kings may not be discarded."),
+      illegal_discard_bout: gettext("Bouts may not be discarded."), illegal_discard_trump: gettext("Trumps only when you have no other choice."),
+      handful_wrong_size: gettext("A handful has 10, 13 or 15 trumps."), handful_too_late: gettext("A handful is shown before your first card."),
+      handful_excuse_hides_trump: gettext("The Excuse counts only when every trump is shown."), wrong_phase: gettext("Not now."),
     }[code];
   }
 
@@ -50,7 +49,7 @@ class FrenchTarot {
   play(card) {
     if (!this.canPlay()) return;
     if (!this.legalPlays().has(card)) {
-      this.shell.showNotice(this.errorText(this.frameData().refusals?.[card]) || this.t("You may not play that card now."), "error");
+      this.shell.showNotice(this.errorText(this.frameData().refusals?.[card]) || gettext("You may not play that card now."), "error");
       return;
     }
     this.shell.act({ play: card });
@@ -59,7 +58,7 @@ class FrenchTarot {
   render(frame) {
     const view = frame.view;
     const el = this.shell.el;
-    if (!view) { el.hand.innerHTML = ""; el.center.innerHTML = `<p class="waiting">${this.t("Waiting for players…")}</p>`; el.info.innerHTML = ""; el.actions.innerHTML = ""; return; }
+    if (!view) { el.hand.innerHTML = ""; el.center.innerHTML = `<p class="waiting">${gettext("Waiting for players…")}</p>`; el.info.innerHTML = ""; el.actions.innerHTML = ""; return; }
     if (this.roundNo !== frame.table.round?.number) { this.roundNo = frame.table.round?.number; this.selected.clear(); this.showingLast = false; }
     this.renderSeats(view);
     this.renderHand(frame);
@@ -73,10 +72,10 @@ class FrenchTarot {
       const box = this.shell.seatBox(seat);
       if (!box) return;
       const bid = [...view.bids].reverse().find((b) => b.seat === seat);
-      box.innerHTML = `<span class="card-count" title="${this.t("cards in hand")}">${cardBackSVG()}<b>${size}</b></span>` +
+      box.innerHTML = `<span class="card-count" title="${gettext("cards in hand")}">${cardBackSVG()}<b>${size}</b></span>` +
         (bid ? `<span class="bid-label">${escapeHtml(this.bidLabel(bid.bid))}</span>` : "") +
-        (view.taker === seat ? `<span class="taker-label">${this.t("taker")}</span>` : "") +
-        `<span class="tricks-won" title="${this.t("tricks won")}">${view.tricks_won[seat]}</span>`;
+        (view.taker === seat ? `<span class="taker-label">${gettext("taker")}</span>` : "") +
+        `<span class="tricks-won" title="${gettext("tricks won")}">${view.tricks_won[seat]}</span>`;
     });
   }
 
@@ -101,7 +100,7 @@ class FrenchTarot {
         const legal = plays.has(card);
         b.classList.toggle("illegal", !legal);
         b.classList.toggle("legal", legal);
-        if (!legal) b.title = this.errorText(frame.refusals?.[card]) || this.t("You may not play that card now.");
+        if (!legal) b.title = this.errorText(frame.refusals?.[card]) || gettext("You may not play that card now.");
         b.draggable = legal;
         b.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/plain", card); e.dataTransfer.effectAllowed = "move"; });
         b.addEventListener("click", () => this.play(card));
@@ -124,7 +123,7 @@ class FrenchTarot {
     const center = this.shell.el.center;
     const trick = this.showingLast && view.last_trick ? view.last_trick.cards : view.trick;
     center.classList.toggle("showing-last", this.showingLast && !!view.last_trick);
-    center.innerHTML = (this.showingLast && view.last_trick ? `<p class="last-label">${this.t("Last trick")}</p>` : "") +
+    center.innerHTML = (this.showingLast && view.last_trick ? `<p class="last-label">${gettext("Last trick")}</p>` : "") +
       trick.map((p) => `<div class="trick-card pos-${this.shell.position(p.seat)}" data-card="${p.card}" data-seat="${p.seat}">${cardSVG(p.card)}</div>`).join("");
   }
 
@@ -134,12 +133,11 @@ class FrenchTarot {
   }
 
   renderInfo(view) {
-    const t = this.t;
     const parts = [];
-    if (view.contract) parts.push(`<span class="contract">${escapeHtml(this.bidLabel(view.contract))}</span> · ${t("taker")}: ${escapeHtml(this.seatName(view.taker))}${view.slam_announced ? ` · <b>${t("slam announced")}</b>` : ""}`);
-    if (view.dog) parts.push(`<span class="dog">${t("Dog")}: ${this.miniCards(view.dog)}</span>`);
-    if (view.discard_trumps && view.discard_trumps.length) parts.push(`${t("Trumps in the discard")}: ${this.miniCards(view.discard_trumps)}`);
-    for (const h of view.handfuls) parts.push(`${t("Handful")} (${escapeHtml(this.seatName(h.seat))}): ${this.miniCards(h.cards)}`);
+    if (view.contract) parts.push(`<span class="contract">${escapeHtml(this.bidLabel(view.contract))}</span> · ${gettext("taker")}: ${escapeHtml(this.seatName(view.taker))}${view.slam_announced ? ` · <b>${gettext("slam announced")}</b>` : ""}`);
+    if (view.dog) parts.push(`<span class="dog">${gettext("Dog")}: ${this.miniCards(view.dog)}</span>`);
+    if (view.discard_trumps && view.discard_trumps.length) parts.push(`${gettext("Trumps in the discard")}: ${this.miniCards(view.discard_trumps)}`);
+    for (const h of view.handfuls) parts.push(`${gettext("Handful")} (${escapeHtml(this.seatName(h.seat))}): ${this.miniCards(h.cards)}`);
     this.shell.el.info.innerHTML = parts.map((p) => `<div>${p}</div>`).join("");
   }
 
@@ -153,26 +151,25 @@ class FrenchTarot {
   renderActions(frame) {
     const view = frame.view;
     const el = this.shell.el.actions;
-    const t = this.t;
     const myTurn = this.shell.myTurn();
     const key = `${frame.table.round?.number}:${view.phase}:${myTurn}`;
     el.innerHTML = "";
-    if (view.phase === "bidding" && myTurn) this.ask(key, t("Your bid"), "bidding",
+    if (view.phase === "bidding" && myTurn) this.ask(key, gettext("Your bid"), "bidding",
       (frame.legal || []).map((a) => ({ label: this.bidLabel(a.bid), value: a.bid, primary: a.bid !== "pass" })), (v) => ({ bid: v }));
-    else if (view.phase === "slam" && myTurn) this.ask(key, t("Announce a slam?"), "slam",
-      [{ label: t("No slam"), value: "false" }, { label: t("Announce a slam"), value: "true", primary: true }], (v) => ({ slam: v === "true" }));
+    else if (view.phase === "slam" && myTurn) this.ask(key, gettext("Announce a slam?"), "slam",
+      [{ label: gettext("No slam"), value: "false" }, { label: gettext("Announce a slam"), value: "true", primary: true }], (v) => ({ slam: v === "true" }));
     else if (this.openDialogKey && this.openDialogKey !== key) { this.openDialogKey = null; this.shell.closeDialog(); }
 
     if (view.phase === "discard" && myTurn) {
-      el.innerHTML = `<div class="discard-bar"><span>${t("Choose six cards for your discard")} (${this.selected.size}/6)</span> ` +
-        `<button type="button" class="primary" id="discard-button" ${this.selected.size === 6 ? "" : "disabled"}>${t("Discard")}</button></div>`;
+      el.innerHTML = `<div class="discard-bar"><span>${gettext("Choose six cards for your discard")} (${this.selected.size}/6)</span> ` +
+        `<button type="button" class="primary" id="discard-button" ${this.selected.size === 6 ? "" : "disabled"}>${gettext("Discard")}</button></div>`;
       el.querySelector("#discard-button").addEventListener("click", () => this.shell.act({ discard: [...this.selected] }));
     }
     if (view.phase === "play" && myTurn && this.mayShowHandful(view)) {
       const b = document.createElement("button");
       b.type = "button";
       b.id = "handful-button";
-      b.textContent = t("Show a handful");
+      b.textContent = gettext("Show a handful");
       b.addEventListener("click", () => this.askHandful(view));
       el.appendChild(b);
     }
@@ -201,9 +198,9 @@ class FrenchTarot {
     const size = [15, 13, 10].find((n) => n <= trumps.length);
     const preset = new Set(real.slice(0, size));
     if (preset.size < size) preset.add("EX");
-    const body = `<p>${this.t("Show 10, 13 or 15 trumps.")}</p><div class="handful-choice">` +
+    const body = `<p>${gettext("Show 10, 13 or 15 trumps.")}</p><div class="handful-choice">` +
       trumps.map((c) => `<label class="mini"><input type="checkbox" name="handful" value="${c}" ${preset.has(c) ? "checked" : ""}>${cardSVG(c)}</label>`).join("") + "</div>";
-    this.shell.dialog(this.t("Show a handful"), body, [{ label: this.t("Cancel"), value: "" }, { label: this.t("Show"), value: "show", primary: true }], "handful")
+    this.shell.dialog(gettext("Show a handful"), body, [{ label: gettext("Cancel"), value: "" }, { label: gettext("Show"), value: "show", primary: true }], "handful")
       .then((value) => {
         if (value !== "show") return;
         const cards = [...this.shell.el.dialogForm.querySelectorAll('input[name="handful"]:checked')].map((i) => i.value);
@@ -213,29 +210,28 @@ class FrenchTarot {
 
   renderScoreSheet(frame) {
     const r = frame.view.result;
-    const t = this.t;
     const names = frame.table.seats.map((s) => escapeHtml(s.name || "?"));
     const rows = [];
     if (r.status === "annulled") {
-      rows.push(`<tr><th>${t("Deal annulled")}</th><td>${escapeHtml(r.reason === "petit_sec" ? t("petit sec") : t("everybody passed"))}</td></tr>`);
+      rows.push(`<tr><th>${gettext("Deal annulled")}</th><td>${escapeHtml(r.reason === "petit_sec" ? gettext("petit sec") : gettext("everybody passed"))}</td></tr>`);
     } else {
-      rows.push(`<tr><th>${t("Taker")}</th><td>${names[r.taker]}</td></tr>`);
-      rows.push(`<tr><th>${t("Contract")}</th><td>${escapeHtml(this.bidLabel(r.contract))} (×${r.multiplier})</td></tr>`);
-      rows.push(`<tr><th>${t("Points")}</th><td>${r.points} (${t("counted")} ${r.counted})</td></tr>`);
-      rows.push(`<tr><th>${t("Bouts")}</th><td>${r.bouts} → ${t("target")} ${r.target}</td></tr>`);
-      rows.push(`<tr><th>${t("Difference")}</th><td>${r.diff > 0 ? "+" : ""}${r.diff} · ${r.made ? t("made") : t("lost")}</td></tr>`);
+      rows.push(`<tr><th>${gettext("Taker")}</th><td>${names[r.taker]}</td></tr>`);
+      rows.push(`<tr><th>${gettext("Contract")}</th><td>${escapeHtml(this.bidLabel(r.contract))} (×${r.multiplier})</td></tr>`);
+      rows.push(`<tr><th>${gettext("Points")}</th><td>${r.points} (${gettext("counted")} ${r.counted})</td></tr>`);
+      rows.push(`<tr><th>${gettext("Bouts")}</th><td>${r.bouts} → ${gettext("target")} ${r.target}</td></tr>`);
+      rows.push(`<tr><th>${gettext("Difference")}</th><td>${r.diff > 0 ? "+" : ""}${r.diff} · ${r.made ? gettext("made") : gettext("lost")}</td></tr>`);
       for (const item of r.items) {
-        const label = { contract: t("Contract"), petit_au_bout: t("Petit au bout"), handful: t("Handful"), slam: t("Slam"), defence_slam: t("Defence slam") }[item.item] || item.item;
-        const extra = item.seat !== undefined ? ` (${names[item.seat]})` : item.camp ? ` (${escapeHtml(item.camp === "taker" ? t("taker") : t("defence"))})` : "";
+        const label = { contract: gettext("Contract"), petit_au_bout: gettext("Petit au bout"), handful: gettext("Handful"), slam: gettext("Slam"), defence_slam: gettext("Defence slam") }[item.item] || item.item;
+        const extra = item.seat !== undefined ? ` (${names[item.seat]})` : item.camp ? ` (${escapeHtml(item.camp === "taker" ? gettext("taker") : gettext("defence"))})` : "";
         rows.push(`<tr class="item item-${item.item}"><th>${escapeHtml(label)}${extra}</th><td>${item.value}</td></tr>`);
       }
-      rows.push(`<tr class="value"><th>${t("Value per defender")}</th><td>${r.value}</td></tr>`);
+      rows.push(`<tr class="value"><th>${gettext("Value per defender")}</th><td>${r.value}</td></tr>`);
     }
-    rows.push(`<tr class="scores"><th>${t("This deal")}</th><td>${r.scores.map((s, i) => `${names[i]}: ${s > 0 ? "+" : ""}${s}`).join(" · ")}</td></tr>`);
+    rows.push(`<tr class="scores"><th>${gettext("This deal")}</th><td>${r.scores.map((s, i) => `${names[i]}: ${s > 0 ? "+" : ""}${s}`).join(" · ")}</td></tr>`);
     const over = frame.table.match_over;
-    this.shell.el.actions.innerHTML = `<section id="score-sheet" class="score-sheet"><h2>${t("Score sheet")}</h2><table>${rows.join("")}</table>` +
-      `<p><a id="history-link" href="${this.shell.historyUrl(frame.table.round.number)}">${t("Hand history")}</a></p>` +
-      (over ? `<p class="match-over">${t("The match is over.")}</p>` : `<button type="button" class="primary" id="next-deal">${t("Next deal")}</button>`) + "</section>";
+    this.shell.el.actions.innerHTML = `<section id="score-sheet" class="score-sheet"><h2>${gettext("Score sheet")}</h2><table>${rows.join("")}</table>` +
+      `<p><a id="history-link" href="${this.shell.historyUrl(frame.table.round.number)}">${gettext("Hand history")}</a></p>` +
+      (over ? `<p class="match-over">${gettext("The match is over.")}</p>` : `<button type="button" class="primary" id="next-deal">${gettext("Next deal")}</button>`) + "</section>";
     this.shell.el.actions.querySelector("#next-deal")?.addEventListener("click", () => this.shell.nextDeal());
   }
 }

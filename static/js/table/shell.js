@@ -2,17 +2,17 @@
 // and "!", the countdown from the server's deadline, dialogs, notices, sound and leave. A game adds one module
 // (static/js/games/<game>.js) exporting createGame(shell) -> {render(frame), showLastTrick(frame)}.
 
-const t = (s) => (window.gettext ? window.gettext(s) : s);
+const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 const interpolate = (fmt, obj) => (window.interpolate ? window.interpolate(fmt, obj, true) : fmt.replace(/%\((\w+)\)s/g, (_, k) => obj[k]));
 
 const ERROR_TEXT = {
-  stale_version: () => t("The table moved on; showing the latest state."),
-  not_your_turn: () => t("It is not your turn."),
-  read_only: () => t("This seat is played from another window."),
-  rate_limited: () => t("Too many clicks; slow down."),
-  bad_frame: () => t("The server could not read that message."),
-  bad_action: () => t("That action is not understood."),
-  not_seated: () => t("You are watching this table."),
+  stale_version: () => gettext("The table moved on; showing the latest state."),
+  not_your_turn: () => gettext("It is not your turn."),
+  read_only: () => gettext("This seat is played from another window."),
+  rate_limited: () => gettext("Too many clicks; slow down."),
+  bad_frame: () => gettext("The server could not read that message."),
+  bad_action: () => gettext("That action is not understood."),
+  not_seated: () => gettext("You are watching this table."),
 };
 
 export class Shell {
@@ -26,7 +26,7 @@ export class Shell {
     this.pending = new Map();
     this.retry = 0;
     this.readOnly = false;
-    this.t = t;
+    this.t = gettext;
     this.interpolate = interpolate;
     this.el = {
       felt: root.querySelector("#felt"), center: root.querySelector("#center"), hand: root.querySelector("#hand"),
@@ -77,7 +77,7 @@ export class Shell {
       this.showNotice((ERROR_TEXT[frame.code] || (() => this.game?.errorText?.(frame.code) || frame.message))(), "error");
     } else if (frame.type === "notice" && frame.code === "taken_over") {
       this.readOnly = true;
-      this.showNotice(t("This seat is now played from another window; this one only watches."), "warning", true);
+      this.showNotice(gettext("This seat is now played from another window; this one only watches."), "warning", true);
     }
     document.dispatchEvent(new CustomEvent("kibitz:frame", { detail: frame }));  // the social panel listens
   }
@@ -117,15 +117,15 @@ export class Shell {
       const toAct = (view?.to_act || []).includes(seat.number);
       box.dataset.seat = seat.number;
       box.classList.toggle("to-act", toAct);
-      const name = seat.open ? t("free seat") : seat.name;
+      const name = seat.open ? gettext("free seat") : seat.name;
       const mine = seat.number === this.mySeat;
       box.innerHTML = `<span class="seat-head">` +
         `<span class="turn-arrow" ${toAct ? "" : "hidden"}>➜</span>` +
-        `<span class="seat-name">${escapeHtml(name || "")}${seat.bot ? ` <small class="bot-badge">${t("bot")}</small>` : ""}</span>` +
-        `<span class="seat-score" title="${t("score")}">${scores[seat.number] ?? 0}</span>` +
-        (view && view.forehand === seat.number ? `<span class="forehand-flag" title="${t("forehand")}">⚑</span>` : "") +
-        (view && view.dealer === seat.number ? `<span class="dealer-chip" title="${t("dealer")}">D</span>` : "") +
-        (mine && toAct && !this.readOnly ? `<span class="your-turn" title="${t("your turn")}">!</span>` : "") +
+        `<span class="seat-name">${escapeHtml(name || "")}${seat.bot ? ` <small class="bot-badge">${gettext("bot")}</small>` : ""}</span>` +
+        `<span class="seat-score" title="${gettext("score")}">${scores[seat.number] ?? 0}</span>` +
+        (view && view.forehand === seat.number ? `<span class="forehand-flag" title="${gettext("forehand")}">⚑</span>` : "") +
+        (view && view.dealer === seat.number ? `<span class="dealer-chip" title="${gettext("dealer")}">D</span>` : "") +
+        (mine && toAct && !this.readOnly ? `<span class="your-turn" title="${gettext("your turn")}">!</span>` : "") +
         `</span><span class="seat-extra"></span>`;
     }
     const turnNow = this.myTurn();

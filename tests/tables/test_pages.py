@@ -1,0 +1,107 @@
+"""The pages: lobby, new table, Play, hand history and replay file, translations, profile, sign-up."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import Profile
+from games import services
+from games.engine import get_game
+from games.engine.replay import replay
+from games.models import Round, Table
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _finish_round(table: Table) -> Round:
+    from django.db import transaction
+
+    from games.services.play import _apply_guarded
+
+    game = get_game(table.game)
+    while True:
+        rnd = Round.objects.filter(table=table).order_by("-number").first()
+        if rnd.status != Round.Status.PLAYING:
+            return rnd
+        state = game.from_json(rnd.snapshot)
+        seat = min(game.to_act(state))
+        with transaction.atomic():
+            locked = Table.objects.select_for_update().get(pk=table.pk)
+            _apply_guarded(locked, seat, locked.version, game.timeout_action(state, seat).to_wire(), "timeout")
+
+
+def test_it_sends_anonymous_visitors_to_log_in(client):
+    response = client.get(reverse("lobby"))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_it_signs_up_a_new_player_with_a_profile(client):
+    response = client.post("/accounts/signup/", {"username": "erin", "password1": "a-long-test-password-42",
+                                                 "password2": "a-long-test-password-42"})
+    assert response.status_code == 302
+    assert Profile.objects.filter(user__username="erin").exists()
+
+
+def test_it_creates_a_table_from_the_new_game_dialog(users):
+    client = _client(users["alice"])
+    response = client.post(reverse("new_table"), {
+        "game": "french-tarot", "profile": "fft", "match_end": "deals:4", "extra_options": "", "bot_level": "expert",
+        "human_seats": 2, "stake": "0.10", "limit": "15.00", "access": "public", "turn_seconds": 45})
+    table = Table.objects.get()
+    assert response.status_code == 302 and response["Location"] == reverse("table", args=[table.pk])
+    assert (table.stake, table.limit, table.bot_level, table.turn_seconds) == (10, 1500, "expert", 45)
+    assert table.options == {"profile": "fft", "match_end": "deals:4"}
+    assert table.status == Table.Status.OPEN
+    lobby = client.get(reverse("lobby")).content.decode()
+    assert f'data-table="{table.pk}"' in lobby
+    _client(users["bob"]).post(reverse("play", args=[table.pk]))
+    assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING
+
+
+def test_it_refuses_options_the_engine_refuses(users):
+    client = _client(users["alice"])
+    response = client.post(reverse("new_table"), {
+        "game": "french-tarot", "profile": "fft", "match_end": "deals:8", "extra_options": '{"colour": "red"}',
+        "bot_level": "standard", "human_seats": 1, "stake": "0", "access": "public", "turn_seconds": 30})
+    assert response.status_code == 400 and not Table.objects.exists()
+
+
+def test_it_shows_the_hand_history_and_replay_file_only_after_the_deal(users):
+    table = services.create_table(users["alice"], "french-tarot", {"match_end": "deals:1"})
+    client = _client(users["alice"])
+    rnd = Round.objects.get(table=table)
+    assert client.get(reverse("history", args=[table.pk, rnd.number])).status_code == 404
+    rnd = _finish_round(table)
+    page = client.get(reverse("history", args=[table.pk, rnd.number])).content.decode()
+    assert rnd.salt in page and rnd.deck_hash in page and " ".join(rnd.order) in page
+    document = json.loads(client.get(reverse("replay_file", args=[table.pk, rnd.number])).content)
+    game = get_game("french-tarot")
+    state = replay(game, document["options"], document["deal"], document["dealer"], document["actions"])
+    assert game.result(state) == rnd.result
+
+
+def test_it_speaks_the_players_language(users):
+    Profile.objects.filter(user=users["alice"]).update(language="de")
+    table = services.create_table(users["alice"], "french-tarot")
+    client = _client(users["alice"])
+    page = client.get(reverse("table", args=[table.pk])).content.decode()
+    assert "Letzter Stich" in page and "Verlassen" in page
+    catalog = client.get(reverse("javascript-catalog")).content.decode()
+    assert "N\\u00e4chstes Spiel" in catalog or "Nächstes Spiel" in catalog
+
+
+def test_it_saves_the_profile(users):
+    client = _client(users["alice"])
+    client.post(reverse("profile"), {"display_name": "Alice L.", "language": "fr", "sound": ""})
+    profile = Profile.objects.get(user=users["alice"])
+    assert (profile.display_name, profile.language, profile.sound) == ("Alice L.", "fr", False)
