@@ -102,7 +102,7 @@ document.addEventListener("kibitz:frame", (event) => {
   if (frame.type === "chat") appendLines(lines, frame.lines);
   else if (frame.type === "social") { social = frame; renderWatchers(); renderRequests(); renderKick(); }
   else if (frame.type === "state") { renderKick(); renderChatTitle(); }
-  else if (frame.type === "notice" && frame.code === "kicked") notice(t("You were removed from this table."), "error");
+  else if (frame.type === "notice" && frame.code === "kicked") shell()?.showNotice(t("You were removed from this table."), "error", true);
   else if (frame.type === "error" && CHAT_ERRORS[frame.code]) notice(CHAT_ERRORS[frame.code](), "error");
 });
 
