@@ -71,3 +71,15 @@ def test_it_ignores_from_the_player_card_and_refuses_a_spectators_vote(users, fa
     assert vote.status_code == 403 and vote.json()["error"] == "not_seated"
     assert alice.post(f"/social/tables/{table.pk}/vote/1/").json()["result"] == {"votes": 1, "needed": 2,
                                                                                  "kicked": False}
+
+
+def test_it_lets_the_host_kick_from_the_table_panel(users, fast_bots):
+    alice = _client(users["alice"])
+    table = services.create_table(users["alice"], "test-follow", {"rounds": 2}, human_seats=2,
+                                  access=Table.Access.PRIVATE)
+    social.answer_invitation(users["bob"], social.invite(users["alice"], table.pk, users["bob"]).pk, True)
+    finish_deal(table.pk)
+    assert _client(users["bob"]).post(f"/social/tables/{table.pk}/kick/0/").status_code == 403
+    answer = alice.post(f"/social/tables/{table.pk}/kick/1/")
+    assert answer.json() == {"ok": True, "result": None}
+    assert Seat.objects.get(table=table, number=1).is_bot

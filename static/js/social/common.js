@@ -39,8 +39,8 @@ export function appendLines(list, lines) {
 }
 
 export async function post(url, csrf, data = {}) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(data)) body.append(k, v);
+  // URL-encoded, never an empty multipart body (Django answers that with 400).
+  const body = new URLSearchParams(data);
   const response = await fetch(url, { method: "POST", headers: { "X-CSRFToken": csrf }, body, credentials: "same-origin" });
   let json = {};
   try { json = await response.json(); } catch (e) { json = { error: "bad_response", message: response.statusText }; }
