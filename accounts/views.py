@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
 from django.utils.translation import gettext as _
 
 from .forms import ProfileForm
@@ -22,3 +23,13 @@ def profile(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("Profile saved."))
         return redirect("profile")
     return render(request, "accounts/profile.html", {"form": form})
+
+
+@login_required
+@require_POST
+def sound(request: HttpRequest) -> JsonResponse:
+    """POST `on=1|0`: the table's sound switch, remembered in the profile. Returns `{"sound": bool}`."""
+    instance, _created = Profile.objects.get_or_create(user=request.user)
+    instance.sound = request.POST.get("on") == "1"
+    instance.save(update_fields=["sound"])
+    return JsonResponse({"sound": instance.sound})

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
-from common import Game, mean_ci, play_round, seat_rng, selected_games
+from common import Game, get_game, mean_ci, play_round, seat_rng, selected_games
 
 PAIRS = (("expert", "beginner"), ("expert", "standard"))
 
@@ -38,7 +40,7 @@ def scores_of(game: Game, options: dict[str, Any], seed: int, levels: list[str],
     return list(scores)
 
 
-def paired_run(game: Game, options: dict[str, Any], a: str, b: str, seeds: range, playouts: int | None
+def paired_run(game: Game, options: dict[str, Any], a: str, b: str, seeds: Sequence[int], playouts: int | None
                ) -> dict[str, list[float]]:
     """Per deal: A's mean score in its group, B's in the same seats of the all-B table, and the difference."""
     groups = game.seat_groups(options)
@@ -61,6 +63,22 @@ def paired_run(game: Game, options: dict[str, Any], a: str, b: str, seeds: range
     return out
 
 
+def _chunk(job: tuple[str, dict[str, Any], str, str, list[int], int | None]) -> dict[str, list[float]]:
+    key, options, a, b, seeds, playouts = job
+    return paired_run(get_game(key), options, a, b, seeds, playouts)
+
+
+def parallel_run(key: str, options: dict[str, Any], a: str, b: str, seeds: range, playouts: int | None,
+                 jobs: int) -> dict[str, list[float]]:
+    """`paired_run` over `seeds` split into `jobs` processes; the figures do not depend on `jobs`."""
+    if jobs <= 1:
+        return paired_run(get_game(key), options, a, b, seeds, playouts)
+    chunks = [list(seeds)[i::jobs] for i in range(jobs)]
+    with multiprocessing.Pool(jobs) as pool:
+        parts = pool.map(_chunk, [(key, options, a, b, chunk, playouts) for chunk in chunks])
+    return {name: [v for part in parts for v in part[name]] for name in ("a", "b", "diff")}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", help="registry key (default: every registered game)")
@@ -68,6 +86,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="first deal seed (default 1)")
     parser.add_argument("--playouts", type=int, default=None, help="expert playout budget (default: the bot's)")
     parser.add_argument("--options", default="{}", help="table options as JSON (default: the game's defaults)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1; same figures)")
     parser.add_argument("--pairs", default=",".join(f"{a}:{b}" for a, b in PAIRS),
                         help="level pairs A:B to compare (default expert:beginner,expert:standard)")
     args = parser.parse_args()
@@ -79,7 +98,7 @@ def main() -> None:
               f"playouts={args.playouts or 'default'} groups={game.seat_groups(options)}")
         for a, b in pairs:
             started = time.perf_counter()
-            run = paired_run(game, options, a, b, seeds, args.playouts)
+            run = parallel_run(key, options, a, b, seeds, args.playouts, args.jobs)
             mean_a, ci_a = mean_ci(run["a"])
             mean_b, ci_b = mean_ci(run["b"])
             mean_d, ci_d = mean_ci(run["diff"])

@@ -16,7 +16,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.engine import Game, IllegalAction, all_games, get_game  # noqa: E402
+from games.engine import Game, IllegalAction, all_games, get_game
 
 
 def selected_games(key: str | None) -> list[tuple[str, Game]]:

@@ -38,23 +38,28 @@ def random_deals_per_second(game: Game, options: dict[str, Any], deals: int, see
 
 
 def decision_times(game: Game, options: dict[str, Any], level: str, deals: int, seed: int,
-                   playouts: int | None) -> list[float]:
-    """Milliseconds per `choose` call of `level` bots filling every seat for `deals` rounds."""
+                   playouts: int | None) -> tuple[list[float], list[float]]:
+    """Milliseconds per `choose` call of `level` bots filling every seat for `deals` rounds: (wall, CPU).
+
+    Wall-clock time grows with the machine's load; CPU time is what one decision costs on one core.
+    """
     bot = game.bot(level, playouts)
     times: list[float] = []
+    cpu: list[float] = []
     for deal in range(seed, seed + deals):
         rngs = [seat_rng(deal, seat) for seat in range(game.seat_count(options))]
 
-        def choose(state: Any, seat: int) -> Any:
+        def choose(state: Any, seat: int, rngs: list[random.Random] = rngs) -> Any:
             view = game.view(state, seat)
             legal = game.legal_actions(state, seat)
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.thread_time()
             action = bot.choose(view, seat, legal, rngs[seat])
             times.append((time.perf_counter() - started) * 1000)
+            cpu.append((time.thread_time() - started_cpu) * 1000)
             return action
 
         play_round(game, options, deal, choose)
-    return times
+    return times, cpu
 
 
 def main() -> None:
@@ -73,9 +78,10 @@ def main() -> None:
         print(f"  random deals: {rate:.0f} deals/s on one core ({args.deals} deals, {actions} actions, "
               f"{rate * actions / args.deals:.0f} actions/s)")
         for level in BOT_LEVELS:
-            times = decision_times(game, options, level, args.bot_deals, args.seed, args.playouts)
-            print(f"  {level:9s} decisions: p50 {percentile(times, 0.5):7.2f} ms  p95 {percentile(times, 0.95):7.2f} ms"
-                  f"  max {max(times):7.2f} ms  ({len(times)} decisions, {args.bot_deals} deals)", flush=True)
+            times, cpu = decision_times(game, options, level, args.bot_deals, args.seed, args.playouts)
+            print(f"  {level:9s} decisions: wall p50 {percentile(times, 0.5):7.2f} ms  p95 {percentile(times, 0.95):7.2f} ms"
+                  f"  max {max(times):7.2f} ms | CPU p50 {percentile(cpu, 0.5):7.2f} ms  p95 {percentile(cpu, 0.95):7.2f} ms"
+                  f"  ({len(times)} decisions, {args.bot_deals} deals)", flush=True)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.contrib.staticfiles import finders
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import BOT_LEVELS, all_games
@@ -16,9 +17,15 @@ MATCH_ENDS = [("deals:1", _("1 deal")), ("deals:4", _("4 deals")), ("deals:8", _
               ("target:100", _("first to 100")), ("target:500", _("first to 500")), ("open", _("open-ended"))]
 
 
+def has_table_module(key: str) -> bool:
+    """Whether the game has its front-end module (static/js/games/<key>.js) for the table shell."""
+    return finders.find(f"js/games/{key}.js") is not None
+
+
 def game_choices() -> list[tuple[str, str]]:
-    """Registered games as (key, title), test games excluded."""
-    return [(key, game.title or key) for key, game in all_games().items() if not key.startswith("test-")]
+    """Registered games that the browser can show, as (key, title): an engine without its front-end module
+    (static/js/games/<key>.js) cannot be opened from the dialog yet."""
+    return [(key, game.title or key) for key, game in all_games().items() if has_table_module(key)]
 
 
 class NewTableForm(forms.Form):

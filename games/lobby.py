@@ -11,7 +11,8 @@ LOBBY_SIZE = 60
 
 
 def lobby_boxes() -> list[dict[str, Any]]:
-    """Every open or playing public table, newest first: `{"id", "game", "title", "status", "stake",
+    """Every open or playing public table, newest first: `{"id", "game", "title", "status", "stake" (minor
+    units), "stake_display" ("0.10"),
     "limit", "bot_level", "access", "turn_seconds", "seats": [{"number", "name", "bot", "open"}]}`."""
     tables = list(Table.objects.filter(status__in=[Table.Status.OPEN, Table.Status.PLAYING])
                   .exclude(access=Table.Access.PRIVATE).order_by("-pk")[:LOBBY_SIZE])
@@ -26,6 +27,7 @@ def lobby_boxes() -> list[dict[str, Any]]:
             continue
         boxes.append({
             "id": table.pk, "game": table.game, "title": title, "status": table.status, "stake": table.stake,
+            "stake_display": f"{table.stake // 100}.{table.stake % 100:02d}",
             "limit": table.limit, "bot_level": table.bot_level, "access": table.access,
             "turn_seconds": table.turn_seconds,
             "seats": [{"number": s.number, "name": s.user.display_name if s.user else None, "bot": s.is_bot,

@@ -118,10 +118,13 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# redis-py 8 reads with a 5 s socket timeout by default, the same as channels_redis's blocking BZPOPMIN: an idle
+# socket's receive then fails with "Timeout reading" and the consumer dies (redis-py #4091, channels_redis
+# #422). A read timeout above the 5 s block keeps dead servers detectable.
+REDIS_SOCKET_OPTIONS = {"socket_timeout": 15, "socket_connect_timeout": 5}
 if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
-    }
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                                  "CONFIG": {"hosts": [{"address": REDIS_URL, **REDIS_SOCKET_OPTIONS}]}}}
     CELERY_BROKER_URL = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
 else:

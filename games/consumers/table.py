@@ -135,7 +135,7 @@ class TableConsumer(TableSocialMixin, AsyncWebsocketConsumer):
         if self.seat is not None and not await _holds_seat(self.table_id, self.user, self.seat):
             await self.drop_seat()  # never project a seat's view for a user who lost that seat
         frame = await database_sync_to_async(table_frame)(
-            self.table_id, self.seat, since if since is not None and since >= 0 else None)
+            self.table_id, self.seat, since if since is not None and since >= 0 else None, self.sent_version)
         if frame is None or frame["version"] <= self.sent_version:
             return
         frame["read_only"] = self.read_only

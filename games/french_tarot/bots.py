@@ -4,9 +4,8 @@ Every bot sees only its seat's view and the legal list (STYLE.md "Bots get a vie
 - beginner: legal and simple — bids only with many trumps, discards like a timeout, plays a random legal card.
 - standard: sound heuristics (`heuristics.py`): hand evaluation for bids, voiding discard, handful as taker,
   card play that cashes Kings, feeds points to a partner who holds the trick, wins cheaply, saves the Petit.
-- expert: bids by simulating each legal contract over random worlds (half its budget), discards like the
-  standard bot; in play, determinized search (`worlds.py`, `search.py`) over worlds consistent with the view
-  and with the tricks it remembers (`memory.py`), bounded by `playouts`.
+- expert: the standard bidding and discard; in play, determinized search (`worlds.py`, `search.py`) over
+  worlds consistent with the view and with the tricks it remembers (`memory.py`), bounded by `playouts`.
 
 A bot object may serve several seats and deals; the expert keeps a small memory per (seat, deal). The table
 service should keep one bot object per table (or call `observe` with each new view) so it sees every trick; when
@@ -20,22 +19,27 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine import BOT_LEVELS, SimpleAction
+from games.engine import BOT_LEVELS, Action, SimpleAction
 
 from .cards import SUIT_OF, TRUMP
 from .heuristics import choose_bid, choose_discard, choose_handful, hand_strength, play_card
 from .memory import DealMemory, memory_key
-from .search import best_bid, best_card
+from .search import best_card
 from .timeouts import timeout_discard
 from .worlds import read_knowledge
 
-DEFAULT_PLAYOUTS = 160
+DEFAULT_PLAYOUTS = 120
 SLAM_STRENGTH = 125
 
 
 def _highest_bid(view: dict[str, Any]) -> str:
     bids = [b["bid"] for b in view["bids"] if b["bid"] != "pass"]
     return bids[-1] if bids else "pass"
+
+
+def _values(legal: Sequence[Action]) -> list[str]:
+    """The values of one-key actions (`{"play": "KH"}` -> "KH"), in order."""
+    return [str(next(iter(a.to_wire().values()))) for a in legal]
 
 
 def _profile(view: dict[str, Any]) -> str:
@@ -48,7 +52,7 @@ class BeginnerBot:
 
     level = "beginner"
 
-    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[SimpleAction], rng: random.Random) -> SimpleAction:
+    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random) -> SimpleAction:
         """An action for `seat` (see the module docstring); `legal` is empty only in the discard phase."""
         phase = view["phase"]
         if phase == "discard":
@@ -59,7 +63,7 @@ class BeginnerBot:
             return wanted if trumps >= 8 and wanted in legal else SimpleAction("bid", "pass")
         if phase == "slam":
             return SimpleAction("slam", False)
-        return rng.choice(list(legal))
+        return SimpleAction("play", rng.choice(_values(legal)))
 
 
 class StandardBot:
@@ -67,7 +71,7 @@ class StandardBot:
 
     level = "standard"
 
-    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[SimpleAction], rng: random.Random) -> SimpleAction:
+    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random) -> SimpleAction:
         """An action for `seat`; `legal` is empty only in the discard phase."""
         phase = view["phase"]
         if phase == "bidding":
@@ -90,14 +94,14 @@ class StandardBot:
             return None
         return choose_handful(view["hand"])
 
-    def _card(self, view: dict[str, Any], seat: int, legal: Sequence[SimpleAction], rng: random.Random) -> str:
+    def _card(self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random) -> str:
         trick = [(p["seat"], p["card"]) for p in view["trick"]]
-        cards = [str(a.value) for a in legal]
+        cards = _values(legal)
         return play_card(cards, trick, seat, view["taker"], view["hand"], rng)
 
 
 class ExpertBot(StandardBot):
-    """Simulated bidding, standard discard; card play by determinized playouts bounded by `playouts` rollouts."""
+    """Standard bidding and discard; card play by determinized playouts bounded by `playouts` rollouts."""
 
     level = "expert"
     MEMORIES = 64
@@ -117,19 +121,15 @@ class ExpertBot(StandardBot):
         memory.observe(view)
         return memory
 
-    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[SimpleAction], rng: random.Random) -> SimpleAction:
+    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random) -> SimpleAction:
         """An action for `seat`; in play, the card with the best mean playout score."""
-        if view["phase"] == "bidding":
-            bids = [str(a.value) for a in legal]
-            # The view does not name the profile before play; the simulation scores by fft (the default).
-            return SimpleAction("bid", best_bid(view["hand"], seat, view["dealer"], bids, self.playouts // 2, rng, "fft"))
         if view["phase"] != "play":
             return super().choose(view, seat, legal, rng)
         memory = self.observe(view, seat)
         handful = self._handful(view, seat)
         if handful is not None:
             return SimpleAction("handful", handful)
-        cards = [str(a.value) for a in legal]
+        cards = _values(legal)
         if len(cards) == 1:
             return SimpleAction("play", cards[0])
         knowledge = read_knowledge(view, seat, memory.ordered()) if memory.complete(view) else None

@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engine import Game, IllegalAction, NextRound, SimpleAction
+from games.engine import Action, Game, IllegalAction, NextRound, SimpleAction
 from games.engine.protocol import Bot, Payment
 from games.engine.wire import read_bool, read_card, read_card_list, read_choice, single_key
 
@@ -83,19 +83,20 @@ class FrenchTarot(Game):
         seat = state.seat_to_act
         return frozenset() if seat is None else frozenset({seat})
 
-    def legal_actions(self, state: TarotState, seat: int) -> list[SimpleAction]:
+    def legal_actions(self, state: TarotState, seat: int) -> list[Action]:
         """Every legal bid, slam answer or card of `seat` (§5); discards and handfuls are never listed."""
+        actions: list[Action] = []
         if seat != state.seat_to_act:
-            return []
+            return actions
         if state.phase == "bidding":
             highest = max((BIDS.index(b) for _, b in state.bids), default=0)
-            return [SimpleAction("bid", "pass")] + [SimpleAction("bid", b) for b in BIDS[highest + 1:]]
-        if state.phase == "slam":
-            return [SimpleAction("slam", True), SimpleAction("slam", False)]
-        if state.phase == "play":
+            actions += [SimpleAction("bid", b) for b in ("pass", *BIDS[highest + 1:])]
+        elif state.phase == "slam":
+            actions += [SimpleAction("slam", True), SimpleAction("slam", False)]
+        elif state.phase == "play":
             cards = legal_cards(state.hands[seat], [c for _, c in state.trick], excuse_locked(state, seat))
-            return [SimpleAction("play", c) for c in cards]
-        return []
+            actions += [SimpleAction("play", c) for c in cards]
+        return actions
 
     def parse_action(self, payload: Any) -> SimpleAction:
         """Read a wire action (§5 table). Raises `InvalidAction` (`bad_action`) when malformed."""
@@ -108,8 +109,10 @@ class FrenchTarot(Game):
             return SimpleAction("play", read_card(value, DECK_SET))
         return SimpleAction(kind, read_card_list(value, DECK_SET, allow_empty=True))
 
-    def apply(self, state: TarotState, seat: int, action: SimpleAction) -> TarotState:
+    def apply(self, state: TarotState, seat: int, action: Action) -> TarotState:
         """Apply `action` by `seat` (§5 check order). Raises `IllegalAction`; `state` is never changed."""
+        if not isinstance(action, SimpleAction):
+            action = self.parse_action(action.to_wire())
         if state.phase == "done":
             raise IllegalAction("wrong_phase", "the deal is over")
         if seat != state.seat_to_act:

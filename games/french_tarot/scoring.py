@@ -10,7 +10,7 @@ from typing import Any
 
 from .cards import BOUTS, EXCUSE, HALF_POINTS, PETIT, TOTAL_HALF_POINTS
 from .legality import HANDFUL_SIZES
-from .state import MULTIPLIER, SEATS, TRICKS_PER_DEAL, Trick, TarotState
+from .state import MULTIPLIER, SEATS, TRICKS_PER_DEAL, TarotState, Trick
 
 TARGET_HALF_POINTS: dict[int, int] = {0: 112, 1: 102, 2: 82, 3: 72}  # bouts -> target (56, 51, 41, 36) × 2
 
@@ -91,9 +91,9 @@ def _petit_au_bout(state: TarotState) -> str | None:
     if any(card == PETIT for _, card in last_trick):
         return camp(state.winners[-1])
     assert taker is not None
-    if excuse_wins_last_trick(state.tricks, state.winners, taker, state.profile):
-        if any(card == PETIT for _, card in state.tricks[-2]):
-            return camp(state.winners[-2])
+    excuse_took_last = excuse_wins_last_trick(state.tricks, state.winners, taker, state.profile)
+    if excuse_took_last and any(card == PETIT for _, card in state.tricks[-2]):
+        return camp(state.winners[-2])
     return None
 
 

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from .cards import DECK, EXCUSE, HALF_POINTS, RANK_OF, SUIT_OF, SUIT_RANKS, TRUMP, trick_winner_index
-from .heuristics import choose_discard, play_card
+from .cards import EXCUSE, HALF_POINTS, RANK_OF, SUIT_OF, SUIT_RANKS, TRUMP, trick_winner_index
+from .heuristics import play_card
 from .legality import legal_cards
 from .options import DEFAULT_OPTIONS
 from .scoring import excuse_wins_last_trick, score_deal
@@ -90,60 +90,6 @@ def rollout(
     play_out(hands, past, winners, list(knowledge.trick), knowledge.seat, first_card, knowledge.taker,
              bool(template.slam_announced), template.profile, rng)
     return _score(template, past, winners, knowledge.known_aside + tuple(world[ASIDE]), knowledge.seat)
-
-
-def contract_value(
-    hand: Sequence[str], seat: int, dealer: int, contract: str, world: list[list[str]], profile: str,
-    rng: random.Random,
-) -> int:
-    """The seat's score if it takes `contract` in `world` (others' hands and the dog) and everyone plays the
-    heuristic policy: the dog and discard of §5.2 by `choose_discard`, no slam, the forehand leads."""
-    hands = [list(world[s]) for s in range(4)]
-    hands[seat] = list(hand)
-    dog = tuple(world[ASIDE])
-    aside = dog
-    if contract in ("petite", "garde"):
-        full = hands[seat] + list(dog)
-        aside = choose_discard(full)
-        hands[seat] = [c for c in full if c not in aside]
-    template = TarotState(
-        options={**DEFAULT_OPTIONS, "profile": profile}, dealer=dealer, deal_hands=(), dog=dog, phase="done",
-        taker=seat, contract=contract, slam_announced=False if profile == "fft" else None,
-    )
-    forehand = (dealer + 1) % 4
-    lead = play_card(legal_cards(hands[forehand], [], False), [], forehand, seat, hands[forehand], rng, ROLLOUT_NOISE)
-    past: list[Any] = []
-    winners: list[int] = []
-    play_out(hands, past, winners, [], forehand, lead, seat, False, profile, rng)
-    return _score(template, past, winners, aside, seat)
-
-
-def best_bid(
-    hand: Sequence[str], seat: int, dealer: int, legal_bids: Sequence[str], playouts: int, rng: random.Random,
-    profile: str,
-) -> str:
-    """The legal bid with the best mean simulated score (`pass` counts as 0), `playouts` rollouts in all.
-
-    Worlds deal the 60 unseen cards at random to the other hands and the dog; the other seats are assumed to pass.
-    """
-    contracts = [b for b in legal_bids if b != "pass"]
-    if not contracts:
-        return "pass"
-    unseen = [c for c in DECK if c not in set(hand)]
-    totals = dict.fromkeys(contracts, 0)
-    worlds = max(2, playouts // len(contracts))
-    for _ in range(worlds):
-        rng.shuffle(unseen)
-        world: list[list[str]] = [[] for _ in range(5)]
-        others = [s for s in range(4) if s != seat]
-        for i, s in enumerate(others):
-            world[s] = unseen[18 * i:18 * (i + 1)]
-        world[ASIDE] = unseen[54:60]
-        seed = rng.random()
-        for contract in contracts:
-            totals[contract] += contract_value(hand, seat, dealer, contract, world, profile, random.Random(seed))
-    best = max(contracts, key=lambda c: (totals[c], -contracts.index(c)))
-    return best if totals[best] > 0 else "pass"
 
 
 def distinct_candidates(candidates: Sequence[str], hand: Sequence[str], gone: set[str]) -> list[str]:

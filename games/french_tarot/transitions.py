@@ -15,8 +15,8 @@ from games.engine import IllegalAction
 from .cards import CANONICAL_INDEX, DECK_SET, EXCUSE, PETIT, SUIT_OF, TRUMP, canonical, trick_winner_index
 from .legality import discard_refusal, excuse_locked, handful_refusal, play_refusal
 from .match import read_start
-from .state import BIDS, CONTRACTS, SEATS, TRICKS_PER_DEAL, TarotState
 from .scoring import excuse_wins_last_trick
+from .state import BIDS, CONTRACTS, SEATS, TRICKS_PER_DEAL, TarotState
 
 HAND_SIZE = 18
 DOG_SIZE = 6

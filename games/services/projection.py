@@ -96,13 +96,17 @@ def seat_of(table: Table, user: Any) -> int | None:
     return Seat.objects.filter(table=table, user=user, bot_level="").values_list("number", flat=True).first()
 
 
-def table_frame(table_id: int, seat: int | None, since: int | None = None) -> dict[str, Any] | None:
+def table_frame(table_id: int, seat: int | None, since: int | None = None,
+                newer_than: int | None = None) -> dict[str, Any] | None:
     """The frame for a recipient at `seat`: `{"type": "state", "version", "table", "view", "legal",
     "refusals", "events"}`. `events` are the summaries after `since` (None: none; a gap larger than
     MAX_CATCH_UP sends `"snapshot": true` and no events). Returns None when the table does not exist.
 
-    A frame is always one consistent version of the table (see `table_at`).
+    A frame is always one consistent version of the table (see `table_at`). With `newer_than`, None is
+    also returned when the table is not past that version (the recipient is up to date: nothing is built).
     """
+    if newer_than is not None and (_current_version(table_id) or 0) <= newer_than:
+        return None
     loaded = table_at(table_id)
     return None if loaded is None else _build(loaded, seat, since)
 

@@ -23,7 +23,7 @@ TURN_SECONDS = (10, 300)
 
 def create_table(user: User, game_key: str, options: dict[str, Any] | None = None, *, human_seats: int = 1,
                  bot_level: str = "standard", stake: int = 0, limit: int | None = None,
-                 access: str = Table.Access.PUBLIC, turn_seconds: int = 30,
+                 access: str = "public", turn_seconds: int = 30,
                  fixed_deal: dict[str, Any] | None = None) -> Table:
     """Open a table; `user` takes seat 0, seats `human_seats`.. are bots of `bot_level`.
 
@@ -59,7 +59,7 @@ def create_table(user: User, game_key: str, options: dict[str, Any] | None = Non
                                 bot_level="" if human else bot_level)
         append_event(table, "created", seat=0, data={"user": user.pk})
         if fixed_deal is not None:
-            fix_next_deal(table, fixed_deal.get("order"), fixed_deal.get("dealer"), fixed_deal.get("bot_seed"))
+            fix_next_deal(table, fixed_deal.get("order") or [], fixed_deal.get("dealer"), fixed_deal.get("bot_seed"))
         if human_seats == 1:
             _start(table)
     return table

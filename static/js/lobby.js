@@ -21,8 +21,8 @@ function box(table) {
   const node = template.content.firstElementChild.cloneNode(true);
   node.dataset.table = table.id;
   node.querySelector(".box-title").textContent = table.title;
-  node.querySelector(".box-status").textContent = table.status;
-  node.querySelector(".box-stake").textContent = `${gettext("stake")} ${table.stake}`;
+  node.querySelector(".box-status").textContent = table.status === "open" ? gettext("waiting for players") : gettext("playing");
+  node.querySelector(".box-stake").textContent = `${gettext("stake")} ${table.stake_display}`;
   node.querySelector(".box-bots").textContent = `${gettext("bots")}: ${table.bot_level}`;
   node.querySelector(".box-access").textContent = table.access;
   const seats = node.querySelector(".box-seats");

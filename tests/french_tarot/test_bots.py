@@ -43,7 +43,7 @@ def test_it_plays_whole_deals_with_every_level_legally(profile):
 def test_it_takes_discards_and_handfuls_through_the_rules():
     handfuls = discards = 0
     for seed in range(40):
-        state, actions = play_with_bots(["standard"] * 4, seed, playouts=4)
+        _, actions = play_with_bots(["standard"] * 4, seed, playouts=4)
         discards += any(a.kind == "discard" for a in actions)
         handfuls += any(a.kind == "handful" for a in actions)
     assert discards > 5 and handfuls >= 1
@@ -129,3 +129,25 @@ def test_it_only_reads_the_view():
             GAME.apply(state, seat, action)
         except IllegalAction as error:  # pragma: no cover - a failure message, not a branch
             raise AssertionError(f"{level} chose {action}: {error.code}") from error
+
+
+def test_it_always_chooses_a_legal_discard_and_handful():
+    from games.french_tarot.heuristics import choose_discard, choose_handful
+
+    from .randomplay import discard_is_legal, handful_is_legal
+
+    rng = random.Random(21)
+    shown = 0
+    for _ in range(400):
+        deal = GAME.deal_cards(rng, 0)
+        hand = deal["hands"][1] + deal["dog"]
+        assert discard_is_legal(hand, choose_discard(hand))
+        trumps = [c for c in deal["hands"][2] if c.startswith("T")]
+        pool = [c for c in deal["hands"][2] if not c.startswith("T")]
+        rich = trumps + [f"T{n}" for n in range(1, 22) if f"T{n}" not in trumps][: rng.randrange(6, 12)]
+        rich_hand = rich + pool[: max(0, 18 - len(rich))]
+        handful = choose_handful(rich_hand)
+        if handful is not None:
+            shown += 1
+            assert handful_is_legal(rich_hand, handful)
+    assert shown > 100

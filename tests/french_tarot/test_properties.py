@@ -15,8 +15,14 @@ from games.engine.replay import replay
 from games.french_tarot.cards import DECK
 
 from .randomplay import (
-    GAME, discard_is_legal, handful_is_legal, random_any_discard, random_bid, random_handful,
-    random_legal_discard, random_options,
+    GAME,
+    discard_is_legal,
+    handful_is_legal,
+    random_any_discard,
+    random_bid,
+    random_handful,
+    random_legal_discard,
+    random_options,
 )
 from .tally import camp_tally
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 
 from games.engine import registry
 
@@ -16,6 +17,10 @@ def _register_test_game() -> None:
 
 
 _register_test_game()
+
+# Sockets read the database from worker threads that outlive a test; persistent connections there would
+# keep the test database open at teardown. Tests close each connection after use, as before.
+settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -20,7 +21,8 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pyte
 def redis_layer(redis_url, settings):
     base, _, _db = redis_url.rpartition("/")
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                                           "CONFIG": {"hosts": [f"{base}/3"], "prefix": "kibitz-test"}}}
+                                           "CONFIG": {"hosts": [{"address": f"{base}/3", **settings.REDIS_SOCKET_OPTIONS}],
+                                                      "prefix": f"kibitz-test-{os.getpid()}"}}}
     return settings
 
 
@@ -193,3 +195,19 @@ async def test_it_shows_a_spectator_no_hand(users, redis_layer):
                                            "action": {"bid": "pass"}}))
     assert (await receive_until(ws, lambda f: f["type"] == "error"))["code"] == "not_seated"
     await ws.disconnect()
+
+
+async def test_it_keeps_an_idle_socket_alive_over_redis(users, redis_layer):
+    """redis-py 8's default 5 s read timeout must not kill a socket that waits longer for news."""
+    table, seats = await _four_human_table(users)
+    seat, legal, version = await _to_act(table.pk)
+    watcher, _ = await open_socket(f"/ws/tables/{table.pk}/", seats[(seat + 2) % 4])
+    await receive(watcher)
+    assert await watcher.receive_nothing(timeout=7)
+    mover, _ = await open_socket(f"/ws/tables/{table.pk}/", seats[seat])
+    await receive(mover)
+    await mover.send_to(text_data=json.dumps({"type": "act", "id": "late", "version": version, "action": legal[0]}))
+    update = await receive_until(watcher, lambda f: f["type"] == "state")
+    assert update["version"] == version + 1
+    await watcher.disconnect()
+    await mover.disconnect()

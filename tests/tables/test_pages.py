@@ -105,3 +105,31 @@ def test_it_saves_the_profile(users):
     client.post(reverse("profile"), {"display_name": "Alice L.", "language": "fr", "sound": ""})
     profile = Profile.objects.get(user=users["alice"])
     assert (profile.display_name, profile.language, profile.sound) == ("Alice L.", "fr", False)
+
+
+def test_it_offers_only_games_whose_table_module_exists(users):
+    from games.forms import game_choices
+
+    keys = [key for key, _title in game_choices()]
+    assert "french-tarot" in keys and "test-follow" not in keys
+
+
+def test_it_remembers_the_sound_switch(users):
+    client = _client(users["alice"])
+    assert client.post(reverse("profile_sound"), {"on": "0"}).json() == {"sound": False}
+    assert Profile.objects.get(user=users["alice"]).sound is False
+
+
+def test_it_mails_a_password_reset_link(client, users, mailoutbox):
+    users["alice"].email = "alice@example.invalid"
+    users["alice"].save()
+    response = client.post("/accounts/password/reset/", {"email": "alice@example.invalid"})
+    assert response.status_code == 302
+    assert len(mailoutbox) == 1 and "/accounts/password/reset/key/" in mailoutbox[0].body
+
+
+def test_it_logs_in_and_out(client, users):
+    response = client.post("/accounts/login/", {"login": "alice", "password": "pw-for-tests-only"})
+    assert response.status_code == 302 and client.get(reverse("lobby")).status_code == 200
+    client.post("/accounts/logout/")
+    assert client.get(reverse("lobby")).status_code == 302

@@ -40,6 +40,9 @@ export class Shell {
     soundButton.addEventListener("click", () => {
       this.sound = !this.sound;
       soundButton.setAttribute("aria-pressed", String(this.sound));
+      const csrf = root.querySelector("input[name=csrfmiddlewaretoken]")?.value || "";
+      fetch(root.dataset.soundUrl, { method: "POST", headers: { "X-CSRFToken": csrf },
+        body: new URLSearchParams({ on: this.sound ? "1" : "0" }) });
     });
     setInterval(() => this.tick(), 250);
   }

@@ -1,0 +1,87 @@
+"""Which card a seat may play (rules/jass.md §5.3): follow suit, the trump Under, undertrumping per variant.
+
+`play_refusal` gives the refusal code for one card (None when legal); `legal_cards` lists every legal card.
+Both read only the hand, the cards already in the trick and the mode, so bots call them on sampled worlds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import STRENGTH, SUIT_OF, SUITS, highest_trump
+
+SCHIEBER = "schieber"
+DIFFERENZLER = "differenzler"
+
+
+def play_refusal(hand: Sequence[str], trick: Sequence[str], mode: str, card: str, variant: str) -> str | None:
+    """The refusal code for playing `card`, or None when it is legal (rules/jass.md §5.3 steps 1–5).
+
+    Args:
+        hand: the cards the seat holds.
+        trick: cards already played in this trick, lead first (empty when leading).
+        mode: `S H D C`, `obenabe` or `unenufe`.
+        card: the card to play.
+        variant: `schieber` (undertrump only with a hand of trumps) or `differenzler` (when void in the lead).
+    Returns:
+        `not_in_hand`, `must_follow_suit`, `undertrump_forbidden` or None.
+    """
+    if card not in hand:
+        return "not_in_hand"
+    if not trick:
+        return None
+    led = SUIT_OF[trick[0]]
+    suit = SUIT_OF[card]
+    if mode not in SUITS:
+        if suit != led and any(SUIT_OF[c] == led for c in hand):
+            return "must_follow_suit"
+        return None
+    trump_under = "J" + mode
+    if led == mode:
+        if suit != mode and any(SUIT_OF[c] == mode and c != trump_under for c in hand):
+            return "must_follow_suit"
+        return None
+    if suit == led:
+        return None
+    holds_led = any(SUIT_OF[c] == led for c in hand)
+    if suit != mode:
+        return "must_follow_suit" if holds_led else None
+    top = highest_trump(trick, mode)
+    if top is None or STRENGTH[mode][card] > STRENGTH[mode][top]:
+        return None
+    if variant == SCHIEBER:
+        undertrump_allowed = all(SUIT_OF[c] == mode for c in hand)
+    else:
+        undertrump_allowed = not holds_led
+    return None if undertrump_allowed else "undertrump_forbidden"
+
+
+def legal_cards(hand: Sequence[str], trick: Sequence[str], mode: str, variant: str) -> list[str]:
+    """Every card of `hand` that may be played now, in the order of `hand` (rules/jass.md §5.3).
+
+    The fast path of `play_refusal` (same rules, one pass over the hand; a test checks they agree). Never
+    empty for a non-empty hand: a seat holding the led suit can follow; one void in it may discard or trump.
+    """
+    if not trick:
+        return list(hand)
+    led = SUIT_OF[trick[0]]
+    following = [c for c in hand if SUIT_OF[c] == led]
+    if mode not in SUITS:
+        return following or list(hand)
+    if led == mode:
+        if any(c != "J" + mode for c in following):
+            return following
+        return list(hand)
+    trumps = [c for c in hand if SUIT_OF[c] == mode]
+    if len(trumps) == len(hand):
+        return list(hand)
+    top = highest_trump(trick, mode)
+    if top is not None and not (variant == DIFFERENZLER and not following):
+        strength = STRENGTH[mode]
+        floor = strength[top]
+        trumps = [c for c in trumps if strength[c] > floor]
+    if following:
+        allowed = set(following) | set(trumps)
+    else:
+        allowed = {c for c in hand if SUIT_OF[c] != mode} | set(trumps)
+    return [c for c in hand if c in allowed]

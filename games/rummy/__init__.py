@@ -1,0 +1,7 @@
+"""Rummy (German Rommé as played on StarGames): rules/rummy.md. Registered as `rummy`."""
+
+from .rules import RummyGame, deal_cards
+
+GAMES = [RummyGame()]
+
+__all__ = ["GAMES", "RummyGame", "deal_cards"]

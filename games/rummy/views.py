@@ -1,0 +1,46 @@
+"""What a seat or a spectator may see (rules/rummy.md §7). Nothing hidden leaves the engine another way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .legal import legal_actions, to_act
+from .scoring import eliminated_after, result, totals_after
+from .state import DONE, RummyState
+
+
+def view(state: RummyState, seat: int | None) -> dict[str, Any]:
+    """The JSON view of rules §7 for `seat` (None: a spectator).
+
+    Keys: `options`, `dealer`, `phase`, `current`, `step`, `to_act`, `hand` (own, canonical; null for a
+    spectator or a seat out), `drawn` (stock cards the seat drew this turn; own view only, else null),
+    `taken` (the code the current seat took from the pile this turn, public), `pile_takes` (every `[seat, code]`
+    taken from the pile this deal), `hand_sizes`, `stock_size`, `discard` (the pile bottom to top), `melds`
+    (rules §5.5), `opened`, `restocks`, `legal` (the seat's listable legal actions; null for a spectator),
+    `totals`, `eliminated`, and at `done`: `hands` (every remaining hand) and `result` (else null).
+    """
+    own = seat is not None and 0 <= seat < state.seats and state.hands[seat] is not None
+    done = state.phase == DONE
+    return {
+        "options": dict(state.options),
+        "dealer": state.dealer,
+        "phase": state.phase,
+        "current": state.current,
+        "step": state.step,
+        "to_act": sorted(to_act(state)),
+        "hand": list(state.hand(seat)) if own and seat is not None else None,
+        "drawn": list(state.drawn) if own and seat == state.current and not done else None,
+        "taken": state.taken,
+        "pile_takes": [list(t) for t in state.pile_takes],
+        "hand_sizes": [None if h is None else len(h) for h in state.hands],
+        "stock_size": len(state.stock),
+        "discard": list(state.pile),
+        "melds": [m.to_view() for m in state.melds],
+        "opened": list(state.opened),
+        "restocks": state.restocks,
+        "legal": [a.to_wire() for a in legal_actions(state, seat)] if own and seat is not None else None,
+        "totals": totals_after(state),
+        "eliminated": [o is not None for o in eliminated_after(state)],
+        "hands": [None if h is None else list(h) for h in state.hands] if done else None,
+        "result": result(state),
+    }

@@ -1,0 +1,7 @@
+"""Austrian Tarock, Zwanzigerrufen as played on StarGames (rules/tarock.md): engine and bots."""
+
+from .rules import TarockGame
+
+GAMES = [TarockGame()]
+
+__all__ = ["GAMES", "TarockGame"]

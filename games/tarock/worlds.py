@@ -1,0 +1,166 @@
+"""Sampling full deals consistent with one seat's view, for the expert's determinized search.
+
+A world is a `TarockState` whose hidden parts (other hands, the cards of tricks the view does not show, who
+the Rufer partner is) are drawn at random among those the view allows (rules/tarock.md §7):
+- cards in the view (own hand, trick in progress, last trick, visible won tricks) are fixed;
+- a seat that did not follow a led suit (or a led tarock) in a visible trick is void in it;
+- in a Rufer the declarer holds every Rufer tarock above the called one and not the called card; a seat
+  shown as a defender does not hold it; a non-declarer shown as a declarer (or a public partner) does;
+- the Pagat's announcer holds T1 (in hand or among its unseen played cards).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .cards import DECK, PAGAT, RUFER_CALLS, is_tarock, sort_hand, suit
+from .state import DECL, DEF, Item, TarockState, Trick
+
+Slot = tuple[int, str]  # (seat, "hand" | "played")
+
+
+def _visible_tricks(view: dict[str, Any]) -> list[dict[str, Any]]:
+    tricks: list[dict[str, Any]] = []
+    keys: set[tuple[str, ...]] = set()
+    candidates = [view["last_trick"]] if view["last_trick"] else []
+    for won in view["won_tricks"]:
+        candidates.extend(won or [])
+    for trick in candidates:
+        key = tuple(sorted(c for _, c in trick["cards"]))
+        if key not in keys:
+            keys.add(key)
+            tricks.append(trick)
+    return tricks
+
+
+def _voids(view: dict[str, Any], tricks: list[dict[str, Any]]) -> list[set[str]]:
+    voids: list[set[str]] = [set() for _ in range(4)]
+    shown = [t["cards"] for t in tricks]
+    if view["trick"] and view["trick"]["cards"]:
+        shown.append(view["trick"]["cards"])
+    for cards in shown:
+        led = suit(cards[0][1])
+        for s, c in cards[1:]:
+            if suit(c) != led:
+                voids[s].add(led)
+                if led != "T" and not is_tarock(c):
+                    voids[s].add("T")
+    return voids
+
+
+def _announcer(view: dict[str, Any], kind: str) -> int | None:
+    for call in view["auction"]:
+        bundle = call["call"].get("announce")
+        if bundle == kind or (isinstance(bundle, list) and kind in bundle):
+            return call["seat"]
+    return None
+
+
+def sample_world(view: dict[str, Any], seat: int, rng: random.Random, tries: int = 30) -> TarockState:
+    """One full state consistent with `view` (the view of `seat`, whose turn it is).
+
+    Returns:
+        a `TarockState` with `turn == seat`, the view's public facts and sampled hidden cards.
+    """
+    hand = list(view["hand"])
+    visible = _visible_tricks(view)
+    current = [(s, c) for s, c in view["trick"]["cards"]] if view["trick"] else []
+    n_done = sum(view["tricks_won"])
+    hidden_played = n_done - len(visible)
+    fixed = set(hand) | {c for t in visible for _, c in t["cards"]} | {c for _, c in current}
+    pool = [c for c in DECK if c not in fixed]
+    capacity: dict[Slot, int] = {}
+    for s in range(4):
+        capacity[(s, "hand")] = 0 if s == seat else view["hand_sizes"][s]
+        capacity[(s, "played")] = hidden_played
+    voids = _voids(view, visible)
+    forced: dict[str, list[Slot]] = {}
+    contract, declarer, called = view["contract"], view["declarer"], view["called"]
+    sides = view["sides"]
+    if contract == "rufer" and called in pool:
+        partner = view["partner"]
+        if partner is None:
+            partner = next((s for s in range(4) if s != declarer and sides[s] == DECL), None)
+        if partner is not None:
+            forced[called] = [(partner, "hand"), (partner, "played")]
+        else:
+            forced[called] = [(s, "hand") for s in range(4) if s not in (seat, declarer) and sides[s] != DEF]
+        for higher in RUFER_CALLS[: RUFER_CALLS.index(called)]:
+            if higher in pool:
+                forced[higher] = [(declarer, "hand"), (declarer, "played")]
+    pagat_by = _announcer(view, "pagat")
+    if pagat_by is not None and PAGAT in pool and pagat_by != seat:
+        forced[PAGAT] = [(pagat_by, "hand"), (pagat_by, "played")]
+    for _ in range(tries):
+        placed = _place(pool, capacity, voids, forced, rng, strict=True)
+        if placed is not None:
+            break
+    else:
+        placed = _place(pool, capacity, voids, forced, rng, strict=False)
+        assert placed is not None
+    return _build(view, seat, hand, visible, current, placed, hidden_played)
+
+
+def _place(
+    pool: list[str], capacity: dict[Slot, int], voids: list[set[str]], forced: dict[str, list[Slot]],
+    rng: random.Random, strict: bool,
+) -> dict[Slot, list[str]] | None:
+    left = dict(capacity)
+    placed: dict[Slot, list[str]] = {slot: [] for slot in capacity}
+    cards = sorted(pool, key=lambda c: (c not in forced, rng.random()))
+    for card in cards:
+        slots = [sl for sl in forced.get(card, list(capacity)) if left.get(sl, 0) > 0]
+        if strict:
+            slots = [sl for sl in slots if sl[1] == "played" or suit(card) not in voids[sl[0]]]
+        if not slots:
+            if strict:
+                return None
+            slots = [sl for sl in capacity if left[sl] > 0]
+        weights = [left[sl] for sl in slots]
+        slot = rng.choices(slots, weights)[0]
+        placed[slot].append(card)
+        left[slot] -= 1
+    return placed
+
+
+def _build(
+    view: dict[str, Any], seat: int, hand: list[str], visible: list[dict[str, Any]],
+    current: list[tuple[int, str]], placed: dict[Slot, list[str]], hidden_played: int,
+) -> TarockState:
+    hands = [sort_hand(hand) if s == seat else sort_hand(placed[(s, "hand")]) for s in range(4)]
+    extra_wins: list[int] = []
+    for s in range(4):
+        shown = sum(1 for t in visible if t["winner"] == s)
+        extra_wins.extend([s] * (view["tricks_won"][s] - shown))
+    tricks = [Trick(t["leader"], [(s, c) for s, c in t["cards"]], t["winner"]) for t in visible]
+    for i, winner in enumerate(extra_wins[:hidden_played]):
+        tricks.append(Trick(winner, [(s, placed[(s, "played")][i]) for s in range(4)], winner))
+    dealt = [list(hands[s]) for s in range(4)]
+    for trick in tricks:
+        for s, c in trick.cards:
+            dealt[s].append(c)
+    for s, c in current:
+        dealt[s].append(c)
+    dealt = [sort_hand(h) for h in dealt]
+    called = view["called"]
+    partner = next((s for s in range(4) if called in dealt[s]), None) if view["contract"] == "rufer" else None
+    calls = [dict(c) for c in view["auction"]]
+    passes = 0
+    for call in reversed(calls):
+        if "pass" not in call["call"]:
+            break
+        passes += 1
+    agreed = [any(c["seat"] == s and "contract" not in c["call"] for c in calls) or
+              any(c["seat"] == s and "announce" in c["call"] for c in calls) for s in range(4)]
+    items = [Item(i["item"], i["owner"], i["kontra"], _announcer(view, i["item"]) if i["announced"] else None)
+             for i in view["items"]]
+    state = TarockState(
+        options=dict(view["options"]), dealer=view["dealer"],
+        start={"totals": list(view["match"]["totals"]), "deals_played": view["match"]["deals_played"]},
+        dealt=dealt, hands=hands, phase=view["phase"], turn=seat, contract=view["contract"],
+        declarer=view["declarer"], called=called, partner=partner, items=items, agreed=agreed,
+        passes=passes if view["phase"] == "auction" else 0, calls=calls,
+        trick=Trick(view["trick"]["leader"], list(current)) if view["trick"] else None, tricks=tricks,
+    )
+    return state

@@ -1,0 +1,55 @@
+"""Building deals and driving Tarock rounds in tests (seeded, no engine internals needed)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games.engine import get_game
+from games.tarock.cards import DECK, GLATZEN
+
+GAME = get_game("tarock")
+
+
+def deal_with(fixed: Mapping[int, Sequence[str]], seed: int = 0) -> dict[str, Any]:
+    """A deal where seat s holds `fixed[s]` (plus random cards to ten), redeal-free, chosen by `seed`."""
+    rng = random.Random(seed)
+    taken = {c for cards in fixed.values() for c in cards}
+    rest = [c for c in DECK if c not in taken]
+    for _ in range(1000):
+        rng.shuffle(rest)
+        hands, i = [], 0
+        for s in range(4):
+            need = 10 - len(fixed.get(s, ()))
+            hands.append(list(fixed.get(s, ())) + rest[i:i + need])
+            i += need
+        if all(sum(c[0] == "T" for c in h) >= 2 and not GLATZEN <= set(h) for h in hands):
+            return {"hands": hands}
+    raise AssertionError("no redeal-free deal with these fixed cards")
+
+
+def act(state: Any, seat: int, wire: dict[str, Any]) -> Any:
+    """Apply one wire action through the checked path."""
+    return GAME.apply(state, seat, GAME.parse_action(wire))
+
+
+def run_calls(state: Any, calls: Sequence[tuple[int, dict[str, Any]]]) -> Any:
+    """Apply `(seat, wire)` calls in order."""
+    for seat, wire in calls:
+        state = act(state, seat, wire)
+    return state
+
+
+def play_out(state: Any, choose: Callable[[Any, int, list[str]], str]) -> Any:
+    """Play the remaining cards: `choose(state, seat, legal card codes)` picks each card."""
+    while GAME.phase(state) == "play":
+        (seat,) = GAME.to_act(state)
+        legal = [a.value for a in GAME.legal_actions(state, seat)]
+        state = act(state, seat, {"play": choose(state, seat, legal)})
+    return state
+
+
+def wires(actions: Sequence[Any]) -> list[dict[str, Any]]:
+    """Wire forms of actions."""
+    return [a.to_wire() for a in actions]
