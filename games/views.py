@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -18,7 +17,7 @@ from games.lobby import lobby_boxes
 from games.models import Round, Table
 from games.services.projection import seat_of
 from social.services.access import REFUSALS, watch_refusal
-from social.services.invitations import request_seat
+from social.services.invitations import SEAT_REQUEST_WAITING, request_seat
 
 
 @login_required
@@ -59,7 +58,7 @@ def play(request: HttpRequest, table_id: int) -> HttpResponse:
         messages.error(request, error.message)
         return redirect("lobby")
     if seat is None:
-        messages.info(request, _("Your request to play waits for the host."))
+        messages.info(request, SEAT_REQUEST_WAITING)
     return redirect("table", table_id=table_id)
 
 

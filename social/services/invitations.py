@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games import services as table_service
@@ -15,6 +16,8 @@ from . import notify
 from .access import is_host
 from .invite_lists import own_list
 from .relations import is_ignoring
+
+SEAT_REQUEST_WAITING = _("Your request to play waits for the host.")
 
 
 def _hosted(host: User, table_id: int) -> Table:

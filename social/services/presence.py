@@ -44,7 +44,8 @@ def friends_panel(user: User) -> dict[str, Any]:
         p = seen.get(friend.pk)
         online = p is not None and p.last_seen >= since
         friends.append({"id": friend.pk, "name": friend.display_name, "username": friend.username,
-                        "online": online, "table": p.table_id if online and p.table_id in open_tables else None})
+                        "online": online,
+                        "table": p.table_id if p is not None and online and p.table_id in open_tables else None})
     pending = Friendship.objects.filter(accepted_at__isnull=True).filter(
         Q(addressee=user) | Q(requester=user)).select_related("requester__profile", "addressee__profile")
     incoming = [{"id": r.pk, "name": r.requester.display_name} for r in pending

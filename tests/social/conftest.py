@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tests.tables.conftest import fast_bots, fast_password_hashing, users  # noqa: F401  (fixtures)
+import pytest
 
-import pytest  # noqa: E402
+from tests.tables.conftest import fast_bots, fast_password_hashing, users  # noqa: F401  (fixtures)
 
 
 @pytest.fixture

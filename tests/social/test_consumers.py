@@ -117,10 +117,10 @@ async def test_it_keeps_the_spectators_chat_from_the_players_at_a_stakes_table(u
 async def test_it_shows_players_the_watchers_and_hides_ignored_authors(users, redis_layer):
     table = await sync_to_async(services.create_table)(users["bob"], "test-follow", human_seats=3)
     await sync_to_async(services.join)(users["alice"], table.pk)
-    alice, ok = await open_socket(f"/ws/tables/{table.pk}/", users["alice"])
-    bob, ok = await open_socket(f"/ws/tables/{table.pk}/", users["bob"])
+    (alice, ok_a), (bob, ok_b) = [await open_socket(f"/ws/tables/{table.pk}/", users[n]) for n in ("alice", "bob")]
     await drain(alice)
-    dave, ok = await open_socket(f"/ws/tables/{table.pk}/", users["dave"])
+    dave, ok_d = await open_socket(f"/ws/tables/{table.pk}/", users["dave"])
+    assert ok_a and ok_b and ok_d
     social_frame = await receive_until(alice, lambda f: f["type"] == "social" and f["watchers"])
     assert [w["username"] for w in social_frame["watchers"]] == ["dave"] and not social_frame["host"]
     await drain(dave)
@@ -158,7 +158,7 @@ async def test_it_turns_a_kicked_players_socket_away_before_the_next_deal(users,
         frames.append(json.loads(output["text"]))
     assert output["code"] == 4403 and {"type": "notice", "code": "kicked"} in frames
     assert all(f["table"]["you"] is None for f in frames if f["type"] == "state")
-    ws, ok = await open_socket(f"/ws/tables/{table.pk}/", users["bob"])
+    _ws, ok = await open_socket(f"/ws/tables/{table.pk}/", users["bob"])
     assert not ok  # a kicked user may not come back, not even to watch
 
 
