@@ -83,3 +83,11 @@ def test_it_lets_the_host_kick_from_the_table_panel(users, fast_bots):
     answer = alice.post(f"/social/tables/{table.pk}/kick/1/")
     assert answer.json() == {"ok": True, "result": None}
     assert Seat.objects.get(table=table, number=1).is_bot
+
+
+def test_it_translates_the_social_pages_and_scripts(users):
+    users["alice"].profile.language = "de"
+    users["alice"].profile.save()
+    alice = _client(users["alice"])
+    assert "Einladungslisten" in alice.get("/social/").content.decode()
+    assert "Chat der Zuschauer" in alice.get("/jsi18n/").content.decode()
