@@ -91,3 +91,15 @@ def test_it_translates_the_social_pages_and_scripts(users):
     alice = _client(users["alice"])
     assert "Einladungslisten" in alice.get("/social/").content.decode()
     assert "Chat der Zuschauer" in alice.get("/jsi18n/").content.decode()
+
+
+def test_it_leaves_the_users_tables_on_log_off(users):
+    playing = services.create_table(users["alice"], "test-follow", human_seats=2)
+    services.join(users["bob"], playing.pk)
+    waiting = services.create_table(users["carol"], "test-follow", human_seats=3)
+    services.join(users["bob"], waiting.pk)
+    _client(users["bob"]).post("/accounts/logout/")
+    seat = Seat.objects.get(table=playing, number=1)
+    assert seat.is_bot and seat.user != users["bob"]  # a bot of the table's level plays on
+    assert Seat.objects.get(table=waiting, number=1).user is None  # freed before the start
+    assert Table.objects.get(pk=playing.pk).status == Table.Status.PLAYING
