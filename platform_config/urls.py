@@ -10,5 +10,6 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("ledger/", include("ledger.urls")),
+    path("", include("social.urls")),
     path("", include("games.urls")),
 ]

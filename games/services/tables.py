@@ -74,18 +74,20 @@ def join(user: User, table_id: int) -> int:
     """"Play": seat `user` at the first free human seat (or return the seat they already hold).
 
     Starts the match when the last human seat is taken. Returns the seat number.
-    Raises ServiceError("table_full" | "not_open" | "no_table"), or at a stakes table the ledger's refusal
-    (`insufficient_funds`, `loss_limit`, `self_excluded`) with its reason.
+    Raises ServiceError("table_full" | "not_open" | "no_table"), the access refusals of
+    social.services.access.check_seat ("not_allowed", "not_friends", "kicked", "ignored", "approval_needed"),
+    or at a stakes table the ledger's refusal (`insufficient_funds`, `loss_limit`, `self_excluded`) with its reason.
     """
     with transaction.atomic():
         table = lock_table(table_id)
         mine = Seat.objects.filter(table=table, user=user, bot_level="").first()
         if mine is not None:
             return mine.number
+        from social.services.access import check_seat  # imported here: social's services import this module
+
+        check_seat(table, user)  # the table's access, invitations, kicks, ignores (social.services.access)
         if table.status != Table.Status.OPEN:
             raise ServiceError("not_open", "this table is not waiting for players")
-        if table.access != Table.Access.PUBLIC:
-            raise ServiceError("not_allowed", "this table is by invitation")
         free = Seat.objects.filter(table=table, for_human=True, user__isnull=True).order_by("number").first()
         if free is None:
             raise ServiceError("table_full", "no free seat")

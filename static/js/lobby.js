@@ -45,8 +45,10 @@ function box(table) {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/`);
+  window.kibitzLobbySocket = socket;
   socket.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
+    document.dispatchEvent(new CustomEvent("kibitz:lobby-frame", { detail: frame }));  // social panel
     if (frame.type !== "lobby") return;
     list.replaceChildren(...frame.tables.map(box));
     if (!frame.tables.length) list.innerHTML = `<p class="empty">${gettext("No table yet: open one with “New game”.")}</p>`;
