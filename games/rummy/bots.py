@@ -82,7 +82,7 @@ class RummyBot:
 
     level: str
     playouts: int = EXPERT_PLAYOUTS
-    endgame: bool = True  # expert: discard by sampled progress towards going out once opened
+    endgame: bool = False  # expert: discard by sampled progress towards going out once opened (measured worse)
     futures: bool = False  # expert: discard by sampled draws before that
     keep_jokers: bool = False  # expert: lay off a joker only when the hand can then go out
     shed_jokers: bool = False  # expert: lay off jokers at once, and swap a card it cannot place for a joker it can
