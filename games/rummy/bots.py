@@ -82,7 +82,7 @@ class RummyBot:
 
     level: str
     playouts: int = EXPERT_PLAYOUTS
-    endgame: bool = True  # expert: discard by sampled progress towards going out once opened
+    endgame: bool = False  # expert: discard by sampled progress towards going out once opened (measured worse)
     futures: bool = False  # expert: discard by sampled draws before that
     keep_jokers: bool = False  # expert: lay off a joker only when the hand can then go out
     shed_jokers: bool = False  # expert: lay off jokers at once, and swap a card it cannot place for a joker it can
@@ -238,7 +238,9 @@ class RummyBot:
                 self._endgame(view, seat, scores, rng)
             elif self.futures:
                 self._sample_draws(view, seat, scores, rng)
-            self._read_opponents(view, seat, scores, rng)
+            tested = self._read_opponents(view, seat, scores, rng)
+            if tested:  # choose among the discards tested against the next seat only
+                scores = {c: scores[c] for c in tested}
         best = max(scores.values())
         return Discard(min((c for c, s in scores.items() if s == best), key=lambda c: -penalty(c)))
 
@@ -296,7 +298,7 @@ class RummyBot:
             scores[card] = (2.0 if danger else 1.0) * penalty(card) + future
 
     def _read_opponents(self, view: Mapping[str, Any], seat: int, scores: dict[str, float],
-                        rng: random.Random) -> None:
+                        rng: random.Random) -> list[str]:
         """Lower the score of discards the next seat would likely take, over sampled hands consistent with the
         view: each opponent holds the pile cards it took (while unseen), the rest is drawn from the unseen pool."""
         sizes = view["hand_sizes"]
@@ -306,7 +308,7 @@ class RummyBot:
         known = [c for s, c in view["pile_takes"] if s == nxt and pool[c] > 0]
         candidates = sorted(scores, key=lambda c: -scores[c])[:4]
         if not candidates or sizes[nxt] is None:
-            return
+            return []
         limit = view["options"]["max_jokers_per_meld"]
         opened = view["opened"][nxt]
         table = table_melds(view)
@@ -327,6 +329,7 @@ class RummyBot:
                     hits[card] += 1
         for card in candidates:
             scores[card] -= 30.0 * hits[card] / max(1, self.playouts)
+        return candidates
 
 
 def make_bot(level: str, playouts: int | None = None) -> RummyBot:
