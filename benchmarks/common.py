@@ -16,7 +16,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.engine import Game, IllegalAction, all_games, get_game
+from games.engine import Game, RuleError, all_games, get_game
 
 
 def selected_games(key: str | None) -> list[tuple[str, Game]]:
@@ -41,8 +41,10 @@ Chooser = Callable[[Any, int], Any]
 def play_round(game: Game, options: dict[str, Any], deal_seed: int, choose: Chooser) -> Any:
     """Deal round `deal_seed` (dealer = seed mod seats) and play it to the end with `choose(state, seat)`.
 
-    When several seats may act, the lowest acts. An action the game refuses is reported on stderr and replaced
-    by the timeout action, so a faulty bot is visible without stopping a long run.
+    When several seats may act, they are asked in seat order and the first action is applied; `choose` may
+    return None for a seat that is in `to_act` only for an optional call (e.g. Jass's "Enough, thanks"). If every
+    seat passes that way, the lowest seat's timeout action is applied. An action the game refuses is reported
+    on stderr and replaced by the timeout action, so a faulty bot is visible without stopping a long run.
     """
     seats = game.seat_count(options)
     dealer = deal_seed % seats
@@ -50,11 +52,18 @@ def play_round(game: Game, options: dict[str, Any], deal_seed: int, choose: Choo
     state = game.new_round(options, deal, dealer)
     steps = 0
     while game.result(state) is None:
-        seat = min(game.to_act(state))
-        action = choose(state, seat)
+        acting = sorted(game.to_act(state))
+        seat, action = acting[0], None
+        for candidate in acting:
+            action = choose(state, candidate)
+            if action is not None:
+                seat = candidate
+                break
+        if action is None:
+            action = game.timeout_action(state, seat)
         try:
             state = game.apply(state, seat, action)
-        except IllegalAction as error:
+        except RuleError as error:
             print(f"warning: {game.key} deal {deal_seed} seat {seat}: {action!r} refused ({error.code})", file=sys.stderr)
             state = game.apply(state, seat, game.timeout_action(state, seat))
         steps += 1

@@ -41,7 +41,10 @@ class NewTableForm(forms.Form):
                                   initial="standard")
     human_seats = forms.IntegerField(label=_("Human seats"), min_value=1, max_value=6, initial=1)
     stake = forms.DecimalField(label=_("Stake per point"), min_value=0, decimal_places=2, initial=0)
-    limit = forms.DecimalField(label=_("Limit per payment"), min_value=0, decimal_places=2, required=False)
+    limit = forms.DecimalField(
+        label=_("Limit per payment"), min_value=0, decimal_places=2, required=False,
+        help_text=_("Empty: the game's default (French Tarot 150, Tarock 12, Rummy 100, Schieber 1, "
+                    "Differenzler 100 × the stake)."))
     access = forms.ChoiceField(label=_("Access"), choices=Table.Access.choices, initial=Table.Access.PUBLIC)
     turn_seconds = forms.IntegerField(label=_("Turn time (seconds)"), min_value=10, max_value=300, initial=30)
     fixed_deal = forms.CharField(required=False, widget=forms.HiddenInput)

@@ -16,6 +16,8 @@ from games.history import hand_history, replay_document
 from games.lobby import lobby_boxes
 from games.models import Round, Table
 from games.services.projection import seat_of
+from social.services.access import REFUSALS, watch_refusal
+from social.services.invitations import SEAT_REQUEST_WAITING, request_seat
 
 
 @login_required
@@ -51,10 +53,12 @@ def new_table(request: HttpRequest) -> HttpResponse:
 def play(request: HttpRequest, table_id: int) -> HttpResponse:
     """"Play": take a free seat (or the one already held) and go to the table."""
     try:
-        services.join(request.user, table_id)
+        seat = request_seat(request.user, table_id)  # with the table's access and the host's approval
     except RuleError as error:
         messages.error(request, error.message)
         return redirect("lobby")
+    if seat is None:
+        messages.info(request, SEAT_REQUEST_WAITING)
     return redirect("table", table_id=table_id)
 
 
@@ -73,6 +77,10 @@ def leave(request: HttpRequest, table_id: int) -> HttpResponse:
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
     """The generic table shell; the game's own module draws its part."""
     row = get_object_or_404(Table, pk=table_id)
+    refusal = watch_refusal(row, request.user)  # the table's access and its spectators option
+    if refusal is not None:
+        messages.error(request, REFUSALS[refusal])
+        return redirect("lobby")
     profile = getattr(request.user, "profile", None)
     return render(request, "games/table.html", {
         "table": row, "game": get_game(row.game), "seat": seat_of(row, request.user),

@@ -9,6 +9,8 @@ Environment:
                         in-memory channel layer and Celery tasks run eagerly in-process.
     KIBITZ_REQUIRE_SERVICES  "1" makes tests that need PostgreSQL / Redis fail instead of skipping (CI).
     KIBITZ_ALLOW_FIXED_DEALS "1" lets tests fix a table's next deal (never on by default).
+    KIBITZ_STARTING_BALANCE  minor units granted to every new player (default 10000 = 100.00).
+    KIBITZ_CURRENCY     ISO 4217 code of the ledger's money (default EUR).
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "ledger",
+    "social",
 ]
 
 MIDDLEWARE = [
@@ -134,6 +137,22 @@ CELERY_TASK_EAGER_PROPAGATES = True
 
 KIBITZ_REQUIRE_SERVICES = env_flag("KIBITZ_REQUIRE_SERVICES", False)
 KIBITZ_ALLOW_FIXED_DEALS = env_flag("KIBITZ_ALLOW_FIXED_DEALS", False)
+
+
+def env_int(name: str, default: int) -> int:
+    """Read an integer environment variable; raises ImproperlyConfigured otherwise."""
+    raw = os.environ.get(name, "")
+    if raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be an integer, not {raw!r}") from None
+
+
+# Ledger: the starting balance new players get from promotions (minor units) and the site's currency.
+KIBITZ_STARTING_BALANCE = env_int("KIBITZ_STARTING_BALANCE", 10_000)
+KIBITZ_CURRENCY = os.environ.get("KIBITZ_CURRENCY", "EUR")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

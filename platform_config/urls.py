@@ -9,5 +9,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("accounts/", include("accounts.urls")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("ledger/", include("ledger.urls")),
+    path("", include("social.urls")),
     path("", include("games.urls")),
 ]

@@ -3,7 +3,8 @@
 A client frame is one JSON object:
     {"type": "act", "id": "<move id>", "version": N, "action": {...}}   a move for the socket's own seat
     {"type": "next", "version": N}                                     deal the next round after a score sheet
-    {"type": "ping"}                                                   keep-alive; answered with "pong"
+    {"type": "ping"}                                                   keep-alive and presence heartbeat; "pong"
+    {"type": "chat", "text": "..."}                                    a chat line (social.consumers)
 Any other key is ignored (in particular a "seat": the seat always comes from the session).
 """
 
@@ -21,7 +22,7 @@ class FrameError(RuleError):
     """A frame refused before any service call: `bad_frame`, `frame_too_large` or `rate_limited`."""
 
 
-FRAME_TYPES = ("act", "next", "ping")
+FRAME_TYPES = ("act", "next", "ping", "chat")
 
 
 def parse_frame(text: str | None, data: bytes | None, max_bytes: int) -> dict[str, Any]:
@@ -47,6 +48,8 @@ def parse_frame(text: str | None, data: bytes | None, max_bytes: int) -> dict[st
             raise FrameError("bad_frame", "id must be a string of 1..64 characters")
         if not isinstance(frame.get("action"), dict):
             raise FrameError("bad_frame", "action must be an object")
+    if kind == "chat" and not isinstance(frame.get("text"), str):
+        raise FrameError("bad_frame", "text must be a string")
     return frame
 
 

@@ -1,4 +1,5 @@
-"""The lobby socket at /ws/lobby/: the table boxes, sent again whenever a table changes."""
+"""The lobby socket at /ws/lobby/: the table boxes, sent again whenever a table changes; with
+social.consumers.LobbySocialMixin also friends, invitations, heartbeats and the lobby chat."""
 
 from __future__ import annotations
 
@@ -6,30 +7,44 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 
+from games.engine.errors import RuleError
 from games.lobby import lobby_boxes
 from games.services.events import LOBBY_GROUP
+from social.consumers import LobbySocialMixin
 
+from .frames import FrameError, TokenBucket, parse_frame
 from .jsonframes import dumps
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
-    """Read-only: sends `{"type": "lobby", "tables": [box...]}` on connect and after every table change."""
+class LobbyConsumer(LobbySocialMixin, AsyncWebsocketConsumer):
+    """Sends `{"type": "lobby", "tables": [box...]}` on connect and after every table change; takes ping
+    and chat frames (LobbySocialMixin)."""
 
     async def connect(self) -> None:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             await self.close(code=4401)
             return
+        self.user = user
+        self.bucket = TokenBucket(*settings.KIBITZ_FRAME_RATE)
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.accept()
         await self._send_boxes()
+        await self.social_connect()
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+        await self.social_disconnect()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        await self.send(text_data=dumps({"type": "error", "code": "read_only", "message": "the lobby is read-only"}))
+        try:
+            if not self.bucket.take():
+                raise FrameError("rate_limited", "too many frames; slow down")
+            await self.social_receive(parse_frame(text_data, bytes_data, settings.KIBITZ_FRAME_MAX_BYTES))
+        except RuleError as error:
+            await self.send(text_data=dumps({"type": "error", **error.as_dict()}))
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
         await self._send_boxes()

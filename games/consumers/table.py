@@ -17,9 +17,10 @@ from django.conf import settings
 
 from games import services
 from games.engine.errors import RuleError
-from games.models import Table
+from games.models import Seat, Table
 from games.services.events import table_group
 from games.services.projection import seat_of, table_frame
+from social.consumers import TableSocialMixin
 
 from .frames import FrameError, TokenBucket, parse_frame
 from .jsonframes import dumps
@@ -37,7 +38,12 @@ def _lookup_seat(table_id: int, user: Any) -> tuple[bool, int | None]:
     return True, seat_of(table, user)
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+@database_sync_to_async
+def _holds_seat(table_id: int, user: Any, seat: int) -> bool:
+    return Seat.objects.filter(table_id=table_id, number=seat, user=user, bot_level="").exists()
+
+
+class TableConsumer(TableSocialMixin, AsyncWebsocketConsumer):
     """Translate frames into service calls and fan each version out as this recipient's own view."""
 
     async def connect(self) -> None:
@@ -49,6 +55,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         exists, self.seat = await _lookup_seat(self.table_id, user)
         if not exists:
             await self.close(code=4404)
+            return
+        if await self.social_refusal(user) is not None:  # the table's access and spectators option
+            await self.close(code=4403)
             return
         self.user = user
         self.read_only = False
@@ -62,6 +71,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_send(
                 _seat_group(self.table_id, self.seat), {"type": "seat.takeover", "channel": self.channel_name})
         await self._send_state(since=self._since())
+        await self.social_connect()
 
     def _since(self) -> int | None:
         values = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("v")
@@ -70,6 +80,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         return None
 
     async def disconnect(self, code: int) -> None:
+        await self.social_disconnect()
         if hasattr(self, "table_id") and getattr(self, "user", None) is not None:
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
             if self.seat is not None:
@@ -82,6 +93,8 @@ class TableConsumer(AsyncWebsocketConsumer):
                 raise FrameError("rate_limited", "too many frames; slow down")
             frame = parse_frame(text_data, bytes_data, settings.KIBITZ_FRAME_MAX_BYTES)
             frame_id = frame.get("id") if isinstance(frame.get("id"), str) else None
+            if await self.social_receive(frame):  # chat; a ping also beats the presence heartbeat
+                return
             if frame["type"] == "ping":
                 await self._send({"type": "pong"})
                 return
@@ -112,7 +125,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._send({"type": "notice", "code": "taken_over",
                               "message": "this seat is now played from another window"})
 
+    async def drop_seat(self) -> None:
+        """The user no longer plays here (left, kicked): this socket gets the public view from now on."""
+        if self.seat is not None:
+            await self.channel_layer.group_discard(_seat_group(self.table_id, self.seat), self.channel_name)
+            self.seat = None
+
     async def _send_state(self, since: int | None) -> None:
+        if self.seat is not None and not await _holds_seat(self.table_id, self.user, self.seat):
+            await self.drop_seat()  # never project a seat's view for a user who lost that seat
         frame = await database_sync_to_async(table_frame)(
             self.table_id, self.seat, since if since is not None and since >= 0 else None, self.sent_version)
         if frame is None or frame["version"] <= self.sent_version:

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import random
+import statistics
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -23,10 +24,13 @@ from games.engine.protocol import Action
 from .actions import PILE, STOCK, Discard, Draw, Knock, LayOff, MeldAction, SwapJoker
 from .botview import fits_table, table_melds, unseen_pool
 from .cards import JOKER, SUITS, card_at, penalty, positions_of, rank_of, remove_cards, suit_of
+from .endgame import cards_left
+from .melds import joker_lay_off_entries, swap_joker
 from .meldsearch import best_melds
 from .turns import ONLY_IF_USED
 
-EXPERT_PLAYOUTS = 24
+EXPERT_PLAYOUTS = 12
+ENDGAME_HAND = 10
 
 
 def _melds_of(hand: Sequence[str], view: Mapping[str, Any], seat: int) -> tuple[int, list[tuple[str, ...]]]:
@@ -66,12 +70,22 @@ def _links(card: str, hand: Sequence[str]) -> list[tuple[str, ...]]:
     return out
 
 
+def _danger(view: Mapping[str, Any], seat: int) -> bool:
+    """An opponent has opened and holds at most four cards: it may go out soon."""
+    return any(view["opened"][s] and size is not None and size <= 4
+               for s, size in enumerate(view["hand_sizes"]) if s != seat)
+
+
 @dataclass
 class RummyBot:
     """One bot of `level`; `playouts` bounds the expert's sampled worlds per discard decision."""
 
     level: str
     playouts: int = EXPERT_PLAYOUTS
+    endgame: bool = True  # expert: discard by sampled progress towards going out once opened
+    futures: bool = False  # expert: discard by sampled draws before that
+    keep_jokers: bool = False  # expert: lay off a joker only when the hand can then go out
+    shed_jokers: bool = False  # expert: lay off jokers at once, and swap a card it cannot place for a joker it can
 
     # --- the entry point ---------------------------------------------------------------------------------
     def choose(self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -127,7 +141,13 @@ class RummyBot:
                 swap = self._useful_swap(view, seat, legal)
                 if swap is not None:
                     return swap
-            lay = self._lay_off(hand, legal)
+            expert = self.level == "expert"
+            if expert and self.shed_jokers:
+                swap = self._swap_to_shed(view, hand, legal)
+                if swap is not None:
+                    return swap
+            lay = (self._expert_lay_off(view, hand, legal) if expert and self.keep_jokers
+                   else self._lay_off(hand, legal, eager_jokers=expert and self.shed_jokers))
             if lay is not None:
                 return lay
         discards = [a for a in legal if isinstance(a, Discard)]
@@ -144,13 +164,39 @@ class RummyBot:
                     return action
         return None
 
-    def _lay_off(self, hand: Sequence[str], legal: Sequence[Action]) -> Action | None:
+    def _swap_to_shed(self, view: Mapping[str, Any], hand: Sequence[str], legal: Sequence[Action]) -> Action | None:
+        """A swap that gets rid of a card nothing else takes: the natural goes into the meld, and the joker it frees
+        can be laid off on the table at once (the next call lays it off)."""
+        placeable = {a.cards[0] for a in legal if isinstance(a, LayOff)}
+        limit = view["options"]["max_jokers_per_meld"]
+        for action in legal:
+            if not isinstance(action, SwapJoker) or action.card in placeable:
+                continue
+            table = table_melds(view)
+            table[action.meld] = swap_joker(table[action.meld], action.card)
+            if any(joker_lay_off_entries(meld, limit) for meld in table):
+                return action
+        return None
+
+    def _lay_off(self, hand: Sequence[str], legal: Sequence[Action], eager_jokers: bool = False) -> Action | None:
         offs = [a for a in legal if isinstance(a, LayOff)]
         naturals = [a for a in offs if not a.cards[0].startswith(JOKER)]
         if naturals:
             return max(naturals, key=lambda a: penalty(a.cards[0]))
         # A joker on the table can be swapped out by others: lay it off only to get rid of a nearly empty hand.
-        if offs and (self.level == "beginner" or len(hand) <= 3):
+        if offs and (self.level == "beginner" or eager_jokers or len(hand) <= 3):
+            return offs[0]
+        return None
+
+    def _expert_lay_off(self, view: Mapping[str, Any], hand: Sequence[str], legal: Sequence[Action]) -> Action | None:
+        """Natural lay-offs always; a joker only when the hand can then go out this turn (a joker in hand is an
+        out for almost every table meld next turn)."""
+        offs = [a for a in legal if isinstance(a, LayOff)]
+        naturals = [a for a in offs if not a.cards[0].startswith(JOKER)]
+        if naturals:
+            return max(naturals, key=lambda a: penalty(a.cards[0]))
+        limit = view["options"]["max_jokers_per_meld"]
+        if offs and (len(hand) <= 2 or cards_left(hand, table_melds(view), limit) <= 1):
             return offs[0]
         return None
 
@@ -188,9 +234,66 @@ class RummyBot:
             feed = 15.0 if feeders and fits_table(card, table, limit) else 0.0
             scores[card] = penalty(card) - 2.0 * loss - keep - feed
         if self.level == "expert":
+            if self.endgame and view["opened"][seat] and len(hand) <= ENDGAME_HAND:
+                self._endgame(view, seat, scores, rng)
+            elif self.futures:
+                self._sample_draws(view, seat, scores, rng)
             self._read_opponents(view, seat, scores, rng)
         best = max(scores.values())
         return Discard(min((c for c, s in scores.items() if s == best), key=lambda c: -penalty(c)))
+
+    def _endgame(self, view: Mapping[str, Any], seat: int, scores: dict[str, float], rng: random.Random) -> None:
+        """Rescore discards by sampled draws: the expected number of cards the rest of the hand still holds after
+        the next draw, once it melds and lays off on the table all it can (fewer is closer to going out; the same
+        samples for every candidate), then by the penalty kept in case another seat goes out first."""
+        hand: list[str] = view["hand"]
+        limit = view["options"]["max_jokers_per_meld"]
+        pool = unseen_pool(view)
+        for s, c in view["pile_takes"]:
+            if s != seat and pool[c] > 0:
+                pool[c] -= 1  # most likely still in that opponent's hand
+        flat = list((+pool).elements())
+        if not flat:
+            return
+        draws = [rng.choice(flat) for _ in range(max(1, self.playouts))]
+        table = table_melds(view)
+        for card in scores:
+            if card == JOKER:
+                continue
+            rest = remove_cards(hand, [card])
+            left = statistics.fmean(cards_left([*rest, x], table, limit) for x in draws)
+            scores[card] = -10.0 * left + 0.5 * penalty(card)
+
+    def _sample_draws(self, view: Mapping[str, Any], seat: int, scores: dict[str, float],
+                      rng: random.Random) -> None:
+        """Rescore the best few discards by sampled futures: for each, the expected meld value of the rest of the
+        hand plus the next two cards drawn from the unseen pool (the same samples for every candidate), so the
+        discard that leaves the least unmelded penalty wins. Dead cards (all copies seen) never come back."""
+        hand: list[str] = view["hand"]
+        limit = view["options"]["max_jokers_per_meld"]
+        pool = unseen_pool(view)
+        for s, c in view["pile_takes"]:
+            if s != seat and pool[c] > 0:
+                pool[c] -= 1  # most likely still in that opponent's hand
+        flat = list((+pool).elements())
+        if len(flat) < 2:
+            return
+        samples = [rng.sample(flat, 2) for _ in range(max(1, self.playouts))]
+        ranked = sorted((c for c in scores if c != JOKER), key=lambda c: -scores[c])[:5]
+        danger = _danger(view, seat)
+        opened = view["opened"][seat]
+        minimum = view["options"]["opening_min"]
+
+        def value(cards: list[str]) -> float:
+            removed = best_melds(cards, limit)[0]
+            if opened or best_melds(cards, limit, by_opening=True)[0] >= minimum:
+                return removed
+            return 0.5 * removed  # melds that cannot be laid yet are worth less
+
+        for card in ranked:
+            rest = remove_cards(hand, [card])
+            future = statistics.fmean(value(rest + draw) for draw in samples)
+            scores[card] = (2.0 if danger else 1.0) * penalty(card) + future
 
     def _read_opponents(self, view: Mapping[str, Any], seat: int, scores: dict[str, float],
                         rng: random.Random) -> None:

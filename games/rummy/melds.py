@@ -57,7 +57,7 @@ class Meld:
     @property
     def jokers(self) -> int:
         """Number of jokers in the meld."""
-        return sum(1 for c in self.cells if c == JOKER)
+        return self.cells.count(JOKER)
 
     @property
     def naturals(self) -> int:

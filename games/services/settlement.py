@@ -1,9 +1,11 @@
 """THE one place where a settlement unit starts, ends or is aborted (rules/settlement.md).
 
-The table service calls these three functions inside the same database transaction as the action that
-causes them, so booking is all-or-nothing with the move. This app books no money: the ledger issue wires
-`ledger.services` calls here (reserve / settle / release). What is recorded now is the engine's payments
-on the Round, which is what the ledger will read.
+The table service calls these functions inside the same database transaction as the action that causes them,
+so booking is all-or-nothing with the move. Money goes through `ledger.services` only: reserve before a unit is
+dealt, settle from the engine's payments, release a unit that never finishes. Tables with stake 0 book nothing.
+
+Units: each deal (`round:{round id}`) in French Tarot, Tarock and Rummy; the whole match (`match:{match id}`)
+in Jass (ledger.table_terms.SETTLES_PER_MATCH).
 """
 
 from __future__ import annotations
@@ -11,30 +13,110 @@ from __future__ import annotations
 import logging
 
 from games.engine.protocol import Payment
-from games.models import Round, Table
+from games.models import Round, Seat, Table
+from ledger import services as ledger
+from ledger.models import Account, SettlementUnit, UnitStatus
+
+from .bots import bot_user
+from .errors import ServiceError
+from .events import append_event
 
 log = logging.getLogger(__name__)
 
 
-def unit_starting(table: Table, round: Round) -> None:
-    """Before a deal is played (called once per round, after the Round row exists).
+def unit_id_for(table: Table, round: Round) -> str:
+    """The settlement unit `round` belongs to: its match in Jass, else the deal itself."""
+    if ledger.settles_per_match(table.game):
+        return f"match:{round.match_id}"
+    return f"round:{round.pk}"
 
-    Whether a new settlement unit starts here is the game's business (a deal in French Tarot, the whole
-    match in Jass: then only the match's first round starts one). Ledger: reserve the stake here.
-    """
-    log.debug("table %s round %s: settlement unit may start (stake %s)", table.pk, round.number, table.stake)
+
+def table_key(table: Table) -> str:
+    """The ledger's name for a table (its escrow account is `escrow:table:{id}`)."""
+    return f"table:{table.pk}"
+
+
+def _wallets(table: Table) -> list[Account]:
+    seats = Seat.objects.filter(table=table).select_related("user").order_by("number")
+    return [ledger.wallet_for(seat.user, is_bot=seat.is_bot) for seat in seats]
+
+
+def _stand_up(table: Table, refusals: dict[int, ledger.NotEligible]) -> None:
+    """Seats whose players cannot cover the worst case leave before the deal; a bot of the table's level
+    takes each seat. Raises ServiceError("cannot_cover") when that would leave no person at the table."""
+    for number, refusal in sorted(refusals.items()):
+        seat = Seat.objects.get(table=table, number=number)
+        if seat.is_bot:
+            raise ServiceError("cannot_cover", refusal.message)
+        append_event(table, "stood_up", seat=number, data={"user": seat.user_id, "code": refusal.code,
+                                                           "message": refusal.message})
+        seat.user = bot_user(table.bot_level, number)
+        seat.bot_level = table.bot_level
+        seat.save(update_fields=["user", "bot_level"])
+    if not Seat.objects.filter(table=table, bot_level="", user__isnull=False).exists():
+        raise ServiceError("cannot_cover", "; ".join(r.message for r in refusals.values()))
+
+
+def check_player_can_sit(user: object, table: Table, seats: int) -> None:
+    """Refuse a stakes table to a player who cannot cover its worst case, is over a loss limit or is
+    self-excluded: raises ServiceError with the ledger's reason code (`insufficient_funds`, `loss_limit`,
+    `self_excluded`, `no_limit`) and message. Free tables (stake 0) admit everyone."""
+    if table.stake <= 0:
+        return
+    limit = table.limit or ledger.default_limit(table.game, table.stake)
+    try:
+        ledger.check_can_join_stakes_table(user, table.stake, limit, seats)
+    except ledger.NotEligible as refusal:
+        raise ServiceError(refusal.code, refusal.message) from None
+
+
+def unit_starting(table: Table, round: Round) -> None:
+    """Before a deal is played (called once per round, after the Round row exists): reserve every seat's worst
+    case when a new settlement unit starts. A seat that cannot cover it is stood up (a bot takes it) before
+    the deal, with the reason in a `stood_up` event. Raises ServiceError("cannot_cover")."""
+    if table.stake <= 0:
+        return
+    unit_id = unit_id_for(table, round)
+    if SettlementUnit.objects.filter(unit_id=unit_id).exists():
+        return  # a Jass match already reserved at its first deal
+    limit = table.limit or ledger.default_limit(table.game, table.stake)
+    for _attempt in range(2):
+        try:
+            ledger.reserve_unit(unit_id=unit_id, table_key=table_key(table), stake=table.stake, limit=limit,
+                                wallets=_wallets(table), round_id=round.pk, game=table.game)
+            return
+        except ledger.SeatsCannotCover as refused:
+            _stand_up(table, refused.refusals)
+    raise ServiceError("cannot_cover", "the seats could not cover the worst case")
 
 
 def unit_settled(table: Table, round: Round, payments: list[Payment]) -> None:
-    """After a round whose `engine.settlement(state)` returned payments (a finished settlement unit).
+    """After a round whose `engine.settlement(state)` returned payments (a finished settlement unit): book it
+    (idempotent on the unit id), recording the engine's result.
 
     Args:
         payments: `(payer seat, payee seat, game units)` as the engine returned them.
-    Ledger: settle with the stake and limit of `table`, idempotent on `round.pk`.
     """
     round.settlement = [list(p) for p in payments]
+    if table.stake > 0:
+        ledger.settle_unit(unit_id=unit_id_for(table, round), payments=payments, result=round.result)
+
+
+def round_unscored(table: Table, round: Round, match_over: bool) -> None:
+    """A round that ended without payments (an annulled deal; a Jass round before the match ends): the unit
+    of a per-deal game is released; a per-match unit only when the match ends without payments."""
+    if table.stake > 0 and (match_over or not ledger.settles_per_match(table.game)):
+        _release(table, round, "round ended without a score")
 
 
 def unit_aborted(table: Table, round: Round) -> None:
-    """A round that will never be scored (table closed mid-deal). Ledger: release the reservation."""
+    """A round that will never be scored (table closed mid-deal): release the reservation."""
     round.settlement = None
+    if table.stake > 0:
+        _release(table, round, "table closed")
+
+
+def _release(table: Table, round: Round, reason: str) -> None:
+    unit_id = unit_id_for(table, round)
+    if SettlementUnit.objects.filter(unit_id=unit_id, status=UnitStatus.OPEN).exists():
+        ledger.release_unit(unit_id=unit_id, reason=reason)

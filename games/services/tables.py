@@ -10,6 +10,7 @@ from accounts.models import User
 from games.engine import BOT_LEVELS, get_game
 from games.engine.errors import RuleError
 from games.models import Match, Round, Seat, Table
+from ledger.table_terms import default_limit
 
 from . import settlement
 from .bots import bot_user
@@ -33,7 +34,8 @@ def create_table(user: User, game_key: str, options: dict[str, Any] | None = Non
         turn_seconds: the turn time, within TURN_SECONDS.
         fixed_deal: tests only (settings.KIBITZ_ALLOW_FIXED_DEALS): `{"order", "dealer"}` of the first deal.
     Returns the table, already playing when `human_seats` is 1.
-    Raises ServiceError("bad_request") or the engine's IllegalAction("bad_options").
+    Raises ServiceError("bad_request"), the ledger's refusals of a stakes table (ServiceError with code
+    `insufficient_funds`, `loss_limit`, `self_excluded`) or the engine's IllegalAction("bad_options").
     """
     try:
         game = get_game(game_key)
@@ -49,9 +51,12 @@ def create_table(user: User, game_key: str, options: dict[str, Any] | None = Non
         raise ServiceError("bad_request", "turn time, stake or limit out of range")
     if access not in Table.Access.values:
         raise ServiceError("bad_request", "unknown access")
+    if stake > 0 and limit is None:
+        limit = default_limit(game.key, stake)  # rules file §9: every stakes table has a limit
     with transaction.atomic():
         table = Table.objects.create(game=game.key, options=opts, stake=stake, limit=limit, access=access,
                                      turn_seconds=turn_seconds, bot_level=bot_level, created_by=user)
+        settlement.check_player_can_sit(user, table, seats)
         for number in range(seats):
             human = number < human_seats
             Seat.objects.create(table=table, number=number, for_human=human,
@@ -69,20 +74,24 @@ def join(user: User, table_id: int) -> int:
     """"Play": seat `user` at the first free human seat (or return the seat they already hold).
 
     Starts the match when the last human seat is taken. Returns the seat number.
-    Raises ServiceError("table_full" | "not_open" | "no_table").
+    Raises ServiceError("table_full" | "not_open" | "no_table"), the access refusals of
+    social.services.access.check_seat ("not_allowed", "not_friends", "kicked", "ignored", "approval_needed"),
+    or at a stakes table the ledger's refusal (`insufficient_funds`, `loss_limit`, `self_excluded`) with its reason.
     """
     with transaction.atomic():
         table = lock_table(table_id)
         mine = Seat.objects.filter(table=table, user=user, bot_level="").first()
         if mine is not None:
             return mine.number
+        from social.services.access import check_seat  # imported here: social's services import this module
+
+        check_seat(table, user)  # the table's access, invitations, kicks, ignores (social.services.access)
         if table.status != Table.Status.OPEN:
             raise ServiceError("not_open", "this table is not waiting for players")
-        if table.access != Table.Access.PUBLIC:
-            raise ServiceError("not_allowed", "this table is by invitation")
         free = Seat.objects.filter(table=table, for_human=True, user__isnull=True).order_by("number").first()
         if free is None:
             raise ServiceError("table_full", "no free seat")
+        settlement.check_player_can_sit(user, table, Seat.objects.filter(table=table).count())
         free.user = user
         free.save(update_fields=["user"])
         append_event(table, "join", seat=free.number, data={"user": user.pk})

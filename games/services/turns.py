@@ -41,6 +41,8 @@ def finish_round_if_over(table: Table, rnd: Round, game: Game, state: Any) -> bo
     payments = game.settlement(state)
     if payments is not None:
         settlement.unit_settled(table, rnd, payments)
+    else:
+        settlement.round_unscored(table, rnd, match_over=game.next_round(state) is None)
     match = rnd.match
     match.standings = game.standings(state)
     append_event(table, "round_end", round=rnd, data={"round": rnd.number, "result": result})

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from games.engine import InvalidAction, SimpleAction
 from games.engine.wire import read_card, read_choice, read_true, single_key
@@ -40,7 +40,7 @@ class Bid:
         return {"contract": self.contract}
 
 
-TarockAction = Union[Bid, SimpleAction]
+TarockAction = Bid | SimpleAction
 PASS = SimpleAction("pass", True)
 
 

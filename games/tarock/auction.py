@@ -10,7 +10,7 @@ from games.engine import SimpleAction
 
 from .actions import ANNOUNCEMENTS, CONTRACT_RANK, CONTRACTS, PASS, Bid, TarockAction
 from .cards import MOND, PAGAT, SKUS, called_card, suit_card_count
-from .state import DEF, DECL, Item, TarockState, Trick, next_seat
+from .state import DECL, DEF, Item, TarockState, Trick, next_seat
 
 ALL_CALL_KINDS = ("game", *ANNOUNCEMENTS)
 

@@ -5,7 +5,8 @@
 - standard: bids, announces and gives Kontra from hand strength, plays by trick heuristics
   (`games.tarock.heuristics`), keeps an announced Pagat for trick 10 (the play rules enforce it).
 - expert: determinized search (`games.tarock.search`) over worlds sampled from its view — hidden hands,
-  unseen tricks and who the Rufer partner may be — bounded by a playout count.
+  unseen tricks and who the Rufer partner may be — bounded by a playout count; it departs from the standard
+  choice only for a candidate that is clearly better on the same worlds.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from .heuristics import choose_call, choose_card
 from .search import search
 from .situation import from_view
 
-DEFAULT_PLAYOUTS = 120
+DEFAULT_PLAYOUTS = 150
 
 
 def _is_card(action: Any) -> bool:
@@ -74,7 +75,7 @@ class ExpertBot:
         """One of `legal` (non-empty); a single legal action is returned without search."""
         if len(legal) == 1:
             return legal[0]
-        return search(view, seat, legal, rng, self.playouts)
+        return search(view, seat, legal, rng, self.playouts, default=StandardBot().choose(view, seat, legal, rng))
 
 
 def make_bot(level: str, playouts: int | None = None) -> BeginnerBot | StandardBot | ExpertBot:

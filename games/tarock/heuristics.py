@@ -60,13 +60,12 @@ def choose_call(sit: Situation, legal: Sequence[TarockAction], boldness: float =
         wants.append(Bid("farbensolo"))
     wants.append(Bid("rufer"))
     if sit.contract is not None:
-        game_owner, game_level = sit.items.get("game", (DECL, 0))
+        _, game_level = sit.items.get("game", (DECL, 0))
         if sit.side != DECL and game_level == 0 and strength >= (6.5 if sit.contract != "rufer" else 8.5):
             wants.append(SimpleAction("kontra", "game"))
         if sit.side == DECL and game_level == 1 and strength >= 10.0:
             wants.append(SimpleAction("kontra", "game"))
-        tarocks = tarocks_in(hand)
-        if PAGAT in hand and len(tarocks) >= 8 and sum(1 for c in tarocks if rank(c) >= 19) >= 2:
+        if _pagat_hand(hand):
             wants.append(SimpleAction("announce", "pagat"))
         if strength >= 13.5:
             wants.append(SimpleAction("announce", "absolut"))
@@ -74,8 +73,24 @@ def choose_call(sit: Situation, legal: Sequence[TarockAction], boldness: float =
     for want in wants:
         chosen = _pick(legal, want)
         if chosen is not None:
-            return chosen
-    return Bid("solo") if _pick(legal, Bid("solo")) else legal[0]
+            return _bundle(sit, chosen, strength) if isinstance(chosen, Bid) else chosen
+    return legal[0]
+
+
+def _bundle(sit: Situation, bid: Bid, strength: float) -> Bid:
+    """The bid with the announcements its bidder would make anyway (K-T1): they are always accepted here,
+    since a bid wipes earlier items and makes the bidder a declarer (§5.4)."""
+    announce: list[str] = []
+    if strength >= 13.5 and (bid.contract == "rufer" or sit.options.get("absolut_in_solo", True)):
+        announce.append("absolut")
+    if bid.contract != "farbensolo" and _pagat_hand(sit.hand):
+        announce.append("pagat")
+    return Bid(bid.contract, tuple(announce))
+
+
+def _pagat_hand(hand: Sequence[str]) -> bool:
+    tarocks = tarocks_in(hand)
+    return PAGAT in hand and len(tarocks) >= 8 and sum(1 for c in tarocks if rank(c) >= 19) >= 2
 
 
 def _winner_seat(contract: str, trick: Sequence[tuple[int, str]]) -> int:

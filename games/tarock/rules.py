@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
-from games.engine import Bot, Game, IllegalAction, NextRound, SimpleAction
+from games.engine import Action, Bot, Game, IllegalAction, InvalidAction, NextRound, SimpleAction
 
 from . import match
 from .actions import PASS, Bid, TarockAction, parse_action
-from .auction import apply_call, legal_calls, under_mandatory_kontra, bid_refusal
+from .auction import apply_call, bid_refusal, legal_calls, under_mandatory_kontra
 from .cards import timeout_key
 from .deal import deal_from_order, read_deal, redeal_reasons, shuffled_deck
 from .play import card_refusal, do_play, legal_cards
@@ -90,19 +90,19 @@ class TarockGame(Game):
         """The one seat to act, or nobody when done (§5)."""
         return frozenset() if state.turn is None else frozenset((state.turn,))
 
-    def legal_actions(self, state: TarockState, seat: int) -> list[TarockAction]:
+    def legal_actions(self, state: TarockState, seat: int) -> list[Action]:
         """Single calls (auction) or cards (play) of `seat`; [] when it is not its turn (§5.1)."""
         if state.turn != seat:
             return []
         if state.phase == "auction":
-            return legal_calls(state, seat)
+            return list(legal_calls(state, seat))
         return [SimpleAction("play", c) for c in legal_cards(state, seat)]
 
     def parse_action(self, payload: Any) -> TarockAction:
         """Wire object → action (§5.1). Raises `InvalidAction` (`bad_action`)."""
         return parse_action(payload)
 
-    def apply(self, state: TarockState, seat: int, action: TarockAction) -> TarockState:
+    def apply(self, state: TarockState, seat: int, action: Action) -> TarockState:
         """The state after `seat` acts; `state` itself is never changed.
 
         Raises:
@@ -113,12 +113,14 @@ class TarockGame(Game):
             raise IllegalAction("wrong_phase", "the deal is over")
         if seat != state.turn:
             raise IllegalAction("not_your_turn")
+        if not isinstance(action, (Bid, SimpleAction)):
+            raise InvalidAction("not a Tarock action")
         is_card = isinstance(action, SimpleAction) and action.kind == "play"
         if (state.phase == "play") != is_card:
             raise IllegalAction("wrong_phase", "a call during play or a card during the auction")
         new = state.copy()
         if is_card:
-            card = str(action.value)  # type: ignore[union-attr]
+            card = str(cast(SimpleAction, action).value)
             code = card_refusal(state, seat, card)
             if code is None:
                 do_play(new, seat, card)
@@ -211,4 +213,4 @@ class TarockGame(Game):
         """A bot of `level` (`beginner`, `standard`, `expert`); `playouts` bounds the expert's search."""
         from .bots import make_bot
 
-        return make_bot(level, playouts)
+        return cast(Bot, make_bot(level, playouts))

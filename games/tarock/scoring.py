@@ -92,7 +92,7 @@ def _score_items(state: TarockState, points: dict[str, int], tricks: dict[str, i
             entries.append(_entry(name, False, 0, holder, VALUES[name][contract]))
     if contract in VALUES["mondfang"]:
         for trick in state.tricks:
-            played = dict((c, s) for s, c in trick.cards)
+            played = {c: s for s, c in trick.cards}
             if MOND in played:
                 if SKUS in played and trick.winner == played[SKUS]:
                     winner = _other(state.side_of(played[MOND]))

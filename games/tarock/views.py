@@ -14,9 +14,11 @@ View keys (all always present; an absent object is null):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from .actions import TarockAction
+from games.engine import Action
+
 from .cards import sort_hand
 from .state import TarockState, Trick
 from .visibility import known_partner, known_sides, visible_trick_owners
@@ -27,7 +29,7 @@ def _trick_json(trick: Trick) -> dict[str, Any]:
 
 
 def build_view(
-    state: TarockState, seat: int | None, legal: list[TarockAction], result: dict[str, Any] | None
+    state: TarockState, seat: int | None, legal: Sequence[Action], result: dict[str, Any] | None
 ) -> dict[str, Any]:
     """The §7 view of `state` for `seat` (None: a spectator).
 
@@ -52,7 +54,7 @@ def build_view(
         "to_act": [] if state.turn is None else [state.turn],
         "options": dict(state.options),
         "match": {"totals": list(state.start["totals"]), "deals_played": state.start["deals_played"]},
-        "redeal": list(state.redeal) if redeal else None,
+        "redeal": list(state.redeal) if state.redeal is not None else None,
         "hand": None if seat is None or redeal else sort_hand(state.hands[seat]),
         "hand_sizes": [len(h) for h in state.hands],
         "auction": [dict(c) for c in state.calls],
@@ -72,5 +74,5 @@ def build_view(
         "won_tricks": won,
         "legal": [a.to_wire() for a in legal],
         "dealt": [list(h) for h in state.dealt] if done and not redeal else None,
-        "result": result if done and not redeal else ({"redeal": list(state.redeal)} if redeal else None),
+        "result": result if done else None,
     }

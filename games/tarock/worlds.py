@@ -6,7 +6,9 @@ the Rufer partner is) are drawn at random among those the view allows (rules/tar
 - a seat that did not follow a led suit (or a led tarock) in a visible trick is void in it;
 - in a Rufer the declarer holds every Rufer tarock above the called one and not the called card; a seat
   shown as a defender does not hold it; a non-declarer shown as a declarer (or a public partner) does;
-- the Pagat's announcer holds T1 (in hand or among its unseen played cards).
+- the Pagat's announcer holds T1 (in hand or among its unseen played cards);
+- a Farbensolo bidder was dealt five suit cards; a Solo bidder is taken to be strong (`_plausible`), by
+  rejection sampling with a bounded number of tries.
 """
 
 from __future__ import annotations
@@ -21,16 +23,13 @@ Slot = tuple[int, str]  # (seat, "hand" | "played")
 
 
 def _visible_tricks(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Completed tricks the view shows, each seat's won tricks in their order and the last trick last."""
+    last = view["last_trick"]
     tricks: list[dict[str, Any]] = []
-    keys: set[tuple[str, ...]] = set()
-    candidates = [view["last_trick"]] if view["last_trick"] else []
     for won in view["won_tricks"]:
-        candidates.extend(won or [])
-    for trick in candidates:
-        key = tuple(sorted(c for _, c in trick["cards"]))
-        if key not in keys:
-            keys.add(key)
-            tricks.append(trick)
+        tricks.extend(t for t in won or [] if t != last)
+    if last:
+        tricks.append(last)
     return tricks
 
 
@@ -83,7 +82,11 @@ def sample_world(view: dict[str, Any], seat: int, rng: random.Random, tries: int
         if partner is None:
             partner = next((s for s in range(4) if s != declarer and sides[s] == DECL), None)
         if partner is not None:
-            forced[called] = [(partner, "hand"), (partner, "played")]
+            callers = {c["seat"] for c in view["auction"] if "pass" not in c["call"]}
+            defenders = set(range(4)) - {declarer, partner}
+            by_calls = partner in callers or defenders <= callers
+            # public without a call: the called card must have been played in a trick this view does not show
+            forced[called] = [(partner, "hand"), (partner, "played")] if by_calls else [(partner, "played")]
         else:
             forced[called] = [(s, "hand") for s in range(4) if s not in (seat, declarer) and sides[s] != DEF]
         for higher in RUFER_CALLS[: RUFER_CALLS.index(called)]:
@@ -92,14 +95,36 @@ def sample_world(view: dict[str, Any], seat: int, rng: random.Random, tries: int
     pagat_by = _announcer(view, "pagat")
     if pagat_by is not None and PAGAT in pool and pagat_by != seat:
         forced[PAGAT] = [(pagat_by, "hand"), (pagat_by, "played")]
+    bidders = _bidders(view, seat)
+    fallback: TarockState | None = None
     for _ in range(tries):
         placed = _place(pool, capacity, voids, forced, rng, strict=True)
-        if placed is not None:
-            break
-    else:
-        placed = _place(pool, capacity, voids, forced, rng, strict=False)
-        assert placed is not None
+        if placed is None:
+            continue
+        world = _build(view, seat, hand, visible, current, placed, hidden_played)
+        if all(_plausible(world.dealt[s], contract) for s, contract in bidders):
+            return world
+        fallback = fallback or world
+    if fallback is not None:
+        return fallback
+    placed = _place(pool, capacity, voids, forced, rng, strict=False)
+    assert placed is not None
     return _build(view, seat, hand, visible, current, placed, hidden_played)
+
+
+def _bidders(view: dict[str, Any], seat: int) -> list[tuple[int, str]]:
+    """Other seats that bid a Solo or Farbensolo in this auction, with the contract they bid."""
+    return [(c["seat"], c["call"]["contract"]) for c in view["auction"]
+            if c["seat"] != seat and c["call"].get("contract") in ("solo", "farbensolo")]
+
+
+def _plausible(dealt: list[str], contract: str) -> bool:
+    """Whether a dealt hand could have bid `contract`: a Farbensolo needs five suit cards (§5.4); a soloist
+    is assumed to hold at least six tarocks or the Sküs and the Mond."""
+    tarocks = [c for c in dealt if is_tarock(c)]
+    if contract == "farbensolo":
+        return len(dealt) - len(tarocks) >= 5
+    return len(tarocks) >= 6 or {"T21", "T22"} <= set(tarocks)
 
 
 def _place(
@@ -131,11 +156,11 @@ def _build(
     hands = [sort_hand(hand) if s == seat else sort_hand(placed[(s, "hand")]) for s in range(4)]
     extra_wins: list[int] = []
     for s in range(4):
-        shown = sum(1 for t in visible if t["winner"] == s)
-        extra_wins.extend([s] * (view["tricks_won"][s] - shown))
-    tricks = [Trick(t["leader"], [(s, c) for s, c in t["cards"]], t["winner"]) for t in visible]
-    for i, winner in enumerate(extra_wins[:hidden_played]):
-        tricks.append(Trick(winner, [(s, placed[(s, "played")][i]) for s in range(4)], winner))
+        visible_wins = sum(1 for t in visible if t["winner"] == s)
+        extra_wins.extend([s] * (view["tricks_won"][s] - visible_wins))
+    shown = [Trick(t["leader"], [(s, c) for s, c in t["cards"]], t["winner"]) for t in visible]
+    unseen = [Trick(w, [(s, placed[(s, "played")][i]) for s in range(4)], w) for i, w in enumerate(extra_wins)]
+    tricks = shown[:-1] + unseen + shown[-1:] if view["last_trick"] else unseen + shown
     dealt = [list(hands[s]) for s in range(4)]
     for trick in tricks:
         for s, c in trick.cards:

@@ -22,7 +22,10 @@ function box(table) {
   node.dataset.table = table.id;
   node.querySelector(".box-title").textContent = table.title;
   node.querySelector(".box-status").textContent = table.status === "open" ? gettext("waiting for players") : gettext("playing");
-  node.querySelector(".box-stake").textContent = `${gettext("stake")} ${table.stake_display}`;
+  const money = (minor) => (minor / 100).toFixed(2);
+  node.querySelector(".box-stake").textContent = table.stake
+    ? `${gettext("stake")} ${money(table.stake)} · ${gettext("limit")} ${money(table.limit || 0)}`
+    : gettext("no stakes");
   node.querySelector(".box-bots").textContent = `${gettext("bots")}: ${table.bot_level}`;
   node.querySelector(".box-access").textContent = table.access;
   const seats = node.querySelector(".box-seats");
@@ -42,8 +45,10 @@ function box(table) {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/`);
+  window.kibitzLobbySocket = socket;
   socket.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
+    document.dispatchEvent(new CustomEvent("kibitz:lobby-frame", { detail: frame }));  // social panel
     if (frame.type !== "lobby") return;
     list.replaceChildren(...frame.tables.map(box));
     if (!frame.tables.length) list.innerHTML = `<p class="empty">${gettext("No table yet: open one with “New game”.")}</p>`;

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.engine import get_game
+from games.engine import IllegalAction, get_game
 from games.tarock.cards import DECK, GLATZEN
 
 GAME = get_game("tarock")
@@ -53,3 +53,29 @@ def play_out(state: Any, choose: Callable[[Any, int, list[str]], str]) -> Any:
 def wires(actions: Sequence[Any]) -> list[dict[str, Any]]:
     """Wire forms of actions."""
     return [a.to_wire() for a in actions]
+
+
+def random_options(rng: random.Random) -> dict[str, Any]:
+    """Random §10 flags (the deal count does not change a deal)."""
+    return {"absolut_in_solo": rng.random() < 0.7, "still_valat_kontra": rng.random() < 0.7}
+
+
+def random_action(state: Any, seat: int, rng: random.Random) -> Any:
+    """A random legal action with many announcements and Kontras: passes half the time when allowed,
+    and sometimes a contract bid with one or two bundled announcements (kept only if the engine accepts it)."""
+    legal = GAME.legal_actions(state, seat)
+    assert legal, "a seat to act has no legal action"
+    bids = [a for a in legal if "contract" in a.to_wire()]
+    if bids and rng.random() < 0.2:
+        bundle = rng.sample(["absolut", "pagat", "valat"], rng.choice([1, 2]))
+        bundled = GAME.parse_action({"contract": rng.choice(bids).to_wire()["contract"], "announce": bundle})
+        try:
+            GAME.apply(state, seat, bundled)
+        except IllegalAction:
+            bundled = None  # a refused bundle falls back to a listed action
+        if bundled is not None:
+            return bundled
+    passes = [a for a in legal if a.to_wire() == {"pass": True}]
+    if passes and rng.random() < 0.5:
+        return passes[0]
+    return rng.choice(legal)

@@ -60,9 +60,10 @@ export class Shell {
     this.socket = socket;
     socket.addEventListener("open", () => { this.retry = 0; this.root.classList.add("connected"); });
     socket.addEventListener("message", (event) => this.onFrame(JSON.parse(event.data)));
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       this.root.classList.remove("connected");
       if (this.socket !== socket || this.closing) return;
+      if (event.code === 4403) { this.closing = true; return; }  // refused or removed: do not knock again
       this.retry = Math.min(this.retry + 1, 6);
       setTimeout(() => this.connect(), 300 * 2 ** this.retry);
     });
@@ -81,6 +82,7 @@ export class Shell {
       this.readOnly = true;
       this.showNotice(gettext("This seat is now played from another window; this one only watches."), "warning", true);
     }
+    document.dispatchEvent(new CustomEvent("kibitz:frame", { detail: frame }));  // the social panel listens
   }
 
   send(frame) {

@@ -1,0 +1,317 @@
+"""Ledger data: accounts, append-only transactions and postings, commission schedules, settlement units,
+loss limits, self-exclusion and staff adjustments (DESIGN.md "Ledger", rules/settlement.md).
+
+Money is always an integer number of minor units (cents). Only `ledger.posting` writes Transaction, Posting
+and Account.balance; on PostgreSQL triggers refuse UPDATE/DELETE of postings and transactions and an unbalanced
+transaction (migration 0002), and a CHECK keeps wallets and escrows at or above zero on every database.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    """Refuses bulk UPDATE and DELETE in code (the PostgreSQL triggers refuse them in the database too)."""
+
+    def update(self, **kwargs: object) -> int:
+        from ledger.errors import AppendOnly
+
+        raise AppendOnly(f"{self.model.__name__} rows are append-only")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        from ledger.errors import AppendOnly
+
+        raise AppendOnly(f"{self.model.__name__} rows are append-only")
+
+
+class AppendOnlyModel(models.Model):
+    """A row that is inserted once and never changed: saving an existing row or deleting one raises AppendOnly."""
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        from ledger.errors import AppendOnly
+
+        if not self._state.adding:
+            raise AppendOnly(f"{type(self).__name__} {self.pk} cannot be changed; book a reversal")
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
+
+    def delete(self, *args: object, **kwargs: object) -> tuple[int, dict[str, int]]:
+        from ledger.errors import AppendOnly
+
+        raise AppendOnly(f"{type(self).__name__} {self.pk} cannot be deleted; book a reversal")
+
+
+class AccountKind:
+    """The stable values of one choice field; CHOICES pairs them with translatable labels."""
+
+    WALLET = "wallet"
+    ESCROW = "escrow"
+    HOUSE = "house"
+    PROMOTIONS = "promotions"
+    ADJUSTMENTS = "adjustments"
+    CHOICES = [
+        (WALLET, _("Wallet")),
+        (ESCROW, _("Table escrow")),
+        (HOUSE, _("House commission")),
+        (PROMOTIONS, _("Promotions")),
+        (ADJUSTMENTS, _("Adjustments")),
+    ]
+    VALUES = [value for value, _label in CHOICES]
+
+
+NON_NEGATIVE_KINDS = (AccountKind.WALLET, AccountKind.ESCROW)
+
+
+class Account(models.Model):
+    """One ledger account. Wallets belong to a player (or a bot, `is_bot`); escrows to a table (`name`).
+
+    `balance` is a cache of Σ postings, written only by the posting service; reconciliation checks it.
+    """
+
+    kind = models.CharField(max_length=16, choices=AccountKind.CHOICES)
+    name = models.CharField(max_length=120, unique=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="wallet"
+    )
+    is_bot = models.BooleanField(default=False)
+    currency = models.CharField(max_length=3, default="EUR")
+    balance = models.BigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(kind__in=["wallet", "escrow"]) | Q(balance__gte=0),
+                name="ledger_wallet_escrow_not_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TransactionKind:
+    """The stable values of one choice field; CHOICES pairs them with translatable labels."""
+
+    GRANT = "grant"
+    BOT_FUNDING = "bot_funding"
+    RESERVE = "reserve"
+    SETTLE = "settle"
+    RELEASE = "release"
+    ADJUSTMENT = "adjustment"
+    REVERSAL = "reversal"
+    CHOICES = [
+        (GRANT, _("Starting balance")),
+        (BOT_FUNDING, _("Bot funding")),
+        (RESERVE, _("Reservation")),
+        (SETTLE, _("Settlement")),
+        (RELEASE, _("Release")),
+        (ADJUSTMENT, _("Adjustment")),
+        (REVERSAL, _("Reversal")),
+    ]
+    VALUES = [value for value, _label in CHOICES]
+
+
+class Transaction(AppendOnlyModel):
+    """One balanced money movement; never edited. `key` makes posting idempotent, `fingerprint` is the sha256
+    of the request so the same key with a different request is a conflict. `reverses` is unique: a
+    transaction can be reversed once."""
+
+    key = models.CharField(max_length=200, unique=True)
+    fingerprint = models.CharField(max_length=64)
+    kind = models.CharField(max_length=16, choices=TransactionKind.CHOICES)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    reason = models.TextField(blank=True)
+    reverses = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversed_by"
+    )
+    details = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key}"
+
+
+class Posting(AppendOnlyModel):
+    """One signed line of a transaction: + credits the account, − debits it; `balance_after` is the account's
+    balance right after this posting."""
+
+    transaction = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="postings")
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="postings")
+    amount = models.BigIntegerField()
+    balance_after = models.BigIntegerField()
+
+    class Meta:
+        indexes = [models.Index(fields=["account", "id"])]
+
+
+class CommissionSchedule(models.Model):
+    """A version of the commission bands, in force from `effective_from` until a later schedule takes over.
+    Staff edit the schedule by adding a version; old versions stay for the record."""
+
+    effective_from = models.DateTimeField(db_index=True)
+    currency = models.CharField(max_length=3, default="EUR")
+    note = models.CharField(max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def bands(self) -> list[tuple[int, int]]:
+        """Return `(lower bound minor units, rate basis points)` sorted by lower bound."""
+        return [(b.min_value, b.rate_bp) for b in self.band_set.order_by("min_value")]
+
+
+class CommissionBand(models.Model):
+    """A band of a schedule: rate `rate_bp` (basis points) for money values V ≥ `min_value` (minor units)."""
+
+    schedule = models.ForeignKey(CommissionSchedule, on_delete=models.CASCADE, related_name="band_set")
+    min_value = models.BigIntegerField()
+    rate_bp = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["schedule", "min_value"], name="ledger_band_unique")]
+
+
+class UnitStatus:
+    """The stable values of one choice field; CHOICES pairs them with translatable labels."""
+
+    OPEN = "open"
+    SETTLED = "settled"
+    RELEASED = "released"
+    CHOICES = [
+        (OPEN, _("Reserved")),
+        (SETTLED, _("Settled")),
+        (RELEASED, _("Released")),
+    ]
+    VALUES = [value for value, _label in CHOICES]
+
+
+class SettlementUnit(models.Model):
+    """A settlement unit (a deal, a Jass match) from its reservation to its settlement or release.
+
+    The row is the lock that makes settle and release exclusive; the money itself is in transactions. After
+    settlement the calculation fields repeat what the settle transaction's `details` record, for reports.
+    """
+
+    unit_id = models.CharField(max_length=120, unique=True)
+    table_key = models.CharField(max_length=120, db_index=True)
+    round_id = models.BigIntegerField(null=True, blank=True)
+    game = models.CharField(max_length=40, blank=True)
+    currency = models.CharField(max_length=3, default="EUR")
+    stake = models.BigIntegerField()
+    limit = models.BigIntegerField()
+    seats = models.PositiveSmallIntegerField()
+    escrow = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="+")
+    status = models.CharField(max_length=10, choices=UnitStatus.CHOICES, default=UnitStatus.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    settle_transaction = models.OneToOneField(
+        Transaction, null=True, blank=True, on_delete=models.PROTECT, related_name="settled_unit"
+    )
+    rate_bp = models.PositiveIntegerField(null=True, blank=True)
+    value = models.BigIntegerField(null=True, blank=True)
+    commission = models.BigIntegerField(null=True, blank=True)
+    total_won = models.BigIntegerField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return self.unit_id
+
+
+class UnitSeat(models.Model):
+    """One seat of a settlement unit: whose wallet, what was reserved, and (once settled) Δ, the share of
+    commission and the wallet change."""
+
+    unit = models.ForeignKey(SettlementUnit, on_delete=models.PROTECT, related_name="seat_set")
+    seat = models.PositiveSmallIntegerField()
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="unit_seats")
+    reserved = models.BigIntegerField()
+    reserve_transaction = models.OneToOneField(Transaction, on_delete=models.PROTECT, related_name="+")
+    delta = models.BigIntegerField(null=True, blank=True)
+    share = models.BigIntegerField(null=True, blank=True)
+    change = models.BigIntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["unit", "seat"], name="ledger_unit_seat_unique")]
+        ordering = ["seat"]
+
+
+class LimitPeriod:
+    """The stable values of one choice field; CHOICES pairs them with translatable labels."""
+
+    DAY = "day"
+    WEEK = "week"
+    MONTH = "month"
+    CHOICES = [
+        (DAY, _("Day")),
+        (WEEK, _("Week")),
+        (MONTH, _("Month")),
+    ]
+    VALUES = [value for value, _label in CHOICES]
+
+
+class LossLimit(models.Model):
+    """A player's loss limit for a calendar period; each change is a new row. The limit in force for a period is
+    the most recently created row whose `effective_from` has passed (a raise waits 24 h, a lowering does not).
+    `amount` None means no limit."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="loss_limits")
+    period = models.CharField(max_length=5, choices=LimitPeriod.CHOICES)
+    amount = models.BigIntegerField(null=True, blank=True)
+    effective_from = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "period", "effective_from"])]
+
+
+class SelfExclusion(models.Model):
+    """The player may not join stakes tables from `starts_at` to `ends_at`; it cannot be shortened."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="exclusions")
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+
+class AdjustmentStatus:
+    """The stable values of one choice field; CHOICES pairs them with translatable labels."""
+
+    PENDING = "pending"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+    CHOICES = [
+        (PENDING, _("Waiting for approval")),
+        (APPROVED, _("Approved and booked")),
+        (REJECTED, _("Rejected")),
+    ]
+    VALUES = [value for value, _label in CHOICES]
+
+
+class AdjustmentRequest(models.Model):
+    """A staff adjustment of one account, booked against the adjustments account only after a second staff
+    member approves it."""
+
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="adjustment_requests")
+    amount = models.BigIntegerField()
+    reason = models.TextField()
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(max_length=10, choices=AdjustmentStatus.CHOICES, default=AdjustmentStatus.PENDING)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    transaction = models.OneToOneField(
+        Transaction, null=True, blank=True, on_delete=models.PROTECT, related_name="adjustment_request"
+    )

@@ -1,0 +1,190 @@
+"""Player safety and funding: starting balance, loss limits, self-exclusion and the stakes-table eligibility
+check (rules/settlement.md "Money safety")."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Sum
+from django.utils import timezone
+
+from ledger.books import promotions_account, wallet_for
+from ledger.calculation import worst_case
+from ledger.errors import NotEligible
+from ledger.models import (
+    Account,
+    LimitPeriod,
+    LossLimit,
+    SelfExclusion,
+    Transaction,
+    TransactionKind,
+    UnitSeat,
+    UnitStatus,
+)
+from ledger.posting import post
+
+RAISE_DELAY = timedelta(hours=24)
+
+
+def starting_balance() -> int:
+    """Setting KIBITZ_STARTING_BALANCE in minor units (default 10000 = 100.00)."""
+    return int(getattr(settings, "KIBITZ_STARTING_BALANCE", 10_000))
+
+
+def grant_starting_balance(user: Any) -> Transaction | None:
+    """Credit a new player's wallet from the promotions account, once (key `grant:user:{id}`).
+
+    Returns the grant transaction, or None when the starting balance is set to 0.
+    """
+    amount = starting_balance()
+    if amount <= 0:
+        return None
+    wallet = wallet_for(user)
+    promotions = promotions_account(wallet.currency)
+    return post(
+        key=f"grant:user:{wallet.user_id}",
+        kind=TransactionKind.GRANT,
+        lines=[(wallet.pk, amount), (promotions.pk, -amount)],
+        reason="starting balance",
+    )
+
+
+# --- self-exclusion ----------------------------------------------------------------------------------------
+
+
+def exclude_self(user: Any, days: int, now: datetime | None = None) -> SelfExclusion:
+    """Block `user` from stakes tables for `days` days from now. Raises ValueError unless 1 ≤ days ≤ 3650."""
+    if not 1 <= days <= 3650:
+        raise ValueError("self-exclusion lasts 1 to 3650 days")
+    now = now or timezone.now()
+    return SelfExclusion.objects.create(user=user, starts_at=now, ends_at=now + timedelta(days=days))
+
+
+def excluded_until(user: Any, now: datetime | None = None) -> datetime | None:
+    """The end of the self-exclusion covering `now`, or None when the player is not excluded."""
+    now = now or timezone.now()
+    row = (
+        SelfExclusion.objects.filter(user=user, starts_at__lte=now, ends_at__gt=now).order_by("-ends_at").first()
+    )
+    return row.ends_at if row else None
+
+
+# --- loss limits -------------------------------------------------------------------------------------------
+
+
+def period_start(period: str, now: datetime | None = None) -> datetime:
+    """Start of the calendar day, week (Monday) or month containing `now`, in the site's time zone."""
+    local = timezone.localtime(now or timezone.now())
+    start = local.replace(hour=0, minute=0, second=0, microsecond=0)
+    if period == LimitPeriod.WEEK:
+        start -= timedelta(days=start.weekday())
+    elif period == LimitPeriod.MONTH:
+        start = start.replace(day=1)
+    # replace() kept the offset of `now`; rebuild so a DST change inside the period is honoured
+    naive = start.replace(tzinfo=None)
+    return timezone.make_aware(naive, timezone.get_current_timezone())
+
+
+def limit_in_force(user: Any, period: str, now: datetime | None = None) -> int | None:
+    """The loss limit (minor units) in force for `period`, or None when there is none."""
+    now = now or timezone.now()
+    row = (
+        LossLimit.objects.filter(user=user, period=period, effective_from__lte=now)
+        .order_by("-created_at", "-pk")
+        .first()
+    )
+    return row.amount if row else None
+
+
+def pending_limit(user: Any, period: str, now: datetime | None = None) -> LossLimit | None:
+    """A raise that waits for its 24 hours and is not overtaken by a later change, or None."""
+    now = now or timezone.now()
+    latest = LossLimit.objects.filter(user=user, period=period).order_by("-created_at", "-pk").first()
+    if latest is not None and latest.effective_from > now:
+        return latest
+    return None
+
+
+def set_loss_limit(user: Any, period: str, amount: int | None, now: datetime | None = None) -> LossLimit:
+    """Set the player's loss limit for `period` (minor units; None removes it).
+
+    Lowering (or setting a first limit) takes effect at once; raising or removing takes effect after 24 hours.
+    Raises ValueError for a negative amount or an unknown period.
+    """
+    if period not in LimitPeriod.VALUES:
+        raise ValueError(f"unknown period {period!r}")
+    if amount is not None and amount < 0:
+        raise ValueError("a loss limit cannot be negative")
+    now = now or timezone.now()
+    current = limit_in_force(user, period, now)
+    lowering = amount is not None and (current is None or amount <= current)
+    effective = now if lowering else now + RAISE_DELAY
+    return LossLimit.objects.create(user=user, period=period, amount=amount, effective_from=effective)
+
+
+def losses_in_period(wallet: Account, period: str, now: datetime | None = None) -> int:
+    """Net money lost (≥ 0) in settled units booked since the start of `period`, plus open reservations."""
+    start = period_start(period, now)
+    settled = UnitSeat.objects.filter(
+        account=wallet, unit__status=UnitStatus.SETTLED, unit__closed_at__gte=start
+    ).aggregate(total=Sum("change"))["total"] or 0
+    open_reserved = UnitSeat.objects.filter(account=wallet, unit__status=UnitStatus.OPEN).aggregate(
+        total=Sum("reserved")
+    )["total"] or 0
+    return max(0, -settled) + open_reserved
+
+
+# --- eligibility -------------------------------------------------------------------------------------------
+
+
+def check_wallet_can_cover(wallet: Account, amount: int, now: datetime | None = None) -> None:
+    """Raise NotEligible unless the wallet's owner may put `amount` at risk now.
+
+    Codes: `self_excluded`, `insufficient_funds`, `loss_limit`. Bots' wallets are only checked for funds.
+    """
+    user = wallet.user
+    if user is not None and not wallet.is_bot:
+        until = excluded_until(user, now)
+        if until is not None:
+            raise NotEligible(
+                f"self-excluded from stakes tables until {timezone.localtime(until):%Y-%m-%d %H:%M}",
+                code="self_excluded",
+            )
+    if wallet.balance < amount:
+        raise NotEligible(
+            f"the wallet holds {format_money(wallet.balance)}, the worst case is {format_money(amount)}",
+            code="insufficient_funds",
+        )
+    if user is not None and not wallet.is_bot:
+        for period in LimitPeriod.VALUES:
+            limit = limit_in_force(user, period, now)
+            if limit is None:
+                continue
+            at_risk = losses_in_period(wallet, period, now) + amount
+            if at_risk > limit:
+                raise NotEligible(
+                    f"this table could take the {period}'s losses to {format_money(at_risk)}, over the "
+                    f"{period} loss limit of {format_money(limit)}",
+                    code="loss_limit",
+                )
+
+
+def check_can_join_stakes_table(user: Any, stake: int, limit: int, players: int) -> None:
+    """Raise NotEligible (with a reason code) unless `user` may sit at a stakes table.
+
+    Args: stake and limit in minor units; players = seats at the table. The worst case is
+    limit × (players − 1) (settlement.md "Money safety"). Codes: `no_limit` (limit ≤ 0 or stake ≤ 0),
+    `self_excluded`, `insufficient_funds`, `loss_limit`. Returns None when the player may join.
+    """
+    if stake <= 0 or limit <= 0:
+        raise NotEligible("a stakes table needs a positive stake and limit", code="no_limit")
+    check_wallet_can_cover(wallet_for(user), worst_case(limit, players))
+
+
+def format_money(minor: int) -> str:
+    """Minor units as a decimal string with two places: 792 → "7.92", -300 → "-3.00"."""
+    sign = "-" if minor < 0 else ""
+    whole, cents = divmod(abs(minor), 100)
+    return f"{sign}{whole}.{cents:02d}"

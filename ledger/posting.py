@@ -1,0 +1,184 @@
+"""The one posting service: the only code that writes transactions, postings and cached balances.
+
+`post()` books one balanced transaction under an idempotency key:
+- the same key with the same request returns the transaction booked first; the same key with a different
+  request raises IdempotencyConflict (never replayed silently);
+- the accounts are locked in id order, so two transfers between the same accounts in opposite directions
+  cannot deadlock;
+- a wallet or escrow that would go below zero raises InsufficientFunds (checked after the locks, so it is
+  never a symptom of a concurrent writer); the database CHECK is the backstop;
+- serialization failures and deadlocks are retried with the same key when `post` owns the transaction; inside
+  a caller's transaction they propagate, and the caller retries its whole transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import time
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
+
+from django.db import IntegrityError, OperationalError, connection, transaction
+
+from ledger.errors import AlreadyReversed, IdempotencyConflict, InsufficientFunds, Unbalanced
+from ledger.models import NON_NEGATIVE_KINDS, Account, Posting, Transaction, TransactionKind
+
+MAX_ATTEMPTS = 8
+RETRYABLE_SQLSTATES = {"40001", "40P01"}  # serialization_failure, deadlock_detected
+
+T = TypeVar("T")
+
+
+def fingerprint(request: Mapping[str, Any]) -> str:
+    """sha256 hex of the canonical JSON of `request` (sorted keys, no spaces)."""
+    text = json.dumps(request, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def is_retryable(error: BaseException) -> bool:
+    """True for a PostgreSQL serialization failure or deadlock, or SQLite's "database is locked"."""
+    cause = error.__cause__
+    sqlstate = getattr(cause, "sqlstate", None) or getattr(cause, "pgcode", None)
+    return sqlstate in RETRYABLE_SQLSTATES or "database is locked" in str(error)
+
+
+def run_with_retries(work: Callable[[], T]) -> T:
+    """Run `work` in its own atomic block, retrying serialization failures and deadlocks.
+
+    Inside a caller's atomic block there is nothing to retry alone, so `work` runs once and errors propagate.
+    """
+    if connection.in_atomic_block:
+        return work()
+    for attempt in range(1, MAX_ATTEMPTS + 1):
+        try:
+            with transaction.atomic():
+                return work()
+        except OperationalError as error:
+            if attempt == MAX_ATTEMPTS or not is_retryable(error):
+                raise
+            time.sleep(random.uniform(0, 0.01 * attempt))
+    raise AssertionError("unreachable")
+
+
+def merge_lines(lines: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sum `(account id, amount)` lines per account, drop zeros, sort by account id."""
+    totals: dict[int, int] = {}
+    for account_id, amount in lines:
+        totals[account_id] = totals.get(account_id, 0) + int(amount)
+    return [(a, amount) for a, amount in sorted(totals.items()) if amount != 0]
+
+
+def post(
+    *,
+    key: str,
+    kind: str,
+    lines: Iterable[tuple[int, int]],
+    actor_id: int | None = None,
+    reason: str = "",
+    details: Mapping[str, Any] | None = None,
+    reverses: Transaction | None = None,
+    request: Mapping[str, Any] | None = None,
+) -> Transaction:
+    """Book one balanced transaction, idempotently under `key`.
+
+    Args:
+        key: idempotency key (e.g. `settle:{unit}`, `reserve:{unit}:{seat}`).
+        kind: a TransactionKind value.
+        lines: `(account id, signed minor units)`; several lines of one account are summed.
+        actor_id: the user who caused it (staff for adjustments), or None for the system.
+        reason: free text (required by callers for adjustments and reversals).
+        details: JSON recorded with the transaction (the settlement calculation).
+        reverses: the transaction this one reverses (once only).
+        request: what identifies the request for idempotency; defaults to kind, lines, reason and reverses.
+    Returns the new transaction, or the one already booked under `key` for the same request.
+    Raises Unbalanced, InsufficientFunds, IdempotencyConflict, AlreadyReversed.
+    """
+    merged = merge_lines(lines)
+    if sum(amount for _, amount in merged) != 0:
+        raise Unbalanced(f"transaction {key} does not balance: {merged}")
+    if request is None:
+        request = {"kind": kind, "lines": merged, "reason": reason, "reverses": reverses.pk if reverses else None}
+    digest = fingerprint(request)
+
+    def work() -> Transaction:
+        existing = Transaction.objects.filter(key=key).first()
+        if existing is not None:
+            return same_or_conflict(existing, digest)
+        try:
+            with transaction.atomic():
+                return _book(key, digest, kind, merged, actor_id, reason, dict(details or {}), reverses)
+        except IntegrityError:
+            # A concurrent writer claimed the key (or reversed the same transaction) and committed first.
+            existing = Transaction.objects.filter(key=key).first()
+            if existing is not None:
+                return same_or_conflict(existing, digest)
+            if reverses is not None and Transaction.objects.filter(reverses=reverses).exists():
+                raise AlreadyReversed(f"transaction {reverses.pk} is already reversed") from None
+            raise
+
+    return run_with_retries(work)
+
+
+def same_or_conflict(existing: Transaction, digest: str) -> Transaction:
+    """Return `existing` if it was booked for the same request, else raise IdempotencyConflict."""
+    if existing.fingerprint != digest:
+        raise IdempotencyConflict(f"key {existing.key} was already used for a different request")
+    return existing
+
+
+def _book(
+    key: str,
+    digest: str,
+    kind: str,
+    lines: list[tuple[int, int]],
+    actor_id: int | None,
+    reason: str,
+    details: dict[str, Any],
+    reverses: Transaction | None,
+) -> Transaction:
+    if reverses is not None and Transaction.objects.filter(reverses=reverses).exists():
+        raise AlreadyReversed(f"transaction {reverses.pk} is already reversed")
+    booked = Transaction.objects.create(
+        key=key, fingerprint=digest, kind=kind, actor_id=actor_id, reason=reason, details=details, reverses=reverses
+    )
+    ids = [account_id for account_id, _ in lines]
+    # Lock in id order: two writers touching the same accounts queue instead of deadlocking, and the balance
+    # we check is the one we write over.
+    accounts = {a.pk: a for a in Account.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
+    postings = []
+    for account_id, amount in lines:
+        account = accounts[account_id]
+        new_balance = account.balance + amount
+        if account.kind in NON_NEGATIVE_KINDS and new_balance < 0:
+            raise InsufficientFunds(
+                f"{account.name} holds {account.balance}, cannot pay {-amount}", account_id=account_id
+            )
+        account.balance = new_balance
+        postings.append(Posting(transaction=booked, account_id=account_id, amount=amount, balance_after=new_balance))
+    # One statement for all cached balances: the locks on shared accounts (the house) are held for less time.
+    Account.objects.bulk_update(list(accounts.values()), ["balance"])
+    Posting.objects.bulk_create(postings)
+    return booked
+
+
+def reverse(
+    original: Transaction, *, key: str | None = None, actor_id: int | None = None, reason: str = "",
+    kind: str = TransactionKind.REVERSAL,
+) -> Transaction:
+    """Book the reversal of `original` (every posting negated), once only.
+
+    Returns the reversing transaction (the same one again for a repeated key). Raises AlreadyReversed when
+    another reversal exists, InsufficientFunds when the money has already left a wallet or escrow.
+    """
+    lines = [(p.account_id, -p.amount) for p in original.postings.all()]
+    return post(
+        key=key or f"reverse:{original.pk}",
+        kind=kind,
+        lines=lines,
+        actor_id=actor_id,
+        reason=reason,
+        details={"reverses": original.key},
+        reverses=original,
+    )

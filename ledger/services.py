@@ -1,0 +1,103 @@
+"""The ledger's public API (STYLE.md "Service functions own every write"): the table service, pages, the
+sign-up hook and management commands call these and nothing else writes ledger rows.
+
+For the table service, per settlement unit (a deal, or a Jass match), at its single settlement spot:
+
+    from ledger import services as ledger
+
+    # before the deal: all seats or none; SeatsCannotCover.refusals says which seats to stand up and why
+    wallets = [ledger.wallet_for(user) if user else ledger.bot_wallet(f"table:{t.pk}:seat:{s}") ...]
+    ledger.reserve_unit(unit_id=f"round:{round.pk}", table_key=f"table:{t.pk}", stake=t.stake,
+                        limit=t.limit, wallets=wallets, round_id=round.pk, game=t.game)
+    # when the engine reports payments (Game.settlement(state) is not None), in the same DB transaction:
+    ledger.settle_unit(unit_id=f"round:{round.pk}", payments=payments, result=game.result(state))
+    # a unit that never finishes (table closed):
+    ledger.release_unit(unit_id=f"round:{round.pk}", reason="table closed")
+
+    # before seating a player at a stakes table (raises NotEligible with .code and .message):
+    ledger.check_can_join_stakes_table(user, stake, limit, players)
+
+Money is always integer minor units. Errors are subclasses of ledger.errors.LedgerError with a stable `code`.
+"""
+
+from __future__ import annotations
+
+from ledger.books import (
+    adjustments_account,
+    bot_wallet,
+    escrow_for,
+    house_account,
+    promotions_account,
+    wallet_for,
+)
+from ledger.calculation import calculate_settlement, worst_case
+from ledger.errors import (
+    AlreadyReversed,
+    AppendOnly,
+    ApprovalRefused,
+    IdempotencyConflict,
+    InsufficientFunds,
+    LedgerError,
+    NotEligible,
+    SeatsCannotCover,
+    Unbalanced,
+    UnitClosed,
+    UnknownUnit,
+)
+from ledger.players import (
+    check_can_join_stakes_table,
+    exclude_self,
+    excluded_until,
+    format_money,
+    grant_starting_balance,
+    limit_in_force,
+    set_loss_limit,
+)
+from ledger.posting import post, reverse
+from ledger.schedule import add_schedule, bands_in_force
+from ledger.staff import approve_adjustment, reject_adjustment, request_adjustment, reverse_transaction
+from ledger.table_terms import default_limit, settles_per_match
+from ledger.units import fund_bot, release_unit, reserve_unit, settle_unit
+
+__all__ = [
+    "AlreadyReversed",
+    "AppendOnly",
+    "ApprovalRefused",
+    "IdempotencyConflict",
+    "InsufficientFunds",
+    "LedgerError",
+    "NotEligible",
+    "SeatsCannotCover",
+    "Unbalanced",
+    "UnitClosed",
+    "UnknownUnit",
+    "add_schedule",
+    "adjustments_account",
+    "approve_adjustment",
+    "bands_in_force",
+    "bot_wallet",
+    "calculate_settlement",
+    "check_can_join_stakes_table",
+    "default_limit",
+    "escrow_for",
+    "exclude_self",
+    "excluded_until",
+    "format_money",
+    "fund_bot",
+    "grant_starting_balance",
+    "house_account",
+    "limit_in_force",
+    "post",
+    "promotions_account",
+    "reject_adjustment",
+    "release_unit",
+    "request_adjustment",
+    "reserve_unit",
+    "reverse",
+    "reverse_transaction",
+    "set_loss_limit",
+    "settle_unit",
+    "settles_per_match",
+    "wallet_for",
+    "worst_case",
+]

@@ -1,0 +1,28 @@
+"""What the ledger needs to know about each game's tables (the rules files' §9 "Settlement" lines): which
+games settle once per match, and the default table limit the new-game form proposes."""
+
+from __future__ import annotations
+
+DEFAULT_LIMIT_UNITS: dict[str, int] = {
+    "french-tarot": 150,  # rules/french_tarot.md §9
+    "tarock": 12,  # rules/tarock.md §9
+    "rummy": 100,  # rules/rummy.md §9
+    "jass-schieber": 1,  # rules/jass.md §9: the limit equals the stake
+    "jass-differenzler": 100,  # rules/jass.md §9
+}
+
+SETTLES_PER_MATCH = frozenset({"jass-schieber", "jass-differenzler"})
+"""Games whose settlement unit is the whole match (rules/settlement.md "Terms"); the others settle each deal."""
+
+
+def default_limit(game_key: str, stake: int) -> int:
+    """The default limit per payment in minor units: the game's default number of units × stake.
+
+    Raises KeyError for a game the ledger does not know.
+    """
+    return DEFAULT_LIMIT_UNITS[game_key] * stake
+
+
+def settles_per_match(game_key: str) -> bool:
+    """True when one settlement unit spans the whole match (Jass), False when each deal settles."""
+    return game_key in SETTLES_PER_MATCH

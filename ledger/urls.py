@@ -1,0 +1,25 @@
+"""Ledger URLs (namespace `ledger`): the player's wallet and the staff reports."""
+
+from django.urls import path
+
+from ledger.views import player, staff
+
+app_name = "ledger"
+
+urlpatterns = [
+    path("wallet/", player.wallet, name="wallet"),
+    path("wallet/loss-limit/", player.loss_limit, name="loss_limit"),
+    path("wallet/self-exclusion/", player.self_exclusion, name="self_exclusion"),
+    path("staff/", staff.index, name="staff_index"),
+    path("staff/players/", staff.players, name="staff_players"),
+    path("staff/accounts/<int:account_id>/", staff.account_statement, name="staff_statement"),
+    path("staff/settlements/", staff.settlements, name="staff_settlements"),
+    path("staff/settlements/<int:unit_pk>/", staff.settlement_detail, name="staff_settlement"),
+    path("staff/commission/", staff.commission, name="staff_commission"),
+    path("staff/results/", staff.results, name="staff_results"),
+    path("staff/reconciliation/", staff.reconciliation, name="staff_reconciliation"),
+    path("staff/adjustments/", staff.adjustments, name="staff_adjustments"),
+    path("staff/adjustments/<int:request_id>/decide/", staff.decide_adjustment, name="staff_decide_adjustment"),
+    path("staff/transactions/<int:transaction_id>/", staff.transaction_detail, name="staff_transaction"),
+    path("staff/schedule/", staff.schedule, name="staff_schedule"),
+]

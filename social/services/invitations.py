@@ -1,0 +1,131 @@
+"""Invitations to a table and seat requests at tables whose host approves them (issue 5)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from games import services as table_service
+from games.models import Table
+from games.services.errors import ServiceError
+from games.services.locking import lock_table
+from social.models import Ban, Invitation, SeatRequest
+
+from . import notify
+from .access import is_host
+from .invite_lists import own_list
+from .relations import is_ignoring
+
+SEAT_REQUEST_WAITING = _("Your request to play waits for the host.")
+
+
+def _hosted(host: User, table_id: int) -> Table:
+    table = lock_table(table_id)
+    if not is_host(table, host):
+        raise ServiceError("not_host", "only the table's host may do this")
+    return table
+
+
+def invite(host: User, table_id: int, invitee: User) -> Invitation:
+    """The host invites `invitee`; the invitation reaches the invitee's lobby live.
+
+    Returns the (new or renewed) pending Invitation. Raises ServiceError("not_host"), ("not_open") once the
+    table stopped waiting for players, ("ignored") when the invitee ignores the host, ("kicked") for a
+    user kicked from this table, ("bad_request") for the host or a bot.
+    """
+    with transaction.atomic():
+        table = _hosted(host, table_id)
+        if invitee.pk == host.pk or getattr(getattr(invitee, "profile", None), "bot_level", ""):
+            raise ServiceError("bad_request", "invite other players, not yourself or a bot")
+        if is_ignoring(invitee.pk, host.pk):
+            raise ServiceError("ignored", "this player does not take your invitations")
+        if Ban.objects.filter(table=table, user=invitee).exists():
+            raise ServiceError("kicked", "this player was removed from this table")
+        if table.status != Table.Status.OPEN:
+            raise ServiceError("not_open", "this table is not waiting for players")
+        row, _ = Invitation.objects.update_or_create(
+            table=table, invitee=invitee, defaults={"inviter": host, "status": Invitation.Status.PENDING})
+        notify.user_changed(invitee.pk)
+        notify.table_social_changed(table.pk)
+        return row
+
+
+def invite_list(host: User, table_id: int, list_id: int) -> list[Invitation]:
+    """Invite every member of the host's invite list `list_id` who takes the host's invitations.
+    Returns the invitations made. Raises ServiceError("no_list") and the refusals of `invite` for the table."""
+    members = list(own_list(host, list_id).members.all())
+    made = []
+    for member in members:
+        try:
+            made.append(invite(host, table_id, member))
+        except ServiceError as error:
+            if error.code not in ("ignored", "kicked", "bad_request"):
+                raise
+    return made
+
+
+def answer_invitation(user: User, invitation_id: int, accept: bool) -> int | None:
+    """The invitee accepts (and takes a free seat at once) or declines. Returns the seat number when
+    accepted, else None. Raises ServiceError("no_invitation") and the table service's join refusals
+    ("table_full", "not_open"); a refused accept leaves the invitation pending."""
+    with transaction.atomic():
+        row = Invitation.objects.select_for_update().filter(
+            pk=invitation_id, invitee=user, status=Invitation.Status.PENDING).first()
+        if row is None:
+            raise ServiceError("no_invitation", "no such pending invitation")
+        row.status = Invitation.Status.ACCEPTED if accept else Invitation.Status.DECLINED
+        row.save(update_fields=["status"])
+        seat = table_service.join(user, row.table_id) if accept else None
+        notify.table_social_changed(row.table_id)
+        notify.user_changed(user.pk)
+        return seat
+
+
+def pending_invitations(user: User) -> list[dict[str, object]]:
+    """The user's pending invitations to tables still waiting for players, newest first:
+    `[{"id", "table", "game", "from"}]` (from = the host's display name)."""
+    rows = (Invitation.objects.filter(invitee=user, status=Invitation.Status.PENDING,
+                                      table__status=Table.Status.OPEN)
+            .select_related("table", "inviter__profile").order_by("-pk"))
+    return [{"id": r.pk, "table": r.table_id, "game": r.table.game, "from": r.inviter.display_name} for r in rows]
+
+
+def request_seat(user: User, table_id: int) -> int | None:
+    """"Play" with the access rules: take a seat, or at a table whose host approves seat requests leave a
+    pending request ("who wants to play against you"). Returns the seat number, or None when the request
+    waits for the host. Raises the table service's join refusals and social.services.access's."""
+    try:
+        return table_service.join(user, table_id)
+    except ServiceError as error:
+        if error.code != "approval_needed":
+            raise
+    with transaction.atomic():
+        table = lock_table(table_id)
+        SeatRequest.objects.update_or_create(table=table, user=user,
+                                             defaults={"status": SeatRequest.Status.PENDING})
+        notify.table_social_changed(table.pk)
+    return None
+
+
+def answer_seat_request(host: User, request_id: int, approve: bool) -> int | None:
+    """The host approves (the requester is seated at once) or declines a seat request. Returns the seat
+    number when approved. Raises ServiceError("no_request" | "not_host") and join's refusals."""
+    with transaction.atomic():
+        row = SeatRequest.objects.select_for_update().filter(pk=request_id,
+                                                             status=SeatRequest.Status.PENDING).first()
+        if row is None:
+            raise ServiceError("no_request", "no such pending request")
+        _hosted(host, row.table_id)
+        row.status = SeatRequest.Status.APPROVED if approve else SeatRequest.Status.DECLINED
+        row.save(update_fields=["status"])
+        seat = table_service.join(row.user, row.table_id) if approve else None
+        notify.table_social_changed(row.table_id)
+        return seat
+
+
+def pending_requests(table: Table) -> list[dict[str, object]]:
+    """`[{"id", "user", "name"}]` of the table's pending seat requests, oldest first."""
+    rows = SeatRequest.objects.filter(table=table, status=SeatRequest.Status.PENDING).select_related(
+        "user__profile").order_by("pk")
+    return [{"id": r.pk, "user": r.user_id, "name": r.user.display_name} for r in rows]

@@ -1,0 +1,113 @@
+"""Removing a player from a table between deals ("Eruit gooien", issue 5 "Kick").
+
+At a private or friends-only table the host kicks; at a public table a majority of the seated people other
+than the target vote (spectators never vote). A bot of the table's level takes the seat (before the start
+the seat is just freed) and the kicked user may not come back (a Ban).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from accounts.models import User
+from games.models import Round, Seat, Table
+from games.services.bots import bot_user
+from games.services.errors import ServiceError
+from games.services.events import append_event, table_group
+from games.services.locking import lock_table
+from social.models import Ban, KickVote
+
+from . import notify
+from .access import is_host
+
+
+def between_deals(table: Table) -> bool:
+    """Whether no deal is being played at the table: waiting for players, or after a deal's end."""
+    if table.status == Table.Status.OPEN:
+        return True
+    return table.status == Table.Status.PLAYING and not Round.objects.filter(
+        table=table, status=Round.Status.PLAYING).exists()
+
+
+def _target(table: Table, seat_number: int) -> Seat:
+    seat = Seat.objects.filter(table=table, number=seat_number, bot_level="", user__isnull=False).first()
+    if seat is None:
+        raise ServiceError("bad_request", "no player sits in that seat")
+    if not between_deals(table):
+        raise ServiceError("not_between_deals", "a player is removed between deals")
+    return seat
+
+
+def _remove(table: Table, seat: Seat) -> None:
+    """Ban the seat's user and hand the seat to a bot (inside the caller's transaction, table locked)."""
+    user_id = seat.user_id
+    assert user_id is not None
+    Ban.objects.get_or_create(table=table, user_id=user_id)
+    KickVote.objects.filter(table=table, target_id=user_id).delete()
+    # Registered before append_event's version notification: the kicked user's sockets drop the seat
+    # before any frame of the new version could be projected for it.
+    notify.send_after_commit(table_group(table.pk), {"type": "social.kicked", "user": user_id})
+    if table.status == Table.Status.OPEN:
+        seat.user = None
+    else:
+        seat.user = bot_user(table.bot_level, seat.number)
+        seat.bot_level = table.bot_level
+    seat.save(update_fields=["user", "bot_level"])
+    append_event(table, "kick", seat=seat.number, data={"user": user_id})
+    notify.table_social_changed(table.pk)
+
+
+def kick(host: User, table_id: int, seat_number: int) -> None:
+    """The host of a private (or friends-only) table removes the player in `seat_number` between deals.
+
+    Raises ServiceError("not_host"), ("public_table") at a public table (a vote decides there),
+    ("not_between_deals"), ("bad_request") for a seat without a person or the host's own seat.
+    """
+    with transaction.atomic():
+        table = lock_table(table_id)
+        if not is_host(table, host):
+            raise ServiceError("not_host", "only the table's host may remove a player")
+        if table.access == Table.Access.PUBLIC:
+            raise ServiceError("public_table", "at a public table the seated players vote")
+        seat = _target(table, seat_number)
+        if seat.user_id == host.pk:
+            raise ServiceError("bad_request", "the host cannot remove themselves; leave instead")
+        _remove(table, seat)
+
+
+def vote_kick(voter: User, table_id: int, seat_number: int) -> dict[str, Any]:
+    """A seated person at a public table votes to remove the player in `seat_number`, between deals.
+
+    The kick happens when the votes are more than half of the seated people other than the target.
+    Returns `{"votes", "needed", "kicked"}`. Raises ServiceError("not_seated") for a spectator or a
+    voter who is the target, ("private_table") where the host decides, ("not_between_deals"), ("bad_request").
+    """
+    with transaction.atomic():
+        table = lock_table(table_id)
+        if table.access != Table.Access.PUBLIC:
+            raise ServiceError("private_table", "at this table the host removes players")
+        seat = _target(table, seat_number)
+        voters = set(Seat.objects.filter(table=table, bot_level="", user__isnull=False)
+                     .exclude(user_id=seat.user_id).values_list("user_id", flat=True))
+        if voter.pk not in voters:
+            raise ServiceError("not_seated", "only the other seated players vote")
+        KickVote.objects.get_or_create(table=table, target_id=seat.user_id, voter=voter)
+        votes = KickVote.objects.filter(table=table, target_id=seat.user_id, voter_id__in=voters).count()
+        needed = len(voters) // 2 + 1
+        kicked = votes >= needed
+        if kicked:
+            _remove(table, seat)
+        else:
+            notify.table_social_changed(table.pk)
+        return {"votes": votes, "needed": needed, "kicked": kicked}
+
+
+def kick_votes(table: Table) -> dict[int, int]:
+    """`{seat number: votes}` of the open kick votes against the seated people (public tables)."""
+    seats = {s.user_id: s.number for s in Seat.objects.filter(table=table, bot_level="", user__isnull=False)}
+    counts: dict[int, int] = {}
+    for target_id in KickVote.objects.filter(table=table, target_id__in=seats).values_list("target_id", flat=True):
+        counts[seats[target_id]] = counts.get(seats[target_id], 0) + 1
+    return counts

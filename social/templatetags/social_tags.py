@@ -1,0 +1,37 @@
+"""Template tags that put the social panels on the lobby and table pages without touching their views."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from games.models import Table
+from social.forms import TableSocialForm
+from social.services.access import is_host, table_settings
+from social.services.chat import CHAT_MAX
+
+register = template.Library()
+
+
+@register.inclusion_tag("social/_table_panel.html", takes_context=True)
+def social_table_panel(context: dict[str, Any], table: Table) -> dict[str, Any]:
+    """The table's side panel: watchers, seat requests, the host's access settings and invitations, kick
+    buttons (drawn by static/js/social/table-panel.js from the socket's social frames) and the chat."""
+    user = context["request"].user
+    host = is_host(table, user)
+    current = table_settings(table)
+    form = None
+    lists = []
+    if host:
+        form = TableSocialForm(owner=user, initial={"invite_list": current.invite_list_id,
+                                                    "spectators": current.spectators, "approval": current.approval})
+        lists = list(user.invite_lists.prefetch_related("members__profile"))
+    return {"table": table, "host": host, "form": form, "lists": lists, "chat_max": CHAT_MAX,
+            "waiting": table.status == Table.Status.OPEN, "csrf_token": context.get("csrf_token")}
+
+
+@register.inclusion_tag("social/_lobby_panel.html", takes_context=True)
+def social_lobby_panel(context: dict[str, Any]) -> dict[str, Any]:
+    """The lobby's side panel: invitations, friends online and the lobby chat (filled by lobby-panel.js)."""
+    return {"chat_max": CHAT_MAX, "csrf_token": context.get("csrf_token")}

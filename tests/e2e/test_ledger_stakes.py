@@ -1,0 +1,111 @@
+"""Stakes in real Chromium (issue 4 "Done when"): a new player plays a stakes deal of French Tarot against bots
+and sees the wallet and the statement line change; a staff user finds the deal in the reports, sees the
+commission chart and downloads the CSV."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from ledger.calculation import DEFAULT_BANDS, calculate_settlement
+from ledger.players import format_money
+
+from .driver import TIMEOUT, frame, log_in, play_until_done, sign_up
+from .site import CHROMIUM, CHROMIUM_ARGS, DEMO_PASSWORD, ROOT, LiveSite
+from .tarot_deals import passing_bot_seed, strong_hand_order
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
+
+STAKE = 10  # 0.10 per point; French Tarot's default limit 150 × stake = 15.00
+
+
+@pytest.fixture(scope="module")
+def stakes_site(tmp_path_factory):
+    """A live site plus a staff member `sam` (created with the site's own manage.py and database)."""
+    folder = tmp_path_factory.mktemp("stakes-site")
+    live = LiveSite()
+    live.start(folder)
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")}
+    env.update({"KIBITZ_SQLITE_PATH": str(folder / "site.sqlite3"), "PYTHONPATH": str(ROOT)})
+    script = ("from accounts.models import User; u = User(username='sam', is_staff=True); "
+              f"u.set_password({DEMO_PASSWORD!r}); u.save()")
+    subprocess.run([sys.executable, str(ROOT / "manage.py"), "shell", "-c", script], env=env, check=True, cwd=ROOT)
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail("Debian's chromium is needed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def open_stakes_table(page, base: str, fixed: dict) -> None:
+    page.click("#new-game-button")
+    page.select_option("#id_game", "french-tarot")
+    page.select_option("#id_match_end", "deals:1")
+    page.select_option("#id_bot_level", "standard")
+    page.fill("#id_human_seats", "1")
+    page.fill("#id_stake", format_money(STAKE))
+    page.fill("#id_turn_seconds", "300")
+    page.evaluate("(v) => { document.querySelector('#id_fixed_deal').value = v; }", json.dumps(fixed))
+    page.click("#new-game-create")
+    page.wait_for_url(f"{base}/tables/**", timeout=TIMEOUT)
+
+
+def test_it_books_a_stakes_deal_the_player_and_staff_can_follow(stakes_site, chromium, tmp_path):
+    base = stakes_site.url
+    dealer = 3
+    order, deal = strong_hand_order(dealer, strong_seat=0)
+    seed = passing_bot_seed(deal, dealer, {0: "garde"}, bots={1, 2, 3}, first_version=3)
+
+    page = chromium.new_context(viewport={"width": 1200, "height": 900}).new_page()
+    sign_up(page, base, "erin", "a-long-test-password-42")
+    page.goto(f"{base}/ledger/wallet/")
+    assert page.text_content("#wallet-balance") == "100.00"
+
+    page.goto(f"{base}/")
+    assert page.text_content("#new-game-wallet") == "100.00"
+    open_stakes_table(page, base, {"order": order, "dealer": dealer, "bot_seed": seed})
+    play_until_done([page], {0: "garde"})
+    result = frame(page)["view"]["result"]
+    assert result["status"] == "scored" and result["taker"] == 0
+    calc = calculate_settlement([tuple(p) for p in result["payments"]], stake=STAKE, limit=150 * STAKE, seats=4,
+                                bands=DEFAULT_BANDS)
+    expected = format_money(10_000 + calc.wallet_changes[0])
+
+    page.goto(f"{base}/ledger/wallet/")
+    assert page.text_content("#wallet-balance") == expected
+    settle_line = page.locator("table.statement tbody tr").first
+    assert settle_line.get_attribute("data-kind") == "settle"
+    assert expected in settle_line.inner_text()
+    assert page.locator("table.statement tbody tr[data-kind=reserve]").count() == 1
+    settle_line.locator("text=Hand history").click()
+    page.wait_for_url(f"{base}/tables/*/deals/1/", timeout=TIMEOUT)
+
+    staff = chromium.new_context(accept_downloads=True).new_page()
+    log_in(staff, base, "sam", DEMO_PASSWORD)
+    staff.goto(f"{base}/ledger/staff/")
+    assert staff.locator(".light.green").count() == 1
+    staff.click("text=Settlements")
+    staff.locator("table.settlements a").first.click()
+    assert staff.text_content("#calc-c") == format_money(calc.commission)
+    assert staff.text_content("#calc-v") == format_money(calc.value)
+    staff.goto(f"{base}/ledger/staff/commission/")
+    assert staff.locator("svg.chart rect.bar").count() == 1
+    with staff.expect_download() as download:
+        staff.click("text=Download CSV")
+    path = tmp_path / "commission.csv"
+    download.value.save_as(path)
+    rows = path.read_text().splitlines()
+    assert rows[0] == "day,commission,units" and rows[1].endswith(f",{format_money(calc.commission)},1")

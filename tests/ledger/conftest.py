@@ -1,0 +1,28 @@
+"""Named users for ledger tests: alice, bob, carol and dave are players with the starting balance; sam and
+tess are staff."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+
+@pytest.fixture
+def make_user(db):
+    def make(name: str, **extra):
+        user = get_user_model()(username=name, **extra)
+        user.set_unusable_password()
+        user.save()
+        return user
+
+    return make
+
+
+@pytest.fixture
+def players(make_user):
+    return [make_user(name) for name in ("alice", "bob", "carol", "dave")]
+
+
+@pytest.fixture
+def staff(make_user):
+    return make_user("sam", is_staff=True), make_user("tess", is_staff=True)

@@ -1,0 +1,91 @@
+"""In a real Chromium: a player watches the wallet and statement change when a stakes deal settles; a staff
+user finds the deal in the reports, sees the commission chart and downloads the CSV.
+
+The deal is booked through ledger.services here; playing it at a real table joins this test once the tables
+app is on main (see the ledger report)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from ledger import services as ledger
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed"),
+]
+
+
+def user(name: str, **extra):
+    u = get_user_model()(username=name, **extra)
+    u.set_unusable_password()
+    u.save()
+    return u
+
+
+def session_cookie(u, live_server_url: str) -> dict:
+    client = Client()
+    client.force_login(u)
+    return {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server_url}
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still synchronous.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-background-networking"]
+        )
+        yield chromium
+        chromium.close()
+    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+def test_it_shows_the_player_and_staff_the_settled_deal(live_server, browser, tmp_path):
+    alice, bob, carol, dave = (user(n) for n in ("alice", "bob", "carol", "dave"))
+    sam = user("sam", is_staff=True)
+    page = browser.new_context().new_page()
+    page.context.add_cookies([session_cookie(alice, live_server.url)])
+
+    page.goto(f"{live_server.url}/ledger/wallet/")
+    assert page.text_content("#wallet-balance") == "100.00"
+
+    wallets = [ledger.wallet_for(u) for u in (alice, bob, carol, dave)]
+    ledger.reserve_unit(unit_id="round:42", table_key="table:3", stake=12, limit=1800, wallets=wallets,
+                        round_id=42, game="french-tarot")
+    ledger.settle_unit(unit_id="round:42", payments=[(1, 0, 25), (2, 0, 25), (3, 0, 25)])
+
+    page.reload()
+    assert page.text_content("#wallet-balance") == "107.92"
+    first_line = page.locator("table.statement tbody tr").first
+    assert first_line.get_attribute("data-kind") == "settle"
+    assert "+61.92" in first_line.inner_text() and "107.92" in first_line.inner_text()
+
+    staff_page = browser.new_context(accept_downloads=True).new_page()
+    staff_page.context.add_cookies([session_cookie(sam, live_server.url)])
+    staff_page.goto(f"{live_server.url}/ledger/staff/")
+    staff_page.click("text=Settlements")
+    staff_page.click("text=round:42")
+    assert staff_page.text_content("#calc-v") == "3.00"
+    assert staff_page.text_content("#calc-rate") == "9 %"
+    assert staff_page.text_content("#calc-c") == "1.08"
+
+    staff_page.goto(f"{live_server.url}/ledger/staff/commission/")
+    assert staff_page.locator("svg.chart rect.bar").count() == 1
+    with staff_page.expect_download() as download_info:
+        staff_page.click("text=Download CSV")
+    path = tmp_path / "commission.csv"
+    download_info.value.save_as(path)
+    lines = path.read_text().splitlines()
+    assert lines[0] == "day,commission,units" and lines[1].endswith(",1.08,1")

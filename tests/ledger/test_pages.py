@@ -1,0 +1,176 @@
+"""The wallet page and the staff reports, through Django's test client."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+
+from ledger import services as ledger
+from ledger.models import AdjustmentRequest, LossLimit, SelfExclusion, SettlementUnit, Transaction
+
+
+@pytest.fixture
+def settled(players):
+    wallets = [ledger.wallet_for(p) for p in players]
+    ledger.reserve_unit(unit_id="round:42", table_key="table:3", stake=12, limit=1800, wallets=wallets, round_id=42,
+                        game="french-tarot")
+    ledger.settle_unit(unit_id="round:42", payments=[(1, 0, 25), (2, 0, 25), (3, 0, 25)],
+                       result={"contract": "petite"})
+    return players
+
+
+def read_csv(response):
+    return list(csv.reader(io.StringIO(response.content.decode())))
+
+
+@pytest.mark.django_db
+def test_it_shows_the_wallet_balance_and_every_statement_line(client, settled):
+    alice = settled[0]
+    client.force_login(alice)
+    page = client.get(reverse("ledger:wallet"))
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert 'id="wallet-balance">107.92<' in text
+    assert "+7.92" not in text  # the statement shows postings: reservation −54.00, settlement +61.92
+    assert "-54.00" in text and "+61.92" in text and "+100.00" in text
+    rows = read_csv(client.get(reverse("ledger:wallet") + "?format=csv"))
+    assert rows[0][:3] == ["posting", "time", "kind"]
+    assert [r[2] for r in rows[1:]] == ["settle", "reserve", "grant"]
+    assert [r[5] for r in rows[1:]] == ["107.92", "46.00", "100.00"]
+
+
+@pytest.mark.django_db
+def test_it_requires_a_login_for_the_wallet(client):
+    assert client.get(reverse("ledger:wallet")).status_code == 302
+
+
+@pytest.mark.django_db
+def test_it_sets_limits_and_self_exclusion_from_the_wallet_page(client, players):
+    alice = players[0]
+    client.force_login(alice)
+    client.post(reverse("ledger:loss_limit"), {"period": "day", "amount": "20.00"})
+    assert LossLimit.objects.get(user=alice).amount == 2000
+    client.post(reverse("ledger:self_exclusion"), {"days": "7", "confirm": "on"})
+    assert SelfExclusion.objects.filter(user=alice).count() == 1
+    with pytest.raises(ledger.NotEligible):
+        ledger.check_can_join_stakes_table(alice, 10, 100, 4)
+
+
+@pytest.mark.django_db
+def test_it_hides_staff_reports_from_players(client, players):
+    client.force_login(players[0])
+    assert client.get(reverse("ledger:staff_settlements")).status_code == 403
+
+
+@pytest.mark.django_db
+def test_it_shows_staff_the_settlement_with_the_whole_calculation(client, settled, staff):
+    client.force_login(staff[0])
+    listing = client.get(reverse("ledger:staff_settlements")).content.decode()
+    assert "round:42" in listing and "table:3" in listing
+    unit_pk = SettlementUnit.objects.get(unit_id="round:42").pk
+    detail = client.get(reverse("ledger:staff_settlement", args=[unit_pk])).content.decode()
+    assert 'id="calc-v">3.00<' in detail and 'id="calc-rate">9 %<' in detail and 'id="calc-c">1.08<' in detail
+    assert "+7.92" in detail and "petite" in detail
+    rows = read_csv(client.get(reverse("ledger:staff_settlements") + "?format=csv"))
+    assert rows[1][0] == "round:42" and rows[1][9:12] == ["3.00", "900", "1.08"]
+
+
+@pytest.mark.django_db
+def test_it_charts_daily_commission_and_downloads_it(client, settled, staff):
+    client.force_login(staff[0])
+    page = client.get(reverse("ledger:staff_commission")).content.decode()
+    assert "<svg" in page and 'class="bar"' in page and "1.08" in page
+    rows = read_csv(client.get(reverse("ledger:staff_commission") + "?format=csv"))
+    assert rows[1][1:] == ["1.08", "1"]
+
+
+@pytest.mark.django_db
+def test_it_reports_bots_apart_from_players(client, players, staff):
+    bots = [ledger.bot_wallet(f"b{i}") for i in range(3)]
+    ledger.reserve_unit(unit_id="round:1", table_key="table:1", stake=100, limit=1000,
+                        wallets=[ledger.wallet_for(players[0]), *bots])
+    ledger.settle_unit(unit_id="round:1", payments=[(1, 0, 3), (2, 0, 3), (3, 0, 3)])
+    client.force_login(staff[0])
+    rows = read_csv(client.get(reverse("ledger:staff_results") + "?format=csv"))
+    assert ["players", f"wallet:user:{players[0].pk}", "1", "7.92"] in rows
+    assert ["bots", "bot:b0", "1", "-3.00"] in rows
+    page = client.get(reverse("ledger:staff_results")).content.decode()
+    assert "+7.92" in page and "-9.00" in page
+
+
+@pytest.mark.django_db
+def test_it_shows_reconciliation_green_and_downloads_it(client, settled, staff):
+    client.force_login(staff[0])
+    page = client.get(reverse("ledger:staff_reconciliation")).content.decode()
+    assert 'class="light green"' in page and 'class="light red"' not in page
+    rows = read_csv(client.get(reverse("ledger:staff_reconciliation") + "?format=csv"))
+    assert rows[1] == ["sum_of_balances", "", "0.00", "ok"]
+
+
+@pytest.mark.django_db
+def test_it_shows_a_players_statement_to_staff(client, settled, staff):
+    client.force_login(staff[0])
+    wallet = ledger.wallet_for(settled[1])
+    page = client.get(reverse("ledger:staff_statement", args=[wallet.pk])).content.decode()
+    assert "bob" in page and "97.00" in page
+    rows = read_csv(client.get(reverse("ledger:staff_statement", args=[wallet.pk]) + "?format=csv"))
+    assert len(rows) == 4
+
+
+@pytest.mark.django_db
+def test_it_takes_two_staff_members_to_book_an_adjustment_through_the_pages(client, players, staff):
+    sam, tess = staff
+    wallet = ledger.wallet_for(players[0])
+    client.force_login(sam)
+    client.post(reverse("ledger:staff_adjustments"), {"account": wallet.pk, "amount": "5.00", "reason": "goodwill"})
+    request = AdjustmentRequest.objects.get()
+    client.post(reverse("ledger:staff_decide_adjustment", args=[request.pk]), {"decision": "approve"})
+    assert AdjustmentRequest.objects.get().status == "pending"
+    client.force_login(tess)
+    client.post(reverse("ledger:staff_decide_adjustment", args=[request.pk]), {"decision": "approve"})
+    assert AdjustmentRequest.objects.get().status == "approved"
+    assert ledger.wallet_for(players[0]).balance == 10_500
+
+
+@pytest.mark.django_db
+def test_it_reverses_a_transaction_once_from_its_page(client, players, staff):
+    grant = Transaction.objects.get(key=f"grant:user:{players[0].pk}")
+    client.force_login(staff[0])
+    url = reverse("ledger:staff_transaction", args=[grant.pk])
+    client.post(url, {"reason": "test account"})
+    assert Transaction.objects.filter(reverses=grant).count() == 1
+    page = client.get(url).content.decode()
+    assert "Reversed by" in page and "Reverse this transaction" not in page
+
+
+@pytest.mark.django_db
+def test_it_lets_staff_add_a_commission_schedule_version(client, staff):
+    client.force_login(staff[0])
+    client.post(reverse("ledger:staff_schedule"),
+                {"effective_from": "2030-01-01 00:00", "bands": "0 10\n2.00 7.5", "note": "promo"})
+    from ledger.models import CommissionSchedule
+
+    latest = CommissionSchedule.objects.order_by("-effective_from").first()
+    assert latest.bands() == [(0, 1000), (200, 750)]
+    assert "7.5 %" in client.get(reverse("ledger:staff_schedule")).content.decode()
+
+
+@pytest.mark.django_db
+def test_it_shows_ledger_models_read_only_in_the_admin(client, settled, staff):
+    sam = staff[0]
+    sam.is_superuser = True
+    sam.save()
+    client.force_login(sam)
+    assert client.get("/admin/ledger/transaction/").status_code == 200
+    assert client.get("/admin/ledger/posting/add/").status_code == 403
+
+
+@pytest.mark.django_db
+def test_it_offers_the_wallet_balance_to_any_template(players):
+    from django.template import Context, Template
+
+    html = Template("{% load ledger_money %}{% wallet_balance user %}").render(Context({"user": players[0]}))
+    assert html == "100.00"

@@ -1,0 +1,195 @@
+"""Shared helpers for the Rummy tests: seeded random deals played by a noisy bot policy, and invariant checks."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from games.engine import get_game
+from games.engine.errors import IllegalAction
+from games.rummy.actions import Knock, LayOff, SwapJoker
+from games.rummy.cards import CANONICAL_PACK, JOKER
+from games.rummy.melds import read_new_meld
+from games.rummy.rules import RummyGame
+from games.rummy.state import RummyState
+
+GAME: RummyGame = get_game("rummy")  # type: ignore[assignment]
+PACK_CODES = frozenset(CANONICAL_PACK)
+
+OPTION_SETS = [
+    {},
+    {"kloppen": True},
+    {"kloppen": True, "max_jokers_per_meld": 1, "opening_min": 40},
+    {"discard_before_opening": "only_if_used_in_opening", "kloppen": True},
+    {"discard_before_opening": "never", "hand_jolly": False},
+]
+
+
+def random_options(rng: random.Random, players: int) -> dict[str, Any]:
+    """One of the option sets above for `players`."""
+    return {"players": players, **rng.choice(OPTION_SETS)}
+
+
+def noisy_move(state: RummyState, rng: random.Random, bots: list[Any]) -> tuple[int, Any]:
+    """A seat in `to_act` and its action: mostly a beginner/standard bot's choice, sometimes a random listed
+    action (random knocks, lay-offs, swaps, discards) so rare paths are walked too."""
+    acting = sorted(GAME.to_act(state))
+    kloppers = [s for s in acting if s != state.current]
+    if kloppers and rng.random() < 0.3:
+        seat = rng.choice(kloppers)
+        return seat, Knock()
+    seat = state.current
+    legal = GAME.legal_actions(state, seat)
+    assert legal, "the current seat always has a listed action"
+    odd = [a for a in legal if isinstance(a, (LayOff, SwapJoker))]
+    if odd and rng.random() < 0.5:
+        return seat, rng.choice(odd)
+    if rng.random() < 0.1:
+        return seat, rng.choice(legal)
+    return seat, bots[seat].choose(GAME.view(state, seat), seat, legal, rng)
+
+
+def random_deals(count: int, players: int, seed: int) -> Iterator[tuple[dict[str, Any], dict[str, Any], int, RummyState]]:
+    """`count` seeded deals: `(options, deal, dealer, first state)`."""
+    rng = random.Random(seed)
+    for i in range(count):
+        options = random_options(rng, players)
+        dealer = rng.randrange(players)
+        deal = GAME.deal_cards(rng, dealer, options)
+        yield options, deal, dealer, GAME.new_round(options, deal, dealer)
+
+
+def table_cards(state: RummyState) -> Counter[str]:
+    """Every card lying in the table melds."""
+    return Counter(c for meld in state.melds for c in meld.cells)
+
+
+def check_accounting(state: RummyState) -> None:
+    """All 110 cards are in exactly one place: hands, stock, pile or the table."""
+    every: Counter[str] = Counter(state.stock) + Counter(state.pile) + table_cards(state)
+    for hand in state.hands:
+        if hand is not None:
+            every.update(hand)
+    assert every == Counter(CANONICAL_PACK), f"cards gained {every - Counter(CANONICAL_PACK)}, lost {Counter(CANONICAL_PACK) - every}"
+
+
+def check_melds(state: RummyState, checked: set[Any] | None = None) -> None:
+    """Every table meld, read again from its public form, is a valid meld within the joker limit.
+
+    `checked` (melds are immutable values) skips melds already verified earlier in the same deal.
+    """
+    limit = state.options["max_jokers_per_meld"]
+    for meld in state.melds:
+        if checked is not None:
+            if meld in checked:
+                continue
+            checked.add(meld)
+        shown = meld.to_view()["cards"]
+        again = read_new_meld(shown, limit, meld.by)  # raises on an invalid meld
+        # A run 2…K plus an ace may hold the ace high (grown by lay-offs) where a fresh reading puts it low.
+        assert sorted(again.stand_in(i) for i in range(len(again.cells))) == sorted(
+            meld.stand_in(i) for i in range(len(meld.cells))), (meld, again)
+        assert (again.kind, again.key, again.jokers) == (meld.kind, meld.key, meld.jokers), (meld, again)
+        if limit == 1:
+            assert meld.jokers <= 1
+        else:
+            assert meld.jokers <= meld.naturals
+
+
+def check_round_trip(state: RummyState) -> None:
+    """to_json/from_json round trip exactly, through real JSON text."""
+    data = GAME.to_json(state)
+    again = GAME.from_json(json.loads(json.dumps(data)))
+    assert GAME.to_json(again) == data
+
+
+def check_payments(state: RummyState) -> None:
+    """A finished deal's payments are zero-sum and equal the settlement."""
+    result = GAME.result(state)
+    assert result is not None
+    if result.get("void"):
+        assert GAME.settlement(state) is None
+        return
+    deltas = [d for d in result["deltas"] if d is not None]
+    assert sum(deltas) == 0
+    assert [list(p) for p in GAME.settlement(state) or []] == result["payments"]
+    assert all(units >= 2 for _, _, units in result["payments"])
+
+
+def strings_in(value: Any) -> Iterator[str]:
+    """Every string anywhere inside a JSON value."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from strings_in(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from strings_in(v)
+
+
+def lists_in(value: Any) -> Iterator[list[Any]]:
+    """Every list anywhere inside a JSON value."""
+    if isinstance(value, list):
+        yield value
+        for v in value:
+            yield from lists_in(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from lists_in(v)
+
+
+def check_no_leak(state: RummyState) -> None:
+    """No view (seat or spectator) shows another hand's cards or the stock's order (rules §7).
+
+    Oracle built from `to_json` only: a code may appear in a view at most as often as it is legitimately visible
+    to that viewer (own hand and own stock draws, the pile, the table, the public record of pile takes).
+    Action lists (`legal`) repeat the own hand and are left out of the count but must use own cards only.
+    """
+    data = GAME.to_json(state)
+    if data["phase"] == "done":
+        return
+    public: Counter[str] = Counter(data["pile"])
+    for meld in data["melds"]:
+        public.update(meld[3])
+    public.update(code for _, code in data["pile_takes"])
+    if data["taken"] is not None:
+        public[data["taken"]] += 1
+    for seat in [None, *range(len(data["hands"]))]:
+        view = json.loads(json.dumps(GAME.view(state, seat)))
+        own: Counter[str] = Counter()
+        if seat is not None and data["hands"][seat] is not None:
+            own.update(data["hands"][seat])
+            if seat == data["current"]:
+                own.update(data["drawn"])
+        allowed = public + own
+        shown: Counter[str] = Counter()
+        legal = view.pop("legal")
+        for text in strings_in(view):
+            code = JOKER if text.startswith(JOKER) else text
+            if code in PACK_CODES:
+                shown[code] += 1
+        over = {c: n for c, n in shown.items() if n > allowed[c]}
+        assert not over, f"view of seat {seat} shows more than it may see: {over}"
+        for text in strings_in(legal or []):
+            code = JOKER if text.startswith(JOKER) else text
+            assert code not in PACK_CODES or own[code] > 0 or code == data["taken"], (seat, text)
+        for lst in lists_in(view):
+            assert len(lst) < 3 or lst != data["stock"][:len(lst)], f"view of seat {seat} shows the stock's order"
+        if seat is None:
+            assert view["hand"] is None and view["drawn"] is None
+        sizes = view["hand_sizes"]
+        assert sizes == [None if h is None else len(h) for h in data["hands"]]
+        assert view["stock_size"] == len(data["stock"])
+
+
+def rejects(state: RummyState, seat: int, action: Any) -> str | None:
+    """The refusal code of `action`, or None when it is accepted."""
+    try:
+        GAME.apply(state, seat, action)
+    except IllegalAction as error:
+        return error.code
+    return None

@@ -1,0 +1,91 @@
+"""Rummy bots: the meld search is exact, every level plays whole deals legally and reproducibly, the expert reads
+what the others took from the pile."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.rummy.actions import MeldAction
+from games.rummy.bots import make_bot
+from games.rummy.meldsearch import best_melds
+from games.rummy.melds import read_new_meld
+from games.rummy.selfplay import play_deal, play_match
+
+from .helpers import GAME, check_accounting
+
+
+def test_it_finds_the_best_partition_not_the_longest_run():
+    value, melds = best_melds(["4H", "5H", "6H", "7H", "7S", "7D", "KC"], "majority")
+    assert value == 36
+    assert sorted(sorted(m.entries) for m in melds) == [["4H", "5H", "6H"], ["7D", "7H", "7S"]]
+
+
+def test_it_uses_jokers_within_the_limit_and_designates_run_jokers():
+    hand = ["5H", "7H", "9H", "JK", "JK", "QS", "QD"]
+    value, melds = best_melds(hand, "majority")
+    for meld in melds:
+        read_new_meld(meld.entries, "majority", 0)  # never ambiguous, never over the limit
+    # [7H JK 9H] + [QS QD JK] (46 + 50) beats the long run [5H JK 7H JK 9H] (81)
+    assert value == 96 and sum(m.jokers for m in melds) == 2
+    _, strict = best_melds(hand, 1)
+    assert all(m.jokers <= 1 for m in strict)
+
+
+def test_it_reaches_the_opening_by_value_when_asked():
+    value, melds = best_melds(["KS", "KH", "KD", "2C", "3C", "4C"], "majority", by_opening=True)
+    assert value == 39 and len(melds) == 2
+
+
+@pytest.mark.parametrize("level", ["beginner", "standard", "expert"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_it_plays_whole_deals_with_legal_actions_only(level, players):
+    rng = random.Random(players * 10 + len(level))
+    options = GAME.normalize_options({"players": players, "kloppen": players > 2})
+    bots = [make_bot(level, playouts=4) for _ in range(players)]
+    for dealer in range(2):
+        state = GAME.new_round(options, GAME.deal_cards(rng, dealer, options), dealer)
+        final, log = play_deal(GAME, state, bots, rng, on_step=lambda s, seat, a: check_accounting(s))
+        assert final.phase == "done" and log
+
+
+def test_it_is_reproducible_with_a_seeded_rng():
+    def run() -> list[dict]:
+        rng = random.Random(99)
+        options = GAME.normalize_options({"players": 3, "kloppen": True})
+        state = GAME.new_round(options, GAME.deal_cards(rng, 0, options), 0)
+        return play_deal(GAME, state, [make_bot("expert", playouts=3) for _ in range(3)], rng)[1]
+
+    assert run() == run()
+
+
+def test_it_plays_a_whole_match_to_one_survivor():
+    rng = random.Random(3)
+    last, deals = play_match(GAME, {"players": 3, "limit": 50}, [make_bot("standard") for _ in range(3)], rng)
+    standings = GAME.standings(last)
+    assert standings["over"] and sorted(standings["ranking"])[0] == 1
+    assert sum(not out for out in standings["eliminated"]) == 1
+    assert len(deals) >= 1
+
+
+def test_it_opens_as_soon_as_the_hand_reaches_the_minimum():
+    view = {
+        "options": GAME.normalize_options({"players": 2}), "current": 1, "step": "main",
+        "hand": ["KS", "KH", "KD", "2C", "5D", "9S"], "opened": [False, False], "melds": [], "discard": ["3H"],
+        "hand_sizes": [13, 6], "pile_takes": [],
+    }
+    action = make_bot("standard").choose(view, 1, [], random.Random(0))
+    assert action == MeldAction((("KS", "KH", "KD"),))
+
+
+def test_it_reads_the_pile_cards_the_next_seat_took():
+    bot = make_bot("expert", playouts=8)
+    view = {
+        "options": GAME.normalize_options({"players": 2}), "current": 1, "step": "main",
+        "hand": ["7D", "2C", "9S", "QH"], "opened": [True, True], "melds": [], "discard": ["3H"],
+        "hand_sizes": [5, 4], "pile_takes": [[0, "7H"], [0, "7S"]],
+    }
+    scores = {"7D": 0.0, "2C": 0.0}
+    bot._read_opponents(view, 1, scores, random.Random(1))
+    assert scores["7D"] < scores["2C"]

@@ -1,0 +1,125 @@
+"""Every access rule of a table: anyone, friends only, invite list, invited only, ignored, kicked,
+approval of seat requests, and who may watch (issue 5 "Done when")."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import services
+from games.models import Seat, Table
+from games.services.errors import ServiceError
+from social import services as social
+from social.models import Invitation, SeatRequest, TableSocial
+
+from .helpers import finish_deal
+
+pytestmark = pytest.mark.django_db
+
+
+def _table(users, access=Table.Access.PUBLIC, human_seats=3, **social_settings):
+    table = services.create_table(users["alice"], "test-follow", {"rounds": 2}, human_seats=human_seats,
+                                  access=access)
+    if social_settings:
+        TableSocial.objects.create(table=table, **social_settings)
+    return table
+
+
+def _refused(code, call, *args):
+    with pytest.raises(ServiceError) as error:
+        call(*args)
+    assert error.value.code == code
+
+
+def test_it_admits_anyone_at_a_public_table(users):
+    table = _table(users)
+    assert services.join(users["bob"], table.pk) == 1
+    assert social.watch_refusal(table, users["dave"]) is None
+
+
+def test_it_admits_only_the_hosts_friends_at_a_friends_table(users):
+    table = _table(users, Table.Access.FRIENDS)
+    _refused("not_friends", services.join, users["bob"], table.pk)
+    request = social.request_friend(users["alice"], users["bob"])
+    _refused("not_friends", services.join, users["bob"], table.pk)  # a pending request is not a friendship
+    social.accept_friend(users["bob"], request.pk)
+    assert services.join(users["bob"], table.pk) == 1
+    _refused("not_friends", social.check_watch, table, users["carol"])
+
+
+def test_it_admits_the_members_of_the_tables_invite_list(users):
+    thursday = social.create_list(users["alice"], "Thursday Jass")
+    social.add_member(users["alice"], thursday.pk, users["bob"])
+    table = _table(users, Table.Access.PRIVATE, invite_list=thursday)
+    _refused("not_allowed", services.join, users["carol"], table.pk)
+    _refused("not_allowed", social.check_watch, table, users["carol"])
+    assert services.join(users["bob"], table.pk) == 1
+
+
+def test_it_admits_invited_players_only_at_a_private_table_without_a_list(users):
+    table = _table(users, Table.Access.PRIVATE)
+    _refused("not_allowed", services.join, users["bob"], table.pk)
+    invitation = social.invite(users["alice"], table.pk, users["bob"])
+    assert social.answer_invitation(users["bob"], invitation.pk, accept=True) == 1
+    assert Invitation.objects.get(pk=invitation.pk).status == Invitation.Status.ACCEPTED
+    _refused("not_allowed", services.join, users["carol"], table.pk)
+    declined = social.invite(users["alice"], table.pk, users["carol"])
+    assert social.answer_invitation(users["carol"], declined.pk, accept=False) is None
+    _refused("not_allowed", services.join, users["carol"], table.pk)
+
+
+def test_it_invites_a_whole_list_and_only_the_host_invites(users):
+    thursday = social.create_list(users["alice"], "Thursday Jass")
+    for name in ("bob", "carol"):
+        social.add_member(users["alice"], thursday.pk, users[name])
+    table = _table(users, Table.Access.PRIVATE)
+    made = social.invite_list(users["alice"], table.pk, thursday.pk)
+    assert sorted(i.invitee.username for i in made) == ["bob", "carol"]
+    _refused("not_host", social.invite, users["bob"], table.pk, users["dave"])
+    _refused("no_list", social.invite_list, users["bob"], table.pk, thursday.pk)
+
+
+def test_it_keeps_a_user_the_host_ignores_out_of_every_table_of_the_host(users):
+    social.ignore(users["alice"], users["dave"])
+    public = _table(users)
+    _refused("ignored", services.join, users["dave"], public.pk)
+    _refused("ignored", social.check_watch, public, users["dave"])
+    private = _table(users, Table.Access.PRIVATE)
+    social.ignore(users["carol"], users["alice"])  # carol ignores alice: alice cannot invite her
+    _refused("ignored", social.invite, users["alice"], private.pk, users["carol"])
+    social.unignore(users["alice"], users["dave"])
+    assert services.join(users["dave"], public.pk) == 1
+
+
+def test_it_keeps_a_kicked_user_out_of_that_table(users, fast_bots):
+    table = _table(users, Table.Access.PRIVATE, human_seats=3)
+    for name in ("bob", "carol"):
+        social.answer_invitation(users[name], social.invite(users["alice"], table.pk, users[name]).pk, True)
+    assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING
+    finish_deal(table.pk)
+    social.kick(users["alice"], table.pk, 1)
+    _refused("kicked", services.join, users["bob"], table.pk)
+    _refused("kicked", social.check_watch, Table.objects.get(pk=table.pk), users["bob"])
+    _refused("kicked", social.invite, users["alice"], table.pk, users["bob"])
+
+
+def test_it_holds_seat_requests_for_the_hosts_approval(users):
+    table = _table(users, human_seats=3, approval=True)
+    assert social.request_seat(users["bob"], table.pk) is None
+    request = SeatRequest.objects.get(table=table, user=users["bob"])
+    assert not Seat.objects.filter(table=table, user=users["bob"]).exists()
+    _refused("not_host", social.answer_seat_request, users["carol"], request.pk, True)
+    assert social.answer_seat_request(users["alice"], request.pk, True) == 1
+    assert social.request_seat(users["carol"], table.pk) is None
+    carol = SeatRequest.objects.get(table=table, user=users["carol"])
+    assert social.answer_seat_request(users["alice"], carol.pk, False) is None
+    _refused("approval_needed", services.join, users["carol"], table.pk)
+
+
+def test_it_applies_the_spectators_option(users):
+    table = _table(users, spectators=TableSocial.Spectators.NONE)
+    _refused("no_spectators", social.check_watch, table, users["bob"])
+    assert social.watch_refusal(table, users["alice"]) is None  # the host sees their own table
+    friends_only = _table(users, spectators=TableSocial.Spectators.FRIENDS)
+    _refused("not_friends", social.check_watch, friends_only, users["bob"])
+    social.accept_friend(users["alice"], social.request_friend(users["bob"], users["alice"]).pk)
+    assert social.watch_refusal(friends_only, users["bob"]) is None
