@@ -38,7 +38,7 @@ def test_it_gives_the_seat_to_act_its_legal_actions_and_why_other_cards_are_refu
     table, game = _seeded_table(users, settings)
     _step(table, game, {"bid": "garde_contre"})  # seat 0 is forehand: Garde Contre ends the bidding
     refusals_seen = 0
-    for _ in range(72):
+    for step in range(72):
         rnd = Round.objects.filter(table=table, status="playing").first()
         if rnd is None:
             break
@@ -46,8 +46,9 @@ def test_it_gives_the_seat_to_act_its_legal_actions_and_why_other_cards_are_refu
         seat = min(game.to_act(state))
         frame = table_frame(table.pk, seat)
         assert frame["legal"] == [a.to_wire() for a in game.legal_actions(state, seat)]
-        others = [table_frame(table.pk, s) for s in range(4) if s != seat] + [table_frame(table.pk, None)]
-        assert all(f["legal"] is None and f["refusals"] is None for f in others)
+        if step % 8 == 0:
+            others = [table_frame(table.pk, s) for s in range(4) if s != seat] + [table_frame(table.pk, None)]
+            assert all(f["legal"] is None and f["refusals"] is None for f in others)
         if game.phase(state) == "play":
             plays = {a["play"] for a in frame["legal"]}
             assert set(frame["refusals"]) == set(frame["view"]["hand"]) - plays
