@@ -33,7 +33,7 @@ def parse_frame(text: str | None, data: bytes | None, max_bytes: int) -> dict[st
         raise FrameError("frame_too_large", f"a frame is at most {max_bytes} bytes")
     try:
         frame = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # deeply nested JSON overflows the parser
         raise FrameError("bad_frame", "a frame is one JSON object") from None
     if not isinstance(frame, dict) or frame.get("type") not in FRAME_TYPES:
         raise FrameError("bad_frame", f"a frame is an object whose type is one of {', '.join(FRAME_TYPES)}")

@@ -69,7 +69,7 @@ def test_it_writes_system_lines_for_joins_leaves_and_kicks(users):
 
 
 def test_it_separates_players_and_spectators_at_a_stakes_table(users):
-    table = services.create_table(users["alice"], "test-follow", human_seats=2, stake=100)
+    table = services.create_table(users["alice"], "test-follow", human_seats=2, stake=100, limit=1000)
     services.join(users["bob"], table.pk)
     table = Table.objects.get(pk=table.pk)
     said = social.post_chat(users["alice"], "players only", table.pk)

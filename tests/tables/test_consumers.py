@@ -101,6 +101,7 @@ async def test_it_refuses_a_cross_origin_socket(users, redis_layer):
     '{"type": "act", "id": "a", "version": 3, "action": {"bid": "petite", "extra": 1}}',
     '{"type": "act", "id": "a", "version": 3, "action": "pass"}',
     '{"type": "act", "id": "a", "version": 3, "action": {"bid": "' + "x" * 5000 + '"}}',
+    "[" * 2040 + "]" * 2040,
 ])
 async def test_it_answers_malformed_and_oversized_frames_with_an_error_and_changes_nothing(users, redis_layer, text):
     table, seats = await _four_human_table(users)
