@@ -6,9 +6,7 @@ is asked first and acts only when its bot takes the call; otherwise the seat wit
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -16,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from common import mean_ci, percentile  # noqa: F401  (one statistics helper for every script)
 
 from games.engine import get_game
 from games.jass.rules import JassGame
@@ -63,17 +63,3 @@ def play_round_with_bots(
                 break
         assert acted, "the seat with a move due always acts"
     return state
-
-
-def mean_ci(values: Sequence[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% confidence interval (normal approximation)."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, math.inf
-    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The q-quantile (0..1) of `values` by nearest rank."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
