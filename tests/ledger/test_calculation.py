@@ -95,6 +95,25 @@ def test_it_reproduces_tarock_vector_25_capped_rufer_loss():
     assert calc.wallet_changes == (-1200, 1008, -1200, 1008)
 
 
+@pytest.mark.parametrize(
+    ("vector", "payments", "limit", "value", "commission", "wallet_changes"),
+    [
+        # 21: Rufer N = +1, each defender pays one declarer 1.00; V 1.00, c 0.09, C 0.36, declarers +0.82
+        (21, [(2, 0, 1), (3, 1, 1)], NO_LIMIT, 100, 36, (82, 82, -100, -100)),
+        # 22: Rufer N = +3 (game + pagat); declarers +2.46 each
+        (22, [(2, 0, 3), (3, 1, 3)], NO_LIMIT, 300, 108, (246, 246, -300, -300)),
+        # 23: Solo N = +6; soloist receives 18.00 gross, V 6.00, rate 8 %, C 1.92, soloist +16.08
+        (23, [(1, 0, 6), (2, 0, 6), (3, 0, 6)], NO_LIMIT, 600, 192, (1608, -600, -600, -600)),
+        # 29: Solo lost at Rekontra, N = -16: the soloist pays each defender 12.00 under the default limit of 12
+        (29, [(0, 1, 16), (0, 2, 16), (0, 3, 16)], 1200, 1200, 384, (-3600, 1072, 1072, 1072)),
+    ],
+)
+def test_it_reproduces_the_tarock_money_vectors(vector, payments, limit, value, commission, wallet_changes):
+    calc = settle(payments, limit=limit)
+    assert (calc.value, calc.commission) == (value, commission), f"tarock vector {vector}"
+    assert calc.wallet_changes == wallet_changes, f"tarock vector {vector}"
+
+
 def test_it_takes_no_commission_when_nobody_wins():
     calc = settle([])
     assert (calc.total_won, calc.value, calc.commission) == (0, 0, 0)
