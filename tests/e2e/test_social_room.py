@@ -200,7 +200,8 @@ def test_it_needs_a_majority_to_kick_at_a_public_stakes_table_and_keeps_spectato
     base = site.url
     p = _pages(browser, base)
     carol, alice, bob, dave = p["carol"], p["alice"], p["bob"], p["dave"]
-    table_id = _open_table(carol, base, human_seats=3, access="public", stake="1.00")
+    # the worst case reserved before the deal, 150 × 0.10 × 3 = 45.00, fits the 100.00 starting grant
+    table_id = _open_table(carol, base, human_seats=3, access="public", stake="0.10")
     table_url = f"{base}/tables/{table_id}/"
     for page in (alice, bob):
         box = page.locator(f'.table-box[data-table="{table_id}"]')
