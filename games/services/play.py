@@ -15,6 +15,7 @@ from django.utils import timezone
 from accounts.models import User
 from games.engine import get_game
 from games.engine.errors import RuleError
+from games.engine.replay import replay
 from games.models import Move, Round, Seat, Table
 
 from .errors import ServiceError
@@ -82,13 +83,15 @@ def bot_move(table_id: int, rng: random.Random | None = None) -> bool:
     snapshot = _due_bot_snapshot(table_id)
     if snapshot is None:
         return False
-    version, seat, level, state_json, game_key, bot_seed = snapshot
+    version, seat, level, state_json, game_key, bot_seed, round_log = snapshot
     game = get_game(game_key)
     state = game.from_json(state_json)
     if rng is None:
         seeded = bot_seed and settings.KIBITZ_ALLOW_FIXED_DEALS
         rng = random.Random(f"{bot_seed}:{version}" if seeded else secrets.randbits(64))
-    choice = game.bot(level).choose(game.view(state, seat), seat, game.legal_actions(state, seat), rng)
+    bot = game.bot(level)
+    _show_earlier_views(game, bot, seat, round_log)
+    choice = bot.choose(game.view(state, seat), seat, game.legal_actions(state, seat), rng)
     try:
         game.apply(state, seat, choice)
         wire = choice.to_wire()
@@ -109,7 +112,18 @@ def bot_move(table_id: int, rng: random.Random | None = None) -> bool:
     return True
 
 
-def _due_bot_snapshot(table_id: int) -> tuple[int, int, str, Any, str, str] | None:
+def _show_earlier_views(game: Any, bot: Any, seat: int, round_log: dict[str, Any]) -> None:
+    """A bot with a memory (`observe(view, seat)`, e.g. the French Tarot expert) is rebuilt for each move, so
+    it is shown every view its seat has had this deal, replayed from the round's log: what a person at the
+    seat would remember, and nothing more (only that seat's views)."""
+    observe = getattr(bot, "observe", None)
+    if observe is None:
+        return
+    replay(game, round_log["options"], round_log["deal"], round_log["dealer"], round_log["actions"],
+           round_log["start"], on_step=lambda _index, state: observe(game.view(state, seat), seat))
+
+
+def _due_bot_snapshot(table_id: int) -> tuple[int, int, str, Any, str, str, dict[str, Any]] | None:
     table = Table.objects.filter(pk=table_id, status=Table.Status.PLAYING).first()
     if table is None:
         return None
@@ -124,7 +138,9 @@ def _due_bot_snapshot(table_id: int) -> tuple[int, int, str, Any, str, str] | No
     due = sorted(seat for seat in game.to_act(state) if seat in bots)
     if not due:
         return None
-    return table.version, due[0], bots[due[0]], rnd.snapshot, table.game, table.bot_seed
+    round_log = {"options": rnd.options, "deal": rnd.deal, "dealer": rnd.dealer, "start": rnd.start,
+                 "actions": rnd.actions}
+    return table.version, due[0], bots[due[0]], rnd.snapshot, table.game, table.bot_seed, round_log
 
 
 def _current_round(table: Table) -> Round | None:

@@ -186,3 +186,39 @@ def test_it_plays_french_tarot_deals_with_bots_through_the_sweeper(users, fast_b
     scored = Round.objects.filter(table=table, status=Round.Status.DONE, result__status="scored").get()
     assert sorted(p[0] for p in scored.settlement) == sorted(p[0] for p in scored.result["payments"])
     assert sum(scored.result["scores"]) == 0
+
+
+def test_it_shows_a_memory_bot_every_view_its_seat_had_this_deal(users, fast_bots, monkeypatch):
+    from games.french_tarot.bots import ExpertBot
+    from games.services import play
+
+    seen: list[tuple[int, int]] = []
+    original = ExpertBot.observe
+
+    def spy(self, view, seat):
+        seen.append((seat, len(view.get("hand") or [])))
+        return original(self, view, seat)
+
+    monkeypatch.setattr(ExpertBot, "observe", spy)
+    alice = users["alice"]
+    table = services.create_table(alice, "french-tarot", {"match_end": "deals:1"}, human_seats=1, bot_level="expert")
+    game = get_game("french-tarot")
+    for _ in range(400):
+        table.refresh_from_db()
+        rnd = Round.objects.filter(table=table, status=Round.Status.PLAYING).first()
+        if rnd is None or table.status == Table.Status.FINISHED:
+            break
+        state = game.from_json(rnd.snapshot)
+        if game.phase(state) == "play" and len(rnd.actions) > 12 and not (0 in game.to_act(state)):
+            seen.clear()
+            bot_seat = min(game.to_act(state))
+            assert play.bot_move(table.pk)
+            # one view after the deal and after each logged action, all of the bot's own seat
+            assert len(seen) >= len(rnd.actions) + 1
+            assert {seat for seat, _ in seen} == {bot_seat}
+            return
+        if 0 in game.to_act(state):
+            services.act(alice, table.pk, table.version, f"a{table.version}", game.timeout_action(state, 0).to_wire())
+            continue
+        sweep_once()
+    raise AssertionError("never reached a bot's card play")
