@@ -15,7 +15,7 @@ from ledger.calculation import DEFAULT_BANDS, calculate_settlement
 from ledger.players import format_money
 
 from .driver import TIMEOUT, frame, log_in, play_until_done, sign_up
-from .site import CHROMIUM, CHROMIUM_ARGS, DEMO_PASSWORD, ROOT, LiveSite
+from .site import DEMO_PASSWORD, ROOT, LiveSite
 from .tarot_deals import passing_bot_seed, strong_hand_order
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
@@ -38,18 +38,6 @@ def stakes_site(tmp_path_factory):
     live.stop()
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    if not os.path.exists(CHROMIUM):
-        pytest.fail("Debian's chromium is needed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
 def open_stakes_table(page, base: str, fixed: dict) -> None:
     page.click("#new-game-button")
     page.select_option("#id_game", "french-tarot")
@@ -63,13 +51,13 @@ def open_stakes_table(page, base: str, fixed: dict) -> None:
     page.wait_for_url(f"{base}/tables/**", timeout=TIMEOUT)
 
 
-def test_it_books_a_stakes_deal_the_player_and_staff_can_follow(stakes_site, chromium, tmp_path):
+def test_it_books_a_stakes_deal_the_player_and_staff_can_follow(stakes_site, browser, tmp_path):
     base = stakes_site.url
     dealer = 3
     order, deal = strong_hand_order(dealer, strong_seat=0)
     seed = passing_bot_seed(deal, dealer, {0: "garde"}, bots={1, 2, 3}, first_version=3)
 
-    page = chromium.new_context(viewport={"width": 1200, "height": 900}).new_page()
+    page = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
     sign_up(page, base, "erin", "a-long-test-password-42")
     page.goto(f"{base}/ledger/wallet/")
     assert page.text_content("#wallet-balance") == "100.00"
@@ -93,7 +81,7 @@ def test_it_books_a_stakes_deal_the_player_and_staff_can_follow(stakes_site, chr
     settle_line.locator("text=Hand history").click()
     page.wait_for_url(f"{base}/tables/*/deals/1/", timeout=TIMEOUT)
 
-    staff = chromium.new_context(accept_downloads=True).new_page()
+    staff = browser.new_context(accept_downloads=True).new_page()
     log_in(staff, base, "sam", DEMO_PASSWORD)
     staff.goto(f"{base}/ledger/staff/")
     assert staff.locator(".light.green").count() == 1
