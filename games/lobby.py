@@ -10,12 +10,15 @@ from games.models import Seat, Table
 LOBBY_SIZE = 60
 
 
-def lobby_boxes() -> list[dict[str, Any]]:
-    """Every open or playing public table, newest first: `{"id", "game", "title", "status", "stake" (minor
-    units), "stake_display" ("0.10"),
-    "limit", "bot_level", "access", "turn_seconds", "seats": [{"number", "name", "bot", "open"}]}`."""
-    tables = list(Table.objects.filter(status__in=[Table.Status.OPEN, Table.Status.PLAYING])
-                  .exclude(access=Table.Access.PRIVATE).order_by("-pk")[:LOBBY_SIZE])
+def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
+    """The open or playing tables whose access admits `viewer` (social.services.access.tables_admitting: public
+    tables, friends-only tables of the viewer's friends, private ones the viewer is invited to or listed for),
+    newest first, at most LOBBY_SIZE: `{"id", "game", "title", "status", "stake" (minor units), "stake_display"
+    ("0.10"), "limit", "bot_level", "access", "turn_seconds", "seats": [{"number", "name", "bot", "open"}]}`."""
+    from social.services.access import tables_admitting  # social's services import the tables' services
+
+    recent = Table.objects.filter(status__in=[Table.Status.OPEN, Table.Status.PLAYING]).order_by("-pk")
+    tables = tables_admitting(viewer, list(recent[:LOBBY_SIZE * 4]))[:LOBBY_SIZE]
     seats: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(table__in=tables).select_related("user__profile").order_by("number"):
         seats.setdefault(seat.table_id, []).append(seat)

@@ -63,6 +63,9 @@ class Seat(models.Model):
     bot_level = models.CharField(max_length=16, blank=True, default="")
     # A human seat reserved for people (the creator chose how many humans); empty until someone takes it.
     for_human = models.BooleanField(default=False)
+    # A bot stands in for a person who left during a deal: the seat is freed when the deal's settlement
+    # unit ends (games.services.seating).
+    free_after_unit = models.BooleanField(default=False)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["table", "number"], name="one_seat_number_per_table")]
@@ -111,6 +114,8 @@ class Round(models.Model):
     deck_hash = models.CharField(max_length=64)
     snapshot = models.JSONField()
     actions = models.JSONField(default=list)
+    # Per seat the person dealt in (user id), None for a bot: whose deal it was, kept when a bot stands in.
+    players = models.JSONField(default=list)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     result = models.JSONField(null=True, blank=True)
     settlement = models.JSONField(null=True, blank=True, help_text="engine payments [payer, payee, units]")
@@ -131,7 +136,8 @@ class Event(models.Model):
     `version` runs 1, 2, 3 ... per table without gaps; `kind` is one of KINDS.
     """
 
-    KINDS = ("created", "join", "leave", "start", "deal", "act", "timeout", "round_end", "match_end", "closed")
+    KINDS = ("created", "join", "leave", "start", "resume", "deal", "act", "timeout", "round_end", "match_end",
+             "stood_up", "seat_freed", "closed")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
     version = models.PositiveIntegerField()

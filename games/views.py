@@ -23,7 +23,7 @@ from social.services.invitations import SEAT_REQUEST_WAITING, request_seat
 @login_required
 def lobby(request: HttpRequest) -> HttpResponse:
     """The lobby: a box per open or playing table, and the "New game" dialog."""
-    return render(request, "games/lobby.html", {"boxes": lobby_boxes(), "form": NewTableForm()})
+    return render(request, "games/lobby.html", {"boxes": lobby_boxes(request.user), "form": NewTableForm()})
 
 
 @login_required
@@ -32,7 +32,7 @@ def new_table(request: HttpRequest) -> HttpResponse:
     """Create a table from the dialog and go to it."""
     form = NewTableForm(request.POST)
     if not form.is_valid():
-        return render(request, "games/lobby.html", {"boxes": lobby_boxes(), "form": form, "open_dialog": True},
+        return render(request, "games/lobby.html", {"boxes": lobby_boxes(request.user), "form": form, "open_dialog": True},
                       status=400)
     data = form.cleaned_data
     try:
@@ -43,7 +43,7 @@ def new_table(request: HttpRequest) -> HttpResponse:
             fixed_deal=data.get("fixed_deal"))
     except RuleError as error:
         form.add_error(None, error.message)
-        return render(request, "games/lobby.html", {"boxes": lobby_boxes(), "form": form, "open_dialog": True},
+        return render(request, "games/lobby.html", {"boxes": lobby_boxes(request.user), "form": form, "open_dialog": True},
                       status=400)
     return redirect("table", table_id=table.pk)
 

@@ -50,5 +50,5 @@ class LobbyConsumer(LobbySocialMixin, AsyncWebsocketConsumer):
         await self._send_boxes()
 
     async def _send_boxes(self) -> None:
-        boxes = await database_sync_to_async(lobby_boxes)()
+        boxes = await database_sync_to_async(lobby_boxes)(self.user)
         await self.send(text_data=dumps({"type": "lobby", "tables": boxes}))

@@ -12,7 +12,7 @@ from django.conf import settings
 
 from games.engine import get_game
 from games.engine.commitment import deck_hash
-from games.models import Match, Round, Table
+from games.models import Match, Round, Seat, Table
 
 from . import settlement
 from .errors import ServiceError
@@ -69,6 +69,7 @@ def deal_round(table: Table, match: Match, dealer: int, start: Mapping[str, Any]
         deck_hash=deck_hash(salt, order), snapshot=game.to_json(state), actions=[],
     )
     settlement.unit_starting(table, rnd)
+    rnd.players = [None if seat.is_bot else seat.user_id for seat in Seat.objects.filter(table=table)]
     table.next_deal_at = None
     append_event(table, "deal", round=rnd, data={"round": number, "dealer": dealer, "deck_hash": rnd.deck_hash})
     if not finish_round_if_over(table, rnd, game, state):

@@ -12,7 +12,7 @@ from games.engine.errors import RuleError
 from games.models import Match, Round, Seat, Table
 from ledger.table_terms import default_limit
 
-from . import settlement
+from . import seating, settlement
 from .bots import bot_user
 from .dealing import deal_round, fix_next_deal, random_dealer
 from .errors import ServiceError
@@ -101,8 +101,10 @@ def join(user: User, table_id: int) -> int:
 
 
 def leave(user: User, table_id: int) -> None:
-    """Leave a table. Before the start the seat is freed; during play a bot of the table's level takes it
-    over; when no person is left the table closes (a deal in progress is aborted, its unit released).
+    """Leave a table (issue 5 "Leave and log off"). While a settlement unit runs (a deal in progress; the
+    match at a Jass stakes table) a bot of the table's level stands in and the seat is freed when the unit
+    ends, settled as usual (games.services.seating); otherwise the seat is freed at once and a running match
+    waits for a person to take it. A table nobody is at closes once nothing is at stake.
 
     Raises ServiceError("not_seated" | "no_table").
     """
@@ -111,17 +113,19 @@ def leave(user: User, table_id: int) -> None:
         seat = Seat.objects.filter(table=table, user=user, bot_level="").first()
         if seat is None:
             raise ServiceError("not_seated", "you have no seat at this table")
-        if table.status == Table.Status.OPEN:
-            seat.user = None
+        running = table.status == Table.Status.PLAYING and seating.unit_running(table)
+        if running:
+            seating.stand_in(table, seat)
         else:
-            seat.user = bot_user(table.bot_level, seat.number)
-            seat.bot_level = table.bot_level
-        seat.save(update_fields=["user", "bot_level"])
+            seating.free(seat)
         append_event(table, "leave", seat=seat.number, data={"user": user.pk})
-        if not Seat.objects.filter(table=table, bot_level="", user__isnull=False).exists():
-            _close(table)
-        elif table.status == Table.Status.PLAYING:
+        if running:
             _reschedule_current(table)
+        elif not seating.people_seated(table):
+            seating.close(table)
+        elif table.status == Table.Status.PLAYING:
+            seating.wait_for_players(table)
+            table.save()
 
 
 def _reschedule_current(table: Table) -> None:
@@ -134,22 +138,17 @@ def _reschedule_current(table: Table) -> None:
         rnd.save(update_fields=["deadline", "bot_due_at"])
 
 
-def _close(table: Table) -> None:
-    for rnd in Round.objects.filter(table=table, status=Round.Status.PLAYING):
-        settlement.unit_aborted(table, rnd)
-        rnd.status = Round.Status.ABORTED
-        rnd.deadline = rnd.bot_due_at = None
-        rnd.save()
-    table.status = Table.Status.CLOSED
-    table.next_deal_at = None
-    append_event(table, "closed")
-    table.save()
-
-
 def _start(table: Table) -> None:
-    """Start the first match: random first dealer, first deal (inside the caller's transaction)."""
+    """Every seat is taken (inside the caller's transaction): resume a match that waited for a free seat
+    with its next deal, else start the first match with a random first dealer."""
     game = get_game(table.game)
     table.status = Table.Status.PLAYING
+    last = Round.objects.filter(table=table).order_by("-number").select_related("match").first()
+    if last is not None and not last.match.over:
+        append_event(table, "resume")
+        nxt = game.next_round(game.from_json(last.snapshot))
+        deal_round(table, last.match, nxt.dealer, nxt.start)
+        return
     append_event(table, "start")
     match = Match.objects.create(table=table, number=1)
     deal_round(table, match, random_dealer(game.seat_count(table.options)), None)

@@ -12,7 +12,7 @@ from django.utils import timezone
 from games.engine.protocol import Game
 from games.models import Round, Seat, Table
 
-from . import settlement
+from . import seating, settlement
 from .events import append_event
 
 
@@ -28,7 +28,8 @@ def schedule_turn(table: Table, rnd: Round, game: Game, state: Any) -> None:
 
 def finish_round_if_over(table: Table, rnd: Round, game: Game, state: Any) -> bool:
     """If the round is over: store its result, settle it if it completes a settlement unit, update the
-    match standings, and either end the match or plan the next deal. Returns whether it was over."""
+    match standings, and either end the match or plan the next deal; seats bots held for people who left
+    are freed when the unit ended (games.services.seating). Returns whether it was over."""
     result = game.result(state)
     if result is None:
         return False
@@ -54,4 +55,5 @@ def finish_round_if_over(table: Table, rnd: Round, game: Game, state: Any) -> bo
     else:
         table.next_deal_at = now + timedelta(seconds=settings.KIBITZ_NEXT_DEAL_SECONDS)
     match.save()
+    seating.unit_ended(table, match_over=match.over)
     return True

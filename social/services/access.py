@@ -11,15 +11,17 @@ ignores never are. The host is the table's creator. See docs/decisions-social.md
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Seat, Table
 from games.services.errors import ServiceError
-from social.models import Ban, Invitation, SeatRequest, TableSocial
+from social.models import Ban, Ignore, Invitation, SeatRequest, TableSocial
 
-from .relations import are_friends, is_ignoring
+from .relations import are_friends, friend_ids, ignored_ids, is_ignoring
 
 REFUSALS = {
     "kicked": _("You were removed from this table."),
@@ -47,22 +49,68 @@ def is_invited(table: Table, user: Any) -> bool:
     return Invitation.objects.filter(table=table, invitee=user).exclude(status=Invitation.Status.DECLINED).exists()
 
 
+@dataclass(frozen=True)
+class _Facts:
+    """What the access rule needs to know about one user and one table."""
+
+    is_host: bool
+    banned: bool
+    host_ignores_user: bool
+    access: str
+    invited: bool
+    friend_of_host: bool
+    on_invite_list: bool
+
+
+def _decide(facts: _Facts) -> str | None:
+    """The access rule (module doc) on gathered facts: a REFUSALS code, or None when admitted."""
+    if facts.is_host:
+        return None
+    if facts.banned:
+        return "kicked"
+    if facts.host_ignores_user:
+        return "ignored"
+    if facts.access == Table.Access.PUBLIC or facts.invited:
+        return None
+    if facts.access == Table.Access.FRIENDS:
+        return None if facts.friend_of_host else "not_friends"
+    return None if facts.on_invite_list else "not_allowed"
+
+
 def refusal(table: Table, user: Any) -> str | None:
     """Why the table's access does not admit `user` (a REFUSALS code), or None when it does."""
-    if is_host(table, user):
-        return None
-    if Ban.objects.filter(table=table, user=user).exists():
-        return "kicked"
-    if table.created_by_id is not None and is_ignoring(table.created_by_id, user.pk):
-        return "ignored"
-    if table.access == Table.Access.PUBLIC or is_invited(table, user):
-        return None
-    if table.access == Table.Access.FRIENDS:
-        return None if are_friends(table.created_by_id or 0, user.pk) else "not_friends"
+    host = table.created_by_id or 0
     social = table_settings(table)
-    if social.invite_list is not None and social.invite_list.members.filter(pk=user.pk).exists():
-        return None
-    return "not_allowed"
+    return _decide(_Facts(
+        is_host=is_host(table, user),
+        banned=Ban.objects.filter(table=table, user=user).exists(),
+        host_ignores_user=bool(host) and is_ignoring(host, user.pk),
+        access=table.access,
+        invited=is_invited(table, user),
+        friend_of_host=are_friends(host, user.pk),
+        on_invite_list=social.invite_list_id is not None and social.invite_list.members.filter(pk=user.pk).exists(),
+    ))
+
+
+def tables_admitting(user: Any, tables: Sequence[Table]) -> list[Table]:
+    """The tables among `tables` whose access admits `user` and whose host `user` does not ignore (the lobby's
+    boxes: an ignored user's tables disappear from my lists). Anonymous users see public tables only.
+    A fixed number of queries, whatever the number of tables."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return [t for t in tables if t.access == Table.Access.PUBLIC]
+    ids = [t.pk for t in tables]
+    banned = set(Ban.objects.filter(user=user, table_id__in=ids).values_list("table_id", flat=True))
+    invited = set(Invitation.objects.filter(invitee=user, table_id__in=ids)
+                  .exclude(status=Invitation.Status.DECLINED).values_list("table_id", flat=True))
+    listed = set(TableSocial.objects.filter(table_id__in=ids, invite_list__members=user)
+                 .values_list("table_id", flat=True))
+    ignored_by = set(Ignore.objects.filter(ignored=user).values_list("user_id", flat=True))
+    friends = friend_ids(user)
+    ignoring = ignored_ids(user)
+    return [t for t in tables if t.created_by_id not in ignoring and _decide(_Facts(
+        is_host=t.created_by_id == user.pk, banned=t.pk in banned, host_ignores_user=t.created_by_id in ignored_by,
+        access=t.access, invited=t.pk in invited, friend_of_host=t.created_by_id in friends,
+        on_invite_list=t.pk in listed)) is None]
 
 
 def _refuse(code: str) -> ServiceError:

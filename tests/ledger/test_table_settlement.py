@@ -111,11 +111,26 @@ def test_it_refuses_a_stakes_table_with_the_reason(players):
 
 
 @pytest.mark.django_db
-def test_it_releases_the_reservation_when_the_table_closes_mid_deal(players):
+def test_a_deal_the_player_left_is_played_out_by_the_bots_and_settled_from_the_players_wallet(players, settings):
+    settings.KIBITZ_BOT_PAUSE_SECONDS = 0
     alice = players[0]
-    table = tables.create_table(alice, "french-tarot", {}, human_seats=1, stake=10)
+    table = tables.create_table(alice, "french-tarot", {}, human_seats=1, bot_level="beginner", stake=10)
     assert ledger.wallet_for(alice).balance == 10_000 - 4500
-    tables.leave(alice, table.pk)
-    assert ledger.wallet_for(alice).balance == 10_000
-    assert SettlementUnit.objects.get().status == UnitStatus.RELEASED
+    tables.leave(alice, table.pk)  # leaving does not escape the deal: nothing is released
+    assert SettlementUnit.objects.get().status == UnitStatus.OPEN
+    rng = random.Random(3)
+    while tables.bot_move(table.pk, rng):
+        pass
+    rnd = Round.objects.get(table=table)
+    assert rnd.status == Round.Status.DONE and rnd.players[0] == alice.pk
+    unit = SettlementUnit.objects.get()
+    wallet = ledger.wallet_for(alice)
+    if rnd.result["status"] == "scored":
+        assert unit.status == UnitStatus.SETTLED
+        change = unit.seat_set.get(account=wallet).change
+        assert change != 0 and wallet.balance == 10_000 + change
+    else:
+        assert unit.status == UnitStatus.RELEASED and wallet.balance == 10_000
+    assert Table.objects.get(pk=table.pk).status == Table.Status.CLOSED
+    assert ledger.escrow_for(f"table:{table.pk}").balance == 0
     assert reconcile().ok

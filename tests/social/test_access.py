@@ -11,7 +11,7 @@ from games.services.errors import ServiceError
 from social import services as social
 from social.models import Invitation, SeatRequest, TableSocial
 
-from .helpers import finish_deal
+from tests.tables.driving import finish_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -123,3 +123,32 @@ def test_it_applies_the_spectators_option(users):
     _refused("not_friends", social.check_watch, friends_only, users["bob"])
     social.accept_friend(users["alice"], social.request_friend(users["bob"], users["alice"]).pk)
     assert social.watch_refusal(friends_only, users["bob"]) is None
+
+
+def _lobby_ids(user):
+    from games.lobby import lobby_boxes
+
+    return {box["id"] for box in lobby_boxes(user)}
+
+
+def test_it_lists_a_table_in_the_lobby_only_to_those_its_access_admits(users):
+    alice, bob, carol, dave = (users[n] for n in ("alice", "bob", "carol", "dave"))
+    public = _table(users)
+    friends = _table(users, Table.Access.FRIENDS)
+    thursday = social.create_list(alice, "Thursday Jass")
+    social.add_member(alice, thursday.pk, carol)
+    listed = _table(users, Table.Access.PRIVATE, invite_list=thursday)
+    invited_only = _table(users, Table.Access.PRIVATE)
+    social.invite(alice, invited_only.pk, dave)
+    social.accept_friend(bob, social.request_friend(alice, bob).pk)
+    everything = {public.pk, friends.pk, listed.pk, invited_only.pk}
+
+    assert _lobby_ids(alice) >= everything  # the host sees her tables
+    assert _lobby_ids(bob) & everything == {public.pk, friends.pk}
+    assert _lobby_ids(carol) & everything == {public.pk, listed.pk}
+    assert _lobby_ids(dave) & everything == {public.pk, invited_only.pk}
+
+    social.ignore(alice, dave)  # the host ignores dave: her tables are gone from his lobby
+    assert _lobby_ids(dave) & everything == set()
+    social.ignore(carol, alice)  # carol ignores the host: alice's tables disappear from carol's lists
+    assert _lobby_ids(carol) & everything == set()

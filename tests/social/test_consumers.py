@@ -17,7 +17,7 @@ from social import services as social
 from tests.french_tarot.oracle import cards_in, visible_cards
 from tests.tables.sockets import drain, open_socket, receive_until
 
-from .helpers import finish_deal
+from tests.tables.driving import finish_deal
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.timeout(180)]
 

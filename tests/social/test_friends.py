@@ -13,7 +13,7 @@ from games.services.errors import ServiceError
 from social import services as social
 from social.models import Presence
 from social.services.player_info import player_card
-from tests.social.helpers import finish_deal
+from tests.tables.driving import finish_deal
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from games.services.errors import ServiceError
 from social import services as social
 from social.models import Ban
 
-from .helpers import finish_deal
+from tests.tables.driving import finish_deal
 
 pytestmark = pytest.mark.django_db
 

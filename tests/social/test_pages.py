@@ -10,7 +10,7 @@ from games.models import Seat, Table
 from social import services as social
 from social.models import Ignore, Invitation, TableSocial
 
-from .helpers import finish_deal
+from tests.tables.driving import finish_deal
 
 pytestmark = pytest.mark.django_db
 

@@ -148,15 +148,6 @@ def test_it_plays_a_whole_match_with_bots_through_the_sweeper(users, fast_bots):
     assert versions == list(range(1, len(versions) + 1))
 
 
-def test_it_hands_a_leaving_players_seat_to_a_bot_and_closes_when_nobody_is_left(users):
-    table = _two_humans(users)
-    services.leave(users["bob"], table.pk)
-    assert Seat.objects.get(table=table, number=1).is_bot
-    services.leave(users["alice"], table.pk)
-    assert Table.objects.get(pk=table.pk).status == Table.Status.CLOSED
-    assert Round.objects.get(table=table).status == Round.Status.ABORTED
-
-
 def test_it_fixes_the_next_deal_only_when_allowed(users, settings):
     table = _two_humans(users)
     settings.KIBITZ_ALLOW_FIXED_DEALS = False

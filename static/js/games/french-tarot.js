@@ -231,7 +231,9 @@ class FrenchTarot {
     const over = frame.table.match_over;
     this.shell.el.actions.innerHTML = `<section id="score-sheet" class="score-sheet"><h2>${gettext("Score sheet")}</h2><table>${rows.join("")}</table>` +
       `<p><a id="history-link" href="${this.shell.historyUrl(frame.table.round.number)}">${gettext("Hand history")}</a></p>` +
-      (over ? `<p class="match-over">${gettext("The match is over.")}</p>` : `<button type="button" class="primary" id="next-deal">${gettext("Next deal")}</button>`) + "</section>";
+      (over ? `<p class="match-over">${gettext("The match is over.")}</p>`
+        : frame.table.status === "open" ? `<p class="waiting-for-players">${gettext("A seat is free: the next deal starts when a player takes it.")}</p>`
+        : `<button type="button" class="primary" id="next-deal">${gettext("Next deal")}</button>`) + "</section>";
     this.shell.el.actions.querySelector("#next-deal")?.addEventListener("click", () => this.shell.nextDeal());
   }
 }

@@ -1,0 +1,84 @@
+"""Who holds a seat when people leave (issue 5 "Leave and log off"): a bot stands in for a person who leaves
+during a deal until the deal's settlement unit ends, then the seat is freed and the table waits for a person
+to take it; a table with nobody left closes once nothing is at stake.
+
+Everything here runs inside the caller's transaction with the table row locked.
+"""
+
+from __future__ import annotations
+
+from games.models import Match, Round, Seat, Table
+from ledger import services as ledger
+
+from .bots import bot_user
+from .events import append_event
+
+
+def people_seated(table: Table) -> bool:
+    """Whether any seat of the table is held by a person (not a bot)."""
+    return Seat.objects.filter(table=table, bot_level="", user__isnull=False).exists()
+
+
+def books_per_match(table: Table) -> bool:
+    """Whether the table's stake is booked per match (Jass at a stakes table, rules/settlement.md), so that
+    a settlement unit spans the whole match rather than one deal."""
+    return table.stake > 0 and ledger.settles_per_match(table.game)
+
+
+def unit_running(table: Table) -> bool:
+    """Whether a settlement unit is under way: a deal in progress, or, where the stake is booked per match,
+    a match with dealt rounds that is not over."""
+    if Round.objects.filter(table=table, status=Round.Status.PLAYING).exists():
+        return True
+    if not books_per_match(table):
+        return False
+    match = Match.objects.filter(table=table).order_by("-number").first()
+    return match is not None and not match.over and match.rounds.exists()
+
+
+def stand_in(table: Table, seat: Seat) -> None:
+    """A bot of the table's level takes the person's seat until the running unit ends (then it is freed)."""
+    seat.user = bot_user(table.bot_level, seat.number)
+    seat.bot_level = table.bot_level
+    seat.free_after_unit = True
+    seat.save(update_fields=["user", "bot_level", "free_after_unit"])
+
+
+def free(seat: Seat) -> None:
+    """The seat is empty and waits for a person."""
+    seat.user = None
+    seat.bot_level = ""
+    seat.for_human = True
+    seat.free_after_unit = False
+    seat.save(update_fields=["user", "bot_level", "for_human", "free_after_unit"])
+
+
+def wait_for_players(table: Table) -> None:
+    """Between deals of a running match with a free seat: no next deal until a person takes it (`join`
+    resumes the match)."""
+    table.status = Table.Status.OPEN
+    table.next_deal_at = None
+
+
+def unit_ended(table: Table, match_over: bool) -> None:
+    """After a finished deal (turns.finish_round_if_over): when its settlement unit has ended, free the seats
+    bots held for people who left; then close a table nobody is at, or wait for players if the match goes on."""
+    if books_per_match(table) and not match_over:
+        return
+    freed = list(Seat.objects.filter(table=table, free_after_unit=True))
+    for seat in freed:
+        free(seat)
+        append_event(table, "seat_freed", seat=seat.number)
+    if not people_seated(table):
+        close(table)
+    elif freed and not match_over:
+        wait_for_players(table)
+
+
+def close(table: Table) -> None:
+    """Close a table nobody is at. Callers make sure no settlement unit is running: a deal a person left is
+    played out by the bots and settled as usual before the table closes."""
+    table.status = Table.Status.CLOSED
+    table.next_deal_at = None
+    append_event(table, "closed")
+    table.save()
