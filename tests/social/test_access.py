@@ -10,7 +10,6 @@ from games.models import Seat, Table
 from games.services.errors import ServiceError
 from social import services as social
 from social.models import Invitation, SeatRequest, TableSocial
-
 from tests.tables.driving import finish_deal
 
 pytestmark = pytest.mark.django_db

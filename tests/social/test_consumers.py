@@ -15,9 +15,8 @@ from games.engine import get_game
 from games.models import Round, Seat, Table
 from social import services as social
 from tests.french_tarot.oracle import cards_in, visible_cards
-from tests.tables.sockets import drain, open_socket, receive_until
-
 from tests.tables.driving import finish_deal
+from tests.tables.sockets import drain, open_socket, receive_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.timeout(180)]
 

@@ -9,7 +9,6 @@ from games import services
 from games.models import Seat, Table
 from social import services as social
 from social.models import Ignore, Invitation, TableSocial
-
 from tests.tables.driving import finish_deal
 
 pytestmark = pytest.mark.django_db
