@@ -60,6 +60,7 @@ PY = {
 "member since %(d)s": ("Mitglied seit %(d)s", "lid sinds %(d)s", "membro desde %(d)s", "membre depuis le %(d)s"),
 "Game": ("Spiel", "Spel", "Jogo", "Jeu"),
 "Deals played": ("Gespielte Runden", "Gespeelde spellen", "Mãos jogadas", "Donnes jouées"),
+    "Games played": ("Gespielte Partien", "Gespeelde partijen", "Partidas jogadas", "Parties jouées"),
 "Won": ("Gewonnen", "Gewonnen", "Ganhas", "Gagnées"),
 "No finished deal yet.": ("Noch keine beendete Runde.", "Nog geen afgerond spel.", "Ainda nenhuma mão terminada.", "Aucune donne terminée pour l'instant."),
 "Remove friend": ("Freund entfernen", "Vriend verwijderen", "Remover amigo", "Retirer des amis"),

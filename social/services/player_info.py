@@ -1,5 +1,5 @@
-"""The player info card (issue 5 "Player info"): display name, member since, deals played and won per
-game, and the viewer's relation to the player (friend, request pending, ignored)."""
+"""The player info card (issue 5 "Player info"): display name, member since, games (matches) played and won
+per game, and the viewer's relation to the player (friend, request pending, ignored)."""
 
 from __future__ import annotations
 
@@ -7,36 +7,47 @@ from typing import Any
 
 from accounts.models import User
 from games.engine import get_game
+from games.engine.standings import places
 from games.models import Event, Round
 from social.models import Friendship, Ignore
 
 from .relations import are_friends
 
 
-def _deal_record(user: User) -> dict[str, dict[str, int]]:
-    """Per game: finished deals at the seats the user took (created or joined), and those the user won
-    (a positive net of the deal's engine payments for that seat)."""
-    seats = {(table_id, seat) for table_id, seat in Event.objects.filter(
-        kind__in=("created", "join"), data__user=user.pk).values_list("table_id", "seat")}
+def _record(user: User) -> dict[str, dict[str, int]]:
+    """Per game: `{"played", "won", "deals"}`. A match counts as played once it is over and the user was dealt
+    into at least one of its deals; it is won when the user held a seat in its last deal and that seat's final
+    place is first (a team's partners share the place). `deals` counts the finished deals the user was dealt
+    into (Round.players: whose deal it was, also when a bot finished it for them)."""
+    tables = set(Event.objects.filter(kind__in=("created", "join"), data__user=user.pk)
+                 .values_list("table_id", flat=True))
+    rounds = (Round.objects.filter(table_id__in=tables, status=Round.Status.DONE)
+              .select_related("table", "match").order_by("match_id", "number"))
     record: dict[str, dict[str, int]] = {}
-    tables = {table_id for table_id, _ in seats}
-    for rnd in Round.objects.filter(table_id__in=tables, status=Round.Status.DONE).select_related("table"):
-        for table_id, seat in seats:
-            if table_id != rnd.table_id:
-                continue
-            row = record.setdefault(rnd.table.game, {"played": 0, "won": 0})
-            row["played"] += 1
-            net = sum(units if payee == seat else -units if payer == seat else 0
-                      for payer, payee, units in (rnd.settlement or []))
-            row["won"] += int(net > 0)
+    last_of_match: dict[int, Round] = {}
+    played_matches: set[int] = set()
+    for rnd in rounds:
+        last_of_match[rnd.match_id] = rnd
+        if user.pk in (rnd.players or []):
+            record.setdefault(rnd.table.game, {"played": 0, "won": 0, "deals": 0})["deals"] += 1
+            played_matches.add(rnd.match_id)
+    for match_id in played_matches:
+        last = last_of_match[match_id]
+        if not last.match.over:
+            continue
+        row = record[last.table.game]
+        row["played"] += 1
+        final = places(last.match.standings) or []
+        seat = last.players.index(user.pk) if user.pk in last.players else None
+        row["won"] += int(seat is not None and seat < len(final) and final[seat] == 1)
     return record
 
 
 def player_card(player: User, viewer: User) -> dict[str, Any]:
-    """`{"id", "username", "name", "member_since", "games": [{"game", "title", "played", "won"}],
+    """`{"id", "username", "name", "member_since", "games": [{"game", "title", "played", "won", "deals"}],
     "is_self", "friend", "request_sent", "request_received", "ignored"}` (member_since: ISO date)."""
     games = []
-    for key, row in sorted(_deal_record(player).items()):
+    for key, row in sorted(_record(player).items()):
         try:
             title = get_game(key).title or key
         except KeyError:

@@ -8,7 +8,8 @@ import pytest
 from django.utils import timezone
 
 from games import services
-from games.models import Round
+from games.engine.standings import places
+from games.models import Match, Round
 from games.services.errors import ServiceError
 from social import services as social
 from social.models import Presence
@@ -104,14 +105,35 @@ def test_it_lists_watchers_by_heartbeat_without_ignored_or_seated_users(users):
     assert social.watchers_of(table.pk, users["alice"].pk) == []
 
 
-def test_it_shows_a_player_card_with_deals_played_and_won(users, fast_bots):
+def test_it_shows_a_player_card_with_games_played_and_won(users, fast_bots):
     table = services.create_table(users["alice"], "test-follow", {"rounds": 1}, human_seats=1)
     finish_deal(table.pk)
     card = player_card(users["alice"], users["bob"])
     assert card["name"] == "alice" and card["member_since"] == users["alice"].date_joined.date().isoformat()
     [row] = card["games"]
-    payments = Round.objects.get(table=table).settlement
-    net = sum(u if payee == 0 else -u if payer == 0 else 0 for payer, payee, u in payments)
-    assert row["game"] == "test-follow" and row["played"] == 1 and row["won"] == int(net > 0)
+    match = Match.objects.get(table=table)
+    first = places(match.standings)[0] == 1
+    assert match.over and row == {"game": "test-follow", "title": row["title"], "played": 1, "won": int(first),
+                                  "deals": 1}
     assert player_card(users["bob"], users["alice"])["games"] == []
     assert not card["friend"] and not card["ignored"] and not card["is_self"]
+
+
+def test_a_match_is_won_by_whoever_holds_the_seat_at_its_end(users, fast_bots):
+    table = services.create_table(users["alice"], "test-follow", {"rounds": 2}, human_seats=2)
+    services.join(users["bob"], table.pk)
+    finish_deal(table.pk)
+    services.leave(users["bob"], table.pk)  # between deals: the seat is freed, carol takes it
+    services.join(users["carol"], table.pk)
+    finish_deal(table.pk)
+    match = Match.objects.get(table=table)
+    final = places(match.standings)
+    assert match.over and Round.objects.filter(table=table).count() == 2
+
+    def row(name):
+        [game] = player_card(users[name], users["dave"])["games"]
+        return game["played"], game["won"], game["deals"]
+
+    assert row("alice") == (1, int(final[0] == 1), 2)
+    assert row("bob") == (1, 0, 1)  # played the match's first deal, gone at its end
+    assert row("carol") == (1, int(final[1] == 1), 1)

@@ -164,7 +164,7 @@ class FollowGame(Game):
 
     def standings(self, state):
         scores = [a + b for a, b in zip(state.start["scores"], self._scores(state) if state.done else [0] * 4)]
-        return {"scores": scores, "ranking": sorted(range(4), key=lambda s: -scores[s]),
+        return {"scores": scores, "ranking": [1 + sum(t > scores[s] for t in scores) for s in range(4)],
                 "over": self.next_round(state) is None and state.done}
 
     def bot(self, level, playouts=None):

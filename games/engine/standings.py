@@ -1,0 +1,25 @@
+"""Reading a game's match standings (protocol `Game.standings`) the same way for every game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+def places(standings: Mapping[str, Any]) -> list[int] | None:
+    """The place of each seat (1 = first; seats that tie share a place) from a standings object.
+
+    Args:
+        standings: `{"scores", "ranking", "over"}` as `Game.standings` returns it; `ranking` is either a place per
+            seat (Jass, Tarock, Rummy) or French Tarot's `[{"seat", "score", "place"}, ...]` (rules/french_tarot.md §8).
+    Returns a list of places indexed by seat, or None when the standings hold no ranking.
+    """
+    ranking = standings.get("ranking") if standings else None
+    if not ranking:
+        return None
+    if isinstance(ranking[0], Mapping):
+        by_seat = [0] * len(ranking)
+        for entry in ranking:
+            by_seat[entry["seat"]] = entry["place"]
+        return by_seat
+    return [int(place) for place in ranking]
