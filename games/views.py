@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -16,35 +17,53 @@ from games.history import hand_history, replay_document
 from games.lobby import lobby_boxes
 from games.models import Round, Table
 from games.services.projection import seat_of
-from social.services.access import REFUSALS, watch_refusal
+from social.forms import TableSocialForm
+from social.models import TableSocial
+from social.services.access import REFUSALS, open_table, watch_refusal
 from social.services.invitations import SEAT_REQUEST_WAITING, request_seat
+
+ACCESS_PREFIX = "access"
+
+
+def _lobby_page(request: HttpRequest, form: NewTableForm | None = None, access_form: TableSocialForm | None = None,
+                status: int = 200) -> HttpResponse:
+    opened = form is not None
+    return render(request, "games/lobby.html", {
+        "boxes": lobby_boxes(request.user), "form": form or NewTableForm(),
+        "access_form": access_form or TableSocialForm(owner=request.user, prefix=ACCESS_PREFIX,
+                                                      initial={"spectators": TableSocial.Spectators.ANYONE}),
+        "open_dialog": opened}, status=status)
 
 
 @login_required
 def lobby(request: HttpRequest) -> HttpResponse:
-    """The lobby: a box per open or playing table, and the "New game" dialog."""
-    return render(request, "games/lobby.html", {"boxes": lobby_boxes(request.user), "form": NewTableForm()})
+    """The lobby: a box per open or playing table the viewer may see, and the "New game" dialog."""
+    return _lobby_page(request)
 
 
 @login_required
 @require_POST
 def new_table(request: HttpRequest) -> HttpResponse:
-    """Create a table from the dialog and go to it."""
+    """Create a table from the dialog, with who may sit and watch (issue 5 "table access"), and go to it."""
     form = NewTableForm(request.POST)
-    if not form.is_valid():
-        return render(request, "games/lobby.html", {"boxes": lobby_boxes(request.user), "form": form, "open_dialog": True},
-                      status=400)
-    data = form.cleaned_data
+    access_form = TableSocialForm(request.POST, owner=request.user, prefix=ACCESS_PREFIX)
+    if not (form.is_valid() and access_form.is_valid()):
+        return _lobby_page(request, form, access_form, status=400)
+    data, access = form.cleaned_data, access_form.cleaned_data
+    if access["invite_list"] is not None and data["access"] != Table.Access.PRIVATE:
+        access_form.add_error("invite_list", _("An invite list admits players at a private table only."))
+        return _lobby_page(request, form, access_form, status=400)
     try:
-        table = services.create_table(
+        table = open_table(
             request.user, data["game"], form.options(), human_seats=data["human_seats"],
             bot_level=data["bot_level"], stake=form.minor_units(data["stake"]) or 0,
             limit=form.minor_units(data.get("limit")), access=data["access"], turn_seconds=data["turn_seconds"],
-            fixed_deal=data.get("fixed_deal"))
+            fixed_deal=data.get("fixed_deal"),
+            invite_list_id=access["invite_list"].pk if access["invite_list"] else None,
+            spectators=access["spectators"], approval=access["approval"])
     except RuleError as error:
         form.add_error(None, error.message)
-        return render(request, "games/lobby.html", {"boxes": lobby_boxes(request.user), "form": form, "open_dialog": True},
-                      status=400)
+        return _lobby_page(request, form, access_form, status=400)
     return redirect("table", table_id=table.pk)
 
 

@@ -184,3 +184,20 @@ def configure_table(host: Any, table_id: int, *, invite_list_id: int | None, spe
             table=table, defaults={"invite_list": chosen, "spectators": spectators, "approval": approval})
         notify.table_social_changed(table.pk)
         return row
+
+
+def open_table(host: Any, game_key: str, options: dict[str, Any] | None = None, *, invite_list_id: int | None,
+               spectators: str, approval: bool, **table_args: Any) -> Table:
+    """The New game dialog: create the table (games.services.create_table, same arguments) and set its social
+    settings (`configure_table`) in one transaction, so nobody sees the table before its access is set.
+
+    Returns the table. Raises what either function raises; nothing is created then.
+    """
+    from django.db import transaction
+
+    from games.services import create_table
+
+    with transaction.atomic():
+        table = create_table(host, game_key, options, **table_args)
+        configure_table(host, table.pk, invite_list_id=invite_list_id, spectators=spectators, approval=approval)
+    return table

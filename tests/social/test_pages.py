@@ -102,3 +102,38 @@ def test_it_leaves_the_users_tables_on_log_off(users):
     assert seat.is_bot and seat.user != users["bob"]  # a bot of the table's level plays on
     assert Seat.objects.get(table=waiting, number=1).user is None  # freed before the start
     assert Table.objects.get(pk=playing.pk).status == Table.Status.PLAYING
+
+
+def _new_game(client, access="private", **fields):
+    from django.urls import reverse
+
+    return client.post(reverse("new_table"), {
+        "game": "french-tarot", "profile": "fft", "match_end": "deals:4", "extra_options": "",
+        "bot_level": "standard", "human_seats": 3, "stake": "0", "access": access, "turn_seconds": 30, **fields})
+
+
+def test_it_sets_who_may_sit_and_watch_in_the_new_game_dialog(users):
+    thursday = social.create_list(users["alice"], "Thursday Jass")
+    social.add_member(users["alice"], thursday.pk, users["bob"])
+    alice = _client(users["alice"])
+    lobby = alice.get("/").content.decode()
+    assert 'name="access-invite_list"' in lobby and "Thursday Jass" in lobby and 'name="access-approval"' in lobby
+    response = _new_game(alice, **{"access-invite_list": thursday.pk, "access-spectators": "none",
+                                   "access-approval": "on"})
+    table = Table.objects.get()
+    assert response.status_code == 302
+    row = TableSocial.objects.get(table=table)
+    assert (row.invite_list, row.spectators, row.approval) == (thursday, "none", True)
+    assert social.watch_refusal(table, users["bob"]) == "no_spectators"
+    assert social.watch_refusal(table, users["carol"]) == "not_allowed"
+
+
+def test_it_refuses_an_invite_list_for_a_table_that_is_not_private_or_a_list_of_someone_else(users):
+    thursday = social.create_list(users["bob"], "Bob's list")
+    alice = _client(users["alice"])
+    assert _new_game(alice, **{"access-invite_list": thursday.pk}).status_code == 400  # not hers
+    mine = social.create_list(users["alice"], "Mine")
+    assert _new_game(alice, access="public", **{"access-invite_list": mine.pk}).status_code == 400
+    assert not Table.objects.exists()
+    assert _new_game(alice, access="public").status_code == 302
+    assert TableSocial.objects.get().spectators == "anyone"
