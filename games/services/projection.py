@@ -15,6 +15,7 @@ from typing import Any
 
 from games.engine import get_game
 from games.engine.errors import RuleError
+from accounts.models import User
 from games.models import Event, Match, Round, Seat, Table
 
 MAX_CATCH_UP = 200
@@ -30,6 +31,7 @@ class TableAt:
     round: Round | None
     match: Match | None
     state: Any
+    dealt: list[str | None]  # per seat, the display name of the person dealt into the round (None: a bot)
 
 
 class _VersionCache:
@@ -80,13 +82,21 @@ def table_at(table_id: int) -> TableAt | None:
         rnd = Round.objects.filter(table=table).order_by("-number").first()
         match = Match.objects.filter(table=table).order_by("-number").first()
         state = get_game(table.game).from_json(rnd.snapshot) if rnd is not None else None
+        dealt = _dealt_names(rnd)
         now = _current_version(table_id)
         if now == table.version:
-            loaded = TableAt(table, seats, rnd, match, state)
+            loaded = TableAt(table, seats, rnd, match, state, dealt)
             _cache.put((table_id, table.version), loaded)
             return loaded
         version = now
     raise RuntimeError(f"table {table_id} kept moving while being read")
+
+
+def _dealt_names(rnd: Round | None) -> list[str | None]:
+    """Who was dealt into the round, by display name (a person who left stays named on its score sheet)."""
+    ids = [uid for uid in (rnd.players if rnd is not None else []) if uid is not None]
+    names = {u.pk: u.display_name for u in User.objects.filter(pk__in=ids).select_related("profile")}
+    return [names.get(uid) if uid is not None else None for uid in (rnd.players if rnd is not None else [])]
 
 
 def seat_of(table: Table, user: Any) -> int | None:
@@ -131,7 +141,7 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
             "seats": [_seat_json(s) for s in seats],
             "round": None if rnd is None else {
                 "number": rnd.number, "dealer": rnd.dealer, "deck_hash": rnd.deck_hash, "status": rnd.status,
-                "deadline": rnd.deadline.isoformat() if rnd.deadline else None,
+                "deadline": rnd.deadline.isoformat() if rnd.deadline else None, "players": loaded.dealt,
             },
             "next_deal_at": table.next_deal_at.isoformat() if table.next_deal_at else None,
             "standings": match.standings if match else None,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -37,6 +38,28 @@ def log_in(page: Page, base: str, username: str, password: str) -> None:
     page.fill("input[name=password]", password)
     page.click("form button[type=submit]")
     page.wait_for_url(base + "/", timeout=TIMEOUT)
+
+
+def open_table(page: Page, base: str, fixed: dict[str, Any], *, human_seats: int = 1, match_end: str = "deals:1",
+               stake: str = "0", access: str = "public", spectators: str | None = None) -> int:
+    """Open a French Tarot table from the lobby's New game dialog, its first deal fixed by `fixed`
+    (`{"order", "dealer", "bot_seed"}`, the test hook); waits for the table page. Returns the table id."""
+    page.goto(base + "/")
+    page.click("#new-game-button")
+    page.select_option("#id_game", "french-tarot")
+    page.select_option("#id_match_end", match_end)
+    page.select_option("#id_bot_level", "standard")
+    page.fill("#id_human_seats", str(human_seats))
+    page.fill("#id_turn_seconds", "300")
+    page.fill("#id_stake", stake)
+    page.select_option("#id_access", access)
+    if spectators is not None:
+        page.select_option("#id_access-spectators", spectators)
+    page.evaluate("(v) => { document.querySelector('#id_fixed_deal').value = v; }", json.dumps(fixed))
+    page.click("#new-game-create")
+    page.wait_for_url(f"{base}/tables/**", timeout=TIMEOUT)
+    page.wait_for_function("window.kibitzShell && window.kibitzShell.frame", timeout=TIMEOUT)
+    return int(page.url.rstrip("/").split("/")[-1])
 
 
 def take_one_step(page: Page, bid: str, drags: list[int], plays: list[int]) -> bool:

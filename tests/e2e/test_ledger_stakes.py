@@ -4,7 +4,6 @@ commission chart and downloads the CSV."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -14,7 +13,7 @@ import pytest
 from ledger.calculation import DEFAULT_BANDS, calculate_settlement
 from ledger.players import format_money
 
-from .driver import TIMEOUT, frame, log_in, play_until_done, sign_up
+from .driver import TIMEOUT, frame, log_in, open_table, play_until_done, sign_up
 from .site import DEMO_PASSWORD, ROOT, LiveSite
 from .tarot_deals import passing_bot_seed, strong_hand_order
 
@@ -38,19 +37,6 @@ def stakes_site(tmp_path_factory):
     live.stop()
 
 
-def open_stakes_table(page, base: str, fixed: dict) -> None:
-    page.click("#new-game-button")
-    page.select_option("#id_game", "french-tarot")
-    page.select_option("#id_match_end", "deals:1")
-    page.select_option("#id_bot_level", "standard")
-    page.fill("#id_human_seats", "1")
-    page.fill("#id_stake", format_money(STAKE))
-    page.fill("#id_turn_seconds", "300")
-    page.evaluate("(v) => { document.querySelector('#id_fixed_deal').value = v; }", json.dumps(fixed))
-    page.click("#new-game-create")
-    page.wait_for_url(f"{base}/tables/**", timeout=TIMEOUT)
-
-
 def test_it_books_a_stakes_deal_the_player_and_staff_can_follow(stakes_site, browser, tmp_path):
     base = stakes_site.url
     dealer = 3
@@ -64,7 +50,7 @@ def test_it_books_a_stakes_deal_the_player_and_staff_can_follow(stakes_site, bro
 
     page.goto(f"{base}/")
     assert page.text_content("#new-game-wallet") == "100.00"
-    open_stakes_table(page, base, {"order": order, "dealer": dealer, "bot_seed": seed})
+    open_table(page, base, {"order": order, "dealer": dealer, "bot_seed": seed}, stake=format_money(STAKE))
     play_until_done([page], {0: "garde"})
     result = frame(page)["view"]["result"]
     assert result["status"] == "scored" and result["taker"] == 0

@@ -14,7 +14,7 @@ from playwright.sync_api import Page
 from games.engine import get_game
 from games.french_tarot.cards import DECK
 
-from .driver import TIMEOUT, frame, log_in, play_until_done
+from .driver import TIMEOUT, frame, log_in, open_table, play_until_done
 from .site import DEMO_PASSWORD, LiveSite
 from .tarot_deals import passing_bot_seed
 
@@ -83,21 +83,8 @@ def _fixed_deal(human_seats: int) -> dict:
 
 
 def _open_table(page: Page, base: str, human_seats: int, access: str, stake: str = "0") -> int:
-    page.goto(base + "/")
-    page.click("#new-game-button")
-    page.select_option("#id_game", "french-tarot")
-    page.select_option("#id_match_end", "deals:4")
-    page.select_option("#id_bot_level", "standard")
-    page.fill("#id_human_seats", str(human_seats))
-    page.fill("#id_turn_seconds", "300")
-    page.fill("#id_stake", stake)
-    page.select_option("#id_access", access)
-    page.evaluate("(v) => { document.querySelector('#id_fixed_deal').value = v; }",
-                  json.dumps(_fixed_deal(human_seats)))
-    page.click("#new-game-create")
-    page.wait_for_url(f"{base}/tables/**", timeout=TIMEOUT)
-    page.wait_for_function("window.kibitzShell && window.kibitzShell.frame", timeout=TIMEOUT)
-    return int(page.url.rstrip("/").split("/")[-1])
+    return open_table(page, base, _fixed_deal(human_seats), human_seats=human_seats, match_end="deals:4",
+                      stake=stake, access=access)
 
 
 def _say(page: Page, text: str) -> None:

@@ -7,23 +7,11 @@ import json
 
 import pytest
 
-from .driver import TIMEOUT, frame, log_in, play_until_done, sign_up
+from .driver import TIMEOUT, frame, log_in, open_table, play_until_done, sign_up
 from .site import DEMO_PASSWORD
 from .tarot_deals import passing_bot_seed, strong_hand_order
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
-
-
-def _open_table(page, base, fixed: dict, human_seats: int = 1) -> None:
-    page.click("#new-game-button")
-    page.select_option("#id_game", "french-tarot")
-    page.select_option("#id_match_end", "deals:1")
-    page.select_option("#id_bot_level", "standard")
-    page.fill("#id_human_seats", str(human_seats))
-    page.fill("#id_turn_seconds", "300")
-    page.evaluate("(v) => { document.querySelector('#id_fixed_deal').value = v; }", json.dumps(fixed))
-    page.click("#new-game-create")
-    page.wait_for_url(f"{base}/tables/**", timeout=TIMEOUT)
 
 
 def test_it_lets_a_new_player_win_a_contract_against_three_bots_and_check_the_deal(site, browser, output_dir):
@@ -35,7 +23,7 @@ def test_it_lets_a_new_player_win_a_contract_against_three_bots_and_check_the_de
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     sign_up(page, site.url, "erin", "a-long-test-password-42")
-    _open_table(page, site.url, {"order": order, "dealer": dealer, "bot_seed": seed})
+    open_table(page, site.url, {"order": order, "dealer": dealer, "bot_seed": seed})
     page.wait_for_selector("#dialog[open]", timeout=TIMEOUT)
     shown_hash = frame(page)["table"]["round"]["deck_hash"]
     page.screenshot(path=str(output_dir / "table-desktop-bidding.png"))
@@ -91,7 +79,7 @@ def test_it_seats_two_people_with_two_bots_for_a_full_deal(site, browser, output
         log_in(page, site.url, name, DEMO_PASSWORD)
         pages.append(page)
     alice, bob = pages
-    _open_table(alice, site.url, {"order": order, "dealer": dealer, "bot_seed": seed}, human_seats=2)
+    open_table(alice, site.url, {"order": order, "dealer": dealer, "bot_seed": seed}, human_seats=2)
     table_url = alice.url
     box = bob.locator(f'.table-box[data-table="{table_url.rstrip("/").split("/")[-1]}"]')
     box.wait_for(timeout=TIMEOUT)  # the lobby socket brought the new table's box

@@ -210,7 +210,8 @@ class FrenchTarot {
 
   renderScoreSheet(frame) {
     const r = frame.view.result;
-    const names = frame.table.seats.map((s) => escapeHtml(s.name || "?"));
+    const dealt = frame.table.round.players || [];  // a person who left mid-deal is still named on its sheet
+    const names = frame.table.seats.map((s, i) => escapeHtml(dealt[i] || s.name || "?"));
     const rows = [];
     if (r.status === "annulled") {
       rows.push(`<tr><th>${gettext("Deal annulled")}</th><td>${escapeHtml(r.reason === "petit_sec" ? gettext("petit sec") : gettext("everybody passed"))}</td></tr>`);
