@@ -14,7 +14,8 @@ def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
     """The open or playing tables whose access admits `viewer` (social.services.access.tables_admitting: public
     tables, friends-only tables of the viewer's friends, private ones the viewer is invited to or listed for),
     newest first, at most LOBBY_SIZE: `{"id", "game", "title", "status", "stake" (minor units), "stake_display"
-    ("0.10"), "limit", "bot_level", "access", "turn_seconds", "seats": [{"number", "name", "bot", "open"}]}`."""
+    ("0.10"), "limit", "bot_level", "access", "access_display" (translated), "can_sit" (waiting with a free seat:
+    "Play" is offered), "turn_seconds", "seats": [{"number", "name", "bot", "open"}]}`."""
     from social.services.access import tables_admitting  # social's services import the tables' services
 
     recent = Table.objects.filter(status__in=[Table.Status.OPEN, Table.Status.PLAYING]).order_by("-pk")
@@ -32,6 +33,9 @@ def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
             "id": table.pk, "game": table.game, "title": title, "status": table.status, "stake": table.stake,
             "stake_display": f"{table.stake // 100}.{table.stake % 100:02d}",
             "limit": table.limit, "bot_level": table.bot_level, "access": table.access,
+            "access_display": str(table.get_access_display()),
+            "can_sit": table.status == Table.Status.OPEN and any(s.for_human and s.user is None
+                                                                 for s in seats.get(table.pk, [])),
             "turn_seconds": table.turn_seconds,
             "seats": [{"number": s.number, "name": s.user.display_name if s.user else None, "bot": s.is_bot,
                        "open": s.user is None} for s in seats.get(table.pk, [])],

@@ -27,7 +27,7 @@ function box(table) {
     ? `${gettext("stake")} ${money(table.stake)} · ${gettext("limit")} ${money(table.limit || 0)}`
     : gettext("no stakes");
   node.querySelector(".box-bots").textContent = `${gettext("bots")}: ${table.bot_level}`;
-  node.querySelector(".box-access").textContent = table.access;
+  node.querySelector(".box-access").textContent = table.access_display;
   const seats = node.querySelector(".box-seats");
   seats.innerHTML = "";
   for (const s of table.seats) {
@@ -38,6 +38,8 @@ function box(table) {
   }
   const form = node.querySelector("form");
   form.action = `/tables/${table.id}/play/`;
+  form.hidden = !table.can_sit;
+  node.querySelector(".box-watch").href = `/tables/${table.id}/`;
   form.querySelector("input[name=csrfmiddlewaretoken]").value = csrf;
   return node;
 }

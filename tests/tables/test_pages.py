@@ -133,3 +133,14 @@ def test_it_logs_in_and_out(client, users):
     assert response.status_code == 302 and client.get(reverse("lobby")).status_code == 200
     client.post("/accounts/logout/")
     assert client.get(reverse("lobby")).status_code == 302
+
+
+def test_the_lobby_offers_play_only_at_a_free_seat_and_watch_everywhere(users):
+    waiting = services.create_table(users["alice"], "test-follow", human_seats=2)
+    playing = services.create_table(users["bob"], "test-follow", human_seats=1)
+    page = _client(users["carol"]).get(reverse("lobby")).content.decode()
+    for table, can_sit in ((waiting, True), (playing, False)):
+        box = page[page.index(f'data-table="{table.pk}"'):]
+        box = box[:box.index("</article>")]
+        assert ('class="box-play" hidden' not in box) == can_sit
+        assert f'href="{reverse("table", args=[table.pk])}"' in box and "Watch" in box
