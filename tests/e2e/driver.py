@@ -41,9 +41,10 @@ def log_in(page: Page, base: str, username: str, password: str) -> None:
 
 
 def open_table(page: Page, base: str, fixed: dict[str, Any], *, human_seats: int = 1, match_end: str = "deals:1",
-               stake: str = "0", access: str = "public", spectators: str | None = None) -> int:
+               stake: str = "0", access: str = "public", invite_list: str | None = None) -> int:
     """Open a French Tarot table from the lobby's New game dialog, its first deal fixed by `fixed`
-    (`{"order", "dealer", "bot_seed"}`, the test hook); waits for the table page. Returns the table id."""
+    (`{"order", "dealer", "bot_seed"}`, the test hook), admitting the members of the host's `invite_list` (by
+    name) at a private table; waits for the table page. Returns the table id."""
     page.goto(base + "/")
     page.click("#new-game-button")
     page.select_option("#id_game", "french-tarot")
@@ -53,8 +54,8 @@ def open_table(page: Page, base: str, fixed: dict[str, Any], *, human_seats: int
     page.fill("#id_turn_seconds", "300")
     page.fill("#id_stake", stake)
     page.select_option("#id_access", access)
-    if spectators is not None:
-        page.select_option("#id_access-spectators", spectators)
+    if invite_list is not None:
+        page.select_option("#id_access-invite_list", label=invite_list)
     page.evaluate("(v) => { document.querySelector('#id_fixed_deal').value = v; }", json.dumps(fixed))
     page.click("#new-game-create")
     page.wait_for_url(f"{base}/tables/**", timeout=TIMEOUT)
