@@ -19,7 +19,8 @@ from games.engine.errors import RuleError
 
 
 class FrameError(RuleError):
-    """A frame refused before any service call: `bad_frame`, `frame_too_large` or `rate_limited`."""
+    """A frame refused by the socket: `bad_frame`, `frame_too_large` or `rate_limited` before any service call;
+    `no_next_deal` when a "next" frame finds no deal to start."""
 
 
 FRAME_TYPES = ("act", "next", "ping", "chat")

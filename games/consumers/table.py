@@ -103,7 +103,9 @@ class TableConsumer(TableSocialMixin, AsyncWebsocketConsumer):
             if self.read_only:
                 raise FrameError("read_only", "this seat is played from another window")
             if frame["type"] == "next":
-                await database_sync_to_async(services.start_next_round)(self.table_id, frame["version"])
+                if not await database_sync_to_async(services.start_next_round)(self.table_id, frame["version"]):
+                    raise FrameError("no_next_deal", "no deal can start now (a deal is on, the match is over, "
+                                                     "a seat waits for a player, or the table moved on)")
                 return
             answer = await database_sync_to_async(services.act)(
                 self.user, self.table_id, frame["version"], frame["id"], frame["action"])

@@ -87,6 +87,19 @@ async def test_it_refuses_a_move_out_of_turn_and_ignores_a_seat_named_in_the_fra
     await ws.disconnect()
 
 
+async def test_it_answers_a_next_deal_during_a_deal_with_an_error_and_deals_nothing(users, redis_layer):
+    table, seats = await _four_human_table(users)
+    _seat, _legal, version = await _to_act(table.pk)
+    ws, ok = await open_socket(f"/ws/tables/{table.pk}/", seats[0])
+    assert ok
+    await receive(ws)
+    await ws.send_to(text_data=json.dumps({"type": "next", "version": version}))
+    error = await receive_until(ws, lambda f: f["type"] == "error")
+    assert error["code"] == "no_next_deal"
+    assert await _count(Round, table=table) == 1
+    await ws.disconnect()
+
+
 async def test_it_refuses_a_cross_origin_socket(users, redis_layer):
     table, seats = await _four_human_table(users)
     ws, ok = await open_socket(f"/ws/tables/{table.pk}/", seats[0], origin=b"http://evil.example")

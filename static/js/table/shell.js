@@ -13,6 +13,7 @@ const ERROR_TEXT = {
   bad_frame: () => gettext("The server could not read that message."),
   bad_action: () => gettext("That action is not understood."),
   not_seated: () => gettext("You are watching this table."),
+  no_next_deal: () => gettext("There is no deal to start now."),
 };
 
 export class Shell {
@@ -58,12 +59,19 @@ export class Shell {
     const url = `${scheme}://${location.host}/ws/tables/${this.tableId}/` + (this.version ? `?v=${this.version}` : "");
     const socket = new WebSocket(url);
     this.socket = socket;
-    socket.addEventListener("open", () => { this.retry = 0; this.root.classList.add("connected"); });
+    socket.addEventListener("open", () => {
+      if (this.lost) this.showNotice(gettext("Connected again."), "info");
+      this.lost = false;
+      this.retry = 0;
+      this.root.classList.add("connected");
+    });
     socket.addEventListener("message", (event) => this.onFrame(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
       this.root.classList.remove("connected");
       if (this.socket !== socket || this.closing) return;
       if (event.code === 4403) { this.closing = true; return; }  // refused or removed: do not knock again
+      if (!this.lost) this.showNotice(gettext("Connection lost; reconnecting…"), "warning", true);
+      this.lost = true;
       this.retry = Math.min(this.retry + 1, 6);
       setTimeout(() => this.connect(), 300 * 2 ** this.retry);
     });
