@@ -49,7 +49,14 @@ def test_it_signs_up_a_new_player_with_a_profile(client):
     response = client.post("/accounts/signup/", {"username": "erin", "password1": "a-long-test-password-42",
                                                  "password2": "a-long-test-password-42"})
     assert response.status_code == 302
-    assert Profile.objects.filter(user__username="erin").exists()
+    assert Profile.objects.get(user__username="erin").language == "en"
+
+
+def test_it_starts_a_new_player_in_the_browsers_language(client):
+    client.post("/accounts/signup/", {"username": "fritz", "password1": "a-long-test-password-42",
+                                      "password2": "a-long-test-password-42"}, HTTP_ACCEPT_LANGUAGE="de-CH,de;q=0.9")
+    assert Profile.objects.get(user__username="fritz").language == "de"
+    assert "Neues Spiel" in client.get(reverse("lobby"), HTTP_ACCEPT_LANGUAGE="en").content.decode()  # the profile wins
 
 
 def test_it_creates_a_table_from_the_new_game_dialog(users):
