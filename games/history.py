@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from accounts.models import User
 from games.models import Round, Seat
 
 
@@ -17,13 +18,46 @@ def replay_document(rnd: Round) -> dict[str, Any]:
 
 
 def hand_history(rnd: Round) -> dict[str, Any]:
-    """Everything about a finished deal: seats' names, the deal, each action, the result, and the deck
-    `order` and `salt` whose `sha256(salt + ":" + " ".join(order))` is the `deck_hash` shown at the deal."""
-    names = {s.number: (s.user.display_name if s.user else None)
-             for s in Seat.objects.filter(table=rnd.table).select_related("user__profile")}
+    """Everything about a finished deal: who was dealt into each seat, the deal, each action, the result, and the
+    deck `order` and `salt` whose `sha256(salt + ":" + " ".join(order))` is the `deck_hash` shown at the deal.
+
+    Returns `{"table", "round", "game", "dealer", "dealer_name", "names": [name per seat], "deal", "hands": [{"seat", "name",
+    "cards"}], "actions": [{"seat", "action"}], "steps": [{"seat", "name", "text"}], "scores": [{"name",
+    "score"}] | None, "result", "status", "deck_hash", "order", "salt"}`; `steps` spell each action out
+    (e.g. "play 7H").
+    """
+    seats = {s.number: s for s in Seat.objects.filter(table=rnd.table).select_related("user__profile")}
+    dealt = {u.pk: u.display_name for u in User.objects.filter(pk__in=[p for p in rnd.players if p])
+             .select_related("profile")}
+    names = []
+    for number in range(len(seats)):
+        person = rnd.players[number] if number < len(rnd.players) else None
+        seat = seats.get(number)
+        names.append(dealt.get(person) or (seat.user.display_name if seat and seat.user else None))
+    hands = rnd.deal.get("hands") if isinstance(rnd.deal, dict) else None
+    scores = (rnd.result or {}).get("scores") if isinstance(rnd.result, dict) else None
     return {
         "table": rnd.table_id, "round": rnd.number, "game": rnd.table.game, "dealer": rnd.dealer,
-        "names": [names.get(i) for i in range(len(names))], "deal": rnd.deal,
-        "actions": rnd.actions, "result": rnd.result, "status": rnd.status,
+        "names": names, "dealer_name": names[rnd.dealer] if rnd.dealer < len(names) else None, "deal": rnd.deal,
+        "hands": [{"seat": i, "name": names[i] if i < len(names) else None, "cards": h}
+                  for i, h in enumerate(hands or [])],
+        "actions": rnd.actions,
+        "steps": [{"seat": a["seat"], "name": names[a["seat"]] if a["seat"] < len(names) else None,
+                   "text": action_text(a["action"])} for a in rnd.actions],
+        "scores": [{"name": names[i] if i < len(names) else None, "score": v} for i, v in enumerate(scores)]
+        if isinstance(scores, list) else None,
+        "result": rnd.result, "status": rnd.status,
         "deck_hash": rnd.deck_hash, "order": rnd.order, "salt": rnd.salt,
     }
+
+
+def action_text(action: Any) -> str:
+    """A wire action spelled out for people: `{"play": "7H"}` → "play 7H", `{"discard": ["AS", "KS"]}` →
+    "discard AS KS", `{"slam": false}` → "slam no", nested objects as `key value` pairs."""
+    if isinstance(action, dict):
+        return " · ".join(f"{key.replace('_', ' ')} {action_text(value)}".strip() for key, value in action.items())
+    if isinstance(action, list):
+        return " ".join(action_text(item) for item in action)
+    if isinstance(action, bool):
+        return "yes" if action else "no"
+    return "" if action is None else str(action)

@@ -91,6 +91,9 @@ def test_it_shows_the_hand_history_and_replay_file_only_after_the_deal(users):
     rnd = _finish_round(table)
     page = client.get(reverse("history", args=[table.pk, rnd.number])).content.decode()
     assert rnd.salt in page and rnd.deck_hash in page and " ".join(rnd.order) in page
+    steps = page[page.index('class="history-actions"'):page.index("</ol>")]
+    assert "<strong>alice</strong>: <code>bid " in steps and "{" not in steps  # names and spelled-out actions
+    assert 'id="history-scores"' in page
     document = json.loads(client.get(reverse("replay_file", args=[table.pk, rnd.number])).content)
     game = get_game("french-tarot")
     state = replay(game, document["options"], document["deal"], document["dealer"], document["actions"])
@@ -151,3 +154,12 @@ def test_the_lobby_offers_play_only_at_a_free_seat_and_watch_everywhere(users):
         box = box[:box.index("</article>")]
         assert ('class="box-play" hidden' not in box) == can_sit
         assert f'href="{reverse("table", args=[table.pk])}"' in box and "Watch" in box
+
+
+def test_it_spells_out_actions_for_the_hand_history():
+    from games.history import action_text
+
+    assert action_text({"play": "7H"}) == "play 7H"
+    assert action_text({"discard": ["AS", "KS", "2C"]}) == "discard AS KS 2C"
+    assert action_text({"slam": False}) == "slam no"
+    assert action_text({"swap_joker": {"meld": 0, "card": "6H"}}) == "swap joker meld 0 · card 6H"
