@@ -15,8 +15,8 @@ from .pofile import parse
 
 # What makemessages skips (as in the documented command) and what the copy leaves out.
 IGNORED = (".venv/*", "tests/*", "benchmarks/*")
-NOT_COPIED = (".git", ".venv", "tests", "benchmarks", "staticfiles", "node_modules", "__pycache__", "*.mo",
-              "*.po", "db.sqlite3")
+NOT_COPIED = (".*", "tests", "benchmarks", "staticfiles", "node_modules", "__pycache__", "*.egg-info", "build",
+              "*.mo", "*.po", "*.sqlite3")  # ".*": .git, .venv, tool caches
 # Keywords for JavaScript: `t` is the wrapper of social/static/js/social/common.js and the table shell
 # (`shell.t`); xgettext also matches member calls such as `shell.t("…")`.
 JS_KEYWORDS = ("t", "gettext", "ngettext:1,2", "pgettext:1c,2")
