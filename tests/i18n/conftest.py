@@ -8,6 +8,10 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+# The tables' test settings: fast password hashing, and no persistent connections in the lobby socket's worker
+# threads (they would keep the test database open at teardown).
+from tests.tables.conftest import fast_password_hashing  # noqa: F401  (autouse fixture)
+
 REPO = Path(__file__).resolve().parents[2]
 LANGUAGES = ("de", "nl", "pt", "fr")  # settings.LANGUAGES without the source language
 LOCALE_ROOTS = ("locale", "social/locale")
