@@ -56,6 +56,7 @@ def visible_text(response) -> str:
 
 
 def english_left(text: str) -> list[str]:
+    """The English sentences of the catalogs that `text` still shows, as whole words."""
     return sorted(s for s in ENGLISH if re.search(r"(?<!\w)" + re.escape(s) + r"(?!\w)", text))
 
 
