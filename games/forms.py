@@ -11,6 +11,7 @@ from django.contrib.staticfiles import finders
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import BOT_LEVELS, all_games
+from games.labels import BOT_LEVEL_LABELS
 from games.models import Table
 
 MATCH_ENDS = [("deals:1", _("1 deal")), ("deals:4", _("4 deals")), ("deals:8", _("8 deals")),
@@ -37,7 +38,7 @@ class NewTableForm(forms.Form):
     match_end = forms.ChoiceField(label=_("Match"), required=False, choices=MATCH_ENDS, initial="deals:8")
     extra_options = forms.CharField(label=_("Other options (JSON)"), required=False,
                                     widget=forms.TextInput(attrs={"placeholder": "{}"}))
-    bot_level = forms.ChoiceField(label=_("Bots' level"), choices=[(b, _(b)) for b in BOT_LEVELS],
+    bot_level = forms.ChoiceField(label=_("Bots' level"), choices=[(b, BOT_LEVEL_LABELS[b]) for b in BOT_LEVELS],
                                   initial="standard")
     human_seats = forms.IntegerField(label=_("Human seats"), min_value=1, max_value=6, initial=1)
     stake = forms.DecimalField(label=_("Stake per point"), min_value=0, decimal_places=2, initial=0)

@@ -10,7 +10,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from games.engine.errors import RuleError
-from games.lobby import lobby_boxes
+from games.lobby import lobby_boxes_in_language
 from games.services.events import LOBBY_GROUP
 from social.consumers import LobbySocialMixin
 
@@ -50,5 +50,5 @@ class LobbyConsumer(LobbySocialMixin, AsyncWebsocketConsumer):
         await self._send_boxes()
 
     async def _send_boxes(self) -> None:
-        boxes = await database_sync_to_async(lobby_boxes)(self.user)
+        boxes = await database_sync_to_async(lobby_boxes_in_language)(self.user)
         await self.send(text_data=dumps({"type": "lobby", "tables": boxes}))

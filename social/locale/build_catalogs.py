@@ -7,6 +7,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from translations import JS, PY  # noqa: E402
 LANGS = ["de", "nl", "pt", "fr"]
+# French counts 0 as singular (as Django's own fr catalog does).
+PLURAL_FORMS = {"de": "nplurals=2; plural=(n != 1);", "nl": "nplurals=2; plural=(n != 1);",
+                "pt": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=(n > 1);"}
 root = str(Path(__file__).parent)
 
 def esc(s): return s.replace("\\", "\\\\").replace('"', '\\"')
@@ -14,7 +17,7 @@ def esc(s): return s.replace("\\", "\\\\").replace('"', '\\"')
 def header(lang):
     return ('msgid ""\nmsgstr ""\n"Project-Id-Version: kibitz-social\\n"\n"Language: %s\\n"\n'
             '"MIME-Version: 1.0\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Content-Transfer-Encoding: 8bit\\n"\n'
-            '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n' % lang)
+            '"Plural-Forms: %s\\n"\n\n' % (lang, PLURAL_FORMS[lang]))
 
 for i, lang in enumerate(LANGS):
     text = open(f"{root}/{lang}/LC_MESSAGES/django.po", encoding="utf-8").read()

@@ -26,7 +26,7 @@ function box(table) {
   node.querySelector(".box-stake").textContent = table.stake
     ? `${gettext("stake")} ${money(table.stake)} · ${gettext("limit")} ${money(table.limit || 0)}`
     : gettext("no stakes");
-  node.querySelector(".box-bots").textContent = `${gettext("bots")}: ${table.bot_level}`;
+  node.querySelector(".box-bots").textContent = `${gettext("bots")}: ${table.bot_level_display}`;
   node.querySelector(".box-access").textContent = table.access_display;
   const seats = node.querySelector(".box-seats");
   seats.innerHTML = "";
