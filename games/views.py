@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -50,9 +49,6 @@ def new_table(request: HttpRequest) -> HttpResponse:
     if not (form.is_valid() and access_form.is_valid()):
         return _lobby_page(request, form, access_form, status=400)
     data, access = form.cleaned_data, access_form.cleaned_data
-    if access["invite_list"] is not None and data["access"] != Table.Access.PRIVATE:
-        access_form.add_error("invite_list", _("An invite list admits players at a private table only."))
-        return _lobby_page(request, form, access_form, status=400)
     try:
         table = open_table(
             request.user, data["game"], form.options(), human_seats=data["human_seats"],
@@ -78,6 +74,9 @@ def play(request: HttpRequest, table_id: int) -> HttpResponse:
         return redirect("lobby")
     if seat is None:
         messages.info(request, SEAT_REQUEST_WAITING)
+        table = get_object_or_404(Table, pk=table_id)
+        if watch_refusal(table, request.user) is not None:
+            return redirect("lobby")  # may not watch while waiting: the host's answer reaches the lobby
     return redirect("table", table_id=table_id)
 
 
@@ -107,24 +106,29 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     })
 
 
-def _finished_round(table_id: int, number: int) -> Round:
+def _finished_round(request: HttpRequest, table_id: int, number: int) -> Round:
+    """A finished deal whose history `request.user` may read: the people dealt into it, and those the table
+    lets watch (its access, spectators option and kicks). Raises Http404 otherwise: a refused history is not
+    told apart from a missing one."""
     rnd = get_object_or_404(Round.objects.select_related("table"), table_id=table_id, number=number)
     if rnd.status == Round.Status.PLAYING:
         raise Http404("the hand history is shown once the deal is over")
+    if request.user.pk not in rnd.players and watch_refusal(rnd.table, request.user) is not None:
+        raise Http404("no such deal")
     return rnd
 
 
 @login_required
 def history(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
     """A deal's hand history: the deal, every action, the deck order and salt behind its hash."""
-    rnd = _finished_round(table_id, number)
+    rnd = _finished_round(request, table_id, number)
     return render(request, "games/history.html", {"h": hand_history(rnd), "round": rnd})
 
 
 @login_required
 def replay_file(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
     """The deal as a replay file (DESIGN.md "Cards and replay files"), as a download."""
-    rnd = _finished_round(table_id, number)
+    rnd = _finished_round(request, table_id, number)
     response = JsonResponse(replay_document(rnd), json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="kibitz-{table_id}-deal-{number}.json"'
     return response

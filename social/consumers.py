@@ -110,6 +110,8 @@ class TableSocialMixin:
         """After accept: register a spectator, send the social frame and the chat the recipient reads."""
         if self.seat is None:
             await _start_watching(self.user.pk, self.table_id)
+        else:
+            await _table_heartbeat(self.user.pk, self.table_id, watching=False)  # "at table #N" at once
         await self._send_social()
         lines = await _chat_history(self.user, await _rooms(self.table_id, self.seat is not None))
         await self._send({"type": "chat", "lines": lines})  # type: ignore[attr-defined]

@@ -13,6 +13,7 @@ from accounts.models import User
 from games.models import Event
 
 from .services.chat import system_line
+from .services.presence import went_offline
 
 LINES = {"join": "joined", "leave": "left", "kick": "kicked"}
 
@@ -28,13 +29,14 @@ def table_event_line(sender: type, instance: Event, created: bool, **kwargs: Any
 @receiver(user_logged_out)
 def leave_tables_on_log_off(sender: type, request: Any, user: Any, **kwargs: Any) -> None:
     """Logging off leaves every table where the user holds a seat, as "Leave" does (issue 5 "Leave and log
-    off"): before the start the seat is freed, during play a bot of the table's level takes it."""
+    off"; games.services.seating), and the user shows offline at once."""
     if user is None:
         return
     from games import services
     from games.models import Seat, Table
     from games.services.errors import ServiceError
 
+    went_offline(user.pk)
     held = Seat.objects.filter(user=user, bot_level="", table__status__in=[Table.Status.OPEN, Table.Status.PLAYING])
     for table_id in held.values_list("table_id", flat=True).distinct():
         try:

@@ -29,6 +29,8 @@ REFUSALS = {
     "not_allowed": _("This table admits invited players only."),
     "not_friends": _("This table admits the host's friends only."),
     "no_spectators": _("This table takes no spectators."),
+    "friends_watch": _("Only the host's friends may watch this table."),
+    "list_not_private": _("An invite list admits players at a private table only."),
     "approval_needed": _("The host approves seat requests at this table."),
 }
 
@@ -146,7 +148,7 @@ def watch_refusal(table: Table, user: Any) -> str | None:
     if spectators == TableSocial.Spectators.NONE:
         return "no_spectators"
     if spectators == TableSocial.Spectators.FRIENDS and not are_friends(table.created_by_id or 0, user.pk):
-        return "not_friends"
+        return "friends_watch"
     return None
 
 
@@ -159,45 +161,59 @@ def check_watch(table: Table, user: Any) -> None:
 
 def configure_table(host: Any, table_id: int, *, invite_list_id: int | None, spectators: str,
                     approval: bool) -> TableSocial:
-    """The host sets the table's invite list (it admits its members; with access "private" only), who
-    may watch, and whether seat requests need approval. Returns the saved TableSocial.
-    Raises ServiceError("not_host" | "no_list" | "bad_request")."""
+    """The host changes the table's social settings (the side panel) while it waits for players.
+    Returns the saved TableSocial. Raises ServiceError("not_host" | "not_open") and those of `_save_settings`."""
     from django.db import transaction
 
     from games.services.locking import lock_table
+
+    with transaction.atomic():
+        table = lock_table(table_id)
+        if not is_host(table, host):
+            raise ServiceError("not_host", "only the table's host may do this")
+        if table.status != Table.Status.OPEN:
+            raise ServiceError("not_open", "the table's settings change only while it waits for players")
+        return _save_settings(table, host, invite_list_id=invite_list_id, spectators=spectators, approval=approval)
+
+
+def _save_settings(table: Table, host: Any, *, invite_list_id: int | None, spectators: str,
+                   approval: bool) -> TableSocial:
+    """Store the invite list (one of the host's; it admits its members at a private table only), who may
+    watch, and whether seat requests need approval; tell the table's sockets. Inside the caller's transaction
+    with the table locked. Raises ServiceError("no_list" | "list_not_private" | "bad_request")."""
     from social.models import InviteList
 
     from . import notify
 
     if spectators not in TableSocial.Spectators.values:
         raise ServiceError("bad_request", "unknown spectators option")
-    with transaction.atomic():
-        table = lock_table(table_id)
-        if not is_host(table, host):
-            raise ServiceError("not_host", "only the table's host may do this")
-        chosen = None
-        if invite_list_id is not None:
-            chosen = InviteList.objects.filter(pk=invite_list_id, owner=host).first()
-            if chosen is None:
-                raise ServiceError("no_list", "no such invite list")
-        row, _created = TableSocial.objects.update_or_create(
-            table=table, defaults={"invite_list": chosen, "spectators": spectators, "approval": approval})
-        notify.table_social_changed(table.pk)
-        return row
+    chosen = None
+    if invite_list_id is not None:
+        chosen = InviteList.objects.filter(pk=invite_list_id, owner=host).first()
+        if chosen is None:
+            raise ServiceError("no_list", "no such invite list")
+        if table.access != Table.Access.PRIVATE:
+            raise _refuse("list_not_private")
+    row, _created = TableSocial.objects.update_or_create(
+        table=table, defaults={"invite_list": chosen, "spectators": spectators, "approval": approval})
+    notify.table_social_changed(table.pk)
+    return row
 
 
 def open_table(host: Any, game_key: str, options: dict[str, Any] | None = None, *, invite_list_id: int | None,
                spectators: str, approval: bool, **table_args: Any) -> Table:
-    """The New game dialog: create the table (games.services.create_table, same arguments) and set its social
-    settings (`configure_table`) in one transaction, so nobody sees the table before its access is set.
+    """The New game dialog: create the table (games.services.create_table, same arguments) and store its social
+    settings (`_save_settings`) in one transaction, so nobody sees the table before its access is set.
 
     Returns the table. Raises what either function raises; nothing is created then.
     """
     from django.db import transaction
 
     from games.services import create_table
+    from games.services.locking import lock_table
 
     with transaction.atomic():
         table = create_table(host, game_key, options, **table_args)
-        configure_table(host, table.pk, invite_list_id=invite_list_id, spectators=spectators, approval=approval)
+        _save_settings(lock_table(table.pk), host, invite_list_id=invite_list_id, spectators=spectators,
+                       approval=approval)
     return table

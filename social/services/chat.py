@@ -23,6 +23,7 @@ from social.models import ChatMessage, Ignore
 
 from . import notify
 from .access import watch_refusal
+from .relations import is_ignoring
 
 LOBBY = "lobby"
 CHAT_MAX = 300
@@ -86,6 +87,8 @@ def post(user: User, text: Any, table_id: int | None = None) -> dict[str, Any]:
             if table is None:
                 raise ServiceError("no_table", "no such table")
             code = watch_refusal(table, user)
+            if code is None and table.created_by_id is not None and is_ignoring(table.created_by_id, user.pk):
+                code = "ignored"  # seated or not, a user the host ignores does not talk at the host's table
             if code is not None:
                 raise ServiceError(code, "you may not talk at this table")
             seated = Seat.objects.filter(table=table, user=user, bot_level="").exists()

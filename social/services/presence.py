@@ -23,6 +23,11 @@ def heartbeat(user_id: int, table_id: int | None = None) -> None:
     Presence.objects.update_or_create(user_id=user_id, defaults={"last_seen": timezone.now(), "table_id": table_id})
 
 
+def went_offline(user_id: int) -> None:
+    """The user logged off: offline at once, not after ONLINE_SECONDS."""
+    Presence.objects.filter(user_id=user_id).delete()
+
+
 def is_online(user_id: int) -> bool:
     """Whether the user's last heartbeat is within ONLINE_SECONDS."""
     since = timezone.now() - timedelta(seconds=ONLINE_SECONDS)
@@ -31,12 +36,14 @@ def is_online(user_id: int) -> bool:
 
 def friends_panel(user: User) -> dict[str, Any]:
     """The lobby's friends box: `{"friends": [{"id", "name", "username", "online", "table"}],
-    "incoming": [{"id", "name"}], "outgoing": [{"id", "name"}]}`; ignored users are left out.
+    "incoming": [{"id", "name"}], "outgoing": [{"id", "name"}]}`; ignored users are left out, and a friend who
+    ignores `user` shows as offline (nobody follows someone who ignores them).
     `table` is the table the friend's last heartbeat came from (None: the lobby or offline)."""
     ignored = ignored_ids(user)
     ids = friend_ids(user) - ignored
     since = timezone.now() - timedelta(seconds=ONLINE_SECONDS)
-    seen = {p.user_id: p for p in Presence.objects.filter(user_id__in=ids)}
+    hiding = set(Ignore.objects.filter(ignored=user, user_id__in=ids).values_list("user_id", flat=True))
+    seen = {p.user_id: p for p in Presence.objects.filter(user_id__in=ids - hiding)}
     open_tables = set(Table.objects.filter(pk__in=[p.table_id for p in seen.values() if p.table_id])
                       .exclude(status=Table.Status.CLOSED).values_list("pk", flat=True))
     friends = []

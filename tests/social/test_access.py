@@ -119,7 +119,7 @@ def test_it_applies_the_spectators_option(users):
     _refused("no_spectators", social.check_watch, table, users["bob"])
     assert social.watch_refusal(table, users["alice"]) is None  # the host sees their own table
     friends_only = _table(users, spectators=TableSocial.Spectators.FRIENDS)
-    _refused("not_friends", social.check_watch, friends_only, users["bob"])
+    _refused("friends_watch", social.check_watch, friends_only, users["bob"])
     social.accept_friend(users["alice"], social.request_friend(users["bob"], users["alice"]).pk)
     assert social.watch_refusal(friends_only, users["bob"]) is None
 
@@ -151,3 +151,41 @@ def test_it_lists_a_table_in_the_lobby_only_to_those_its_access_admits(users):
     assert _lobby_ids(dave) & everything == set()
     social.ignore(carol, alice)  # carol ignores the host: alice's tables disappear from carol's lists
     assert _lobby_ids(carol) & everything == set()
+
+
+def test_the_host_changes_the_settings_only_while_the_table_waits_and_a_list_only_for_a_private_table(users):
+    thursday = social.create_list(users["alice"], "Thursday Jass")
+    public = _table(users, human_seats=2)
+    _refused("list_not_private", lambda: social.configure_table(
+        users["alice"], public.pk, invite_list_id=thursday.pk, spectators="anyone", approval=False))
+    social.configure_table(users["alice"], public.pk, invite_list_id=None, spectators="none", approval=False)
+    services.join(users["bob"], public.pk)  # the table starts
+    _refused("not_open", lambda: social.configure_table(
+        users["alice"], public.pk, invite_list_id=None, spectators="anyone", approval=False))
+    assert TableSocial.objects.get(table=public).spectators == "none"
+
+
+def test_a_deals_hand_history_is_for_its_players_and_those_the_table_lets_watch(users, fast_bots):
+    from django.test import Client
+
+    from games.models import Round
+
+    table = _table(users, Table.Access.PRIVATE, human_seats=2)
+    social.invite(users["alice"], table.pk, users["bob"])
+    services.join(users["bob"], table.pk)
+    finish_deal(table.pk)
+    rnd = Round.objects.get(table=table, number=1)
+
+    def status(name, page="", table=table):
+        client = Client()
+        client.force_login(users[name])
+        return client.get(f"/tables/{table.pk}/deals/1/{page}").status_code
+
+    assert status("alice") == 200 and status("bob") == 200
+    assert status("carol") == 404 and status("carol", "replay.json") == 404  # not admitted: no deck order
+    social.kick(users["alice"], table.pk, 1)
+    assert status("bob") == 200  # his own deal stays his to read
+    public = _table(users, human_seats=1)
+    finish_deal(public.pk)
+    assert status("carol", table=public) == 200 and status("carol", "replay.json", table=public) == 200
+    assert rnd.status == Round.Status.DONE

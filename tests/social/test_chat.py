@@ -91,3 +91,12 @@ def test_it_puts_everyone_in_one_room_at_a_table_without_stakes(users):
 def test_it_refuses_chat_from_users_the_table_does_not_admit(users):
     table = services.create_table(users["alice"], "test-follow", human_seats=2, access=Table.Access.PRIVATE)
     assert _code(social.post_chat, users["carol"], "let me in", table.pk) == "not_allowed"
+
+
+def test_a_seated_player_the_host_ignores_may_not_talk_at_the_hosts_table(users):
+    table = services.create_table(users["alice"], "test-follow", human_seats=2)
+    services.join(users["dave"], table.pk)
+    assert social.post_chat(users["dave"], "hello", table.pk)["text"] == "hello"
+    social.ignore(users["alice"], users["dave"])
+    assert _code(social.post_chat, users["dave"], "can I talk?", table.pk) == "ignored"
+    assert social.post_chat(users["dave"], "in the lobby I may", None)["room"] == "lobby"

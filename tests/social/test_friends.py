@@ -137,3 +137,21 @@ def test_a_match_is_won_by_whoever_holds_the_seat_at_its_end(users, fast_bots):
     assert row("alice") == (1, int(final[0] == 1), 2)
     assert row("bob") == (1, 0, 1)  # played the match's first deal, gone at its end
     assert row("carol") == (1, int(final[1] == 1), 1)
+
+
+def test_a_friend_who_ignores_me_shows_offline_and_logging_off_is_offline_at_once(users):
+    from django.test import Client
+
+    alice, carol = users["alice"], users["carol"]
+    social.accept_friend(carol, social.request_friend(alice, carol).pk)
+    table = services.create_table(carol, "test-follow", human_seats=2)
+    social.heartbeat(carol.pk, table.pk)
+    assert social.friends_panel(alice)["friends"][0]["table"] == table.pk
+    social.ignore(carol, alice)
+    [shown] = social.friends_panel(alice)["friends"]
+    assert not shown["online"] and shown["table"] is None  # alice cannot follow carol any more
+    social.heartbeat(alice.pk)
+    client = Client()
+    client.force_login(alice)
+    client.post("/accounts/logout/")
+    assert not Presence.objects.filter(user=alice).exists()

@@ -137,3 +137,13 @@ def test_it_refuses_an_invite_list_for_a_table_that_is_not_private_or_a_list_of_
     assert not Table.objects.exists()
     assert _new_game(alice, access="public").status_code == 302
     assert TableSocial.objects.get().spectators == "anyone"
+
+
+def test_a_seat_request_at_a_table_one_may_not_watch_waits_in_the_lobby(users):
+    table = services.create_table(users["carol"], "test-follow", human_seats=2)
+    social.configure_table(users["carol"], table.pk, invite_list_id=None, spectators="friends", approval=True)
+    bob = _client(users["bob"])
+    response = bob.post(f"/tables/{table.pk}/play/", follow=True)
+    text = response.content.decode()
+    assert response.redirect_chain[-1][0] == "/" and "waits for the host" in text
+    assert "admits the host" not in text and "may watch" not in text  # no refusal for what bob did not ask

@@ -163,3 +163,15 @@ def test_it_spells_out_actions_for_the_hand_history():
     assert action_text({"discard": ["AS", "KS", "2C"]}) == "discard AS KS 2C"
     assert action_text({"slam": False}) == "slam no"
     assert action_text({"swap_joker": {"meld": 0, "card": "6H"}}) == "swap joker meld 0 · card 6H"
+
+
+def test_a_display_name_may_not_be_another_players_name(users):
+    client = _client(users["carol"])
+    for taken in ("bob", "BOB"):
+        response = client.post(reverse("profile"), {"display_name": taken, "language": "en", "sound": "on"})
+        assert response.status_code == 200 and "already goes by this name" in response.content.decode()
+    users["dave"].profile.display_name = "Dee"
+    users["dave"].profile.save()
+    assert client.post(reverse("profile"), {"display_name": "dee", "language": "en"}).status_code == 200
+    assert client.post(reverse("profile"), {"display_name": "Carol C.", "language": "en"}).status_code == 302
+    assert client.post(reverse("profile"), {"display_name": "carol", "language": "en"}).status_code == 302  # her own

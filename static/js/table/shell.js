@@ -69,7 +69,12 @@ export class Shell {
     socket.addEventListener("close", (event) => {
       this.root.classList.remove("connected");
       if (this.socket !== socket || this.closing) return;
-      if (event.code === 4403) { this.closing = true; return; }  // refused or removed: do not knock again
+      if (event.code === 4403) {  // refused or removed: do not knock again; the notice says why, then the lobby
+        this.closing = true;
+        this.root.classList.add("closed");
+        setTimeout(() => location.assign("/"), 4000);
+        return;
+      }
       if (!this.lost) this.showNotice(gettext("Connection lost; reconnecting…"), "warning", true);
       this.lost = true;
       this.retry = Math.min(this.retry + 1, 6);
