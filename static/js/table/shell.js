@@ -180,7 +180,7 @@ export class Shell {
       const done = () => { d.removeEventListener("close", done); resolve(d.returnValue); };
       d.addEventListener("close", done);
       d.returnValue = "";
-      if (!d.open) d.showModal();
+      if (!d.open) d.show();  // not modal: the chat and the table stay usable while a person decides
     });
   }
 
