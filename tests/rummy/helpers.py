@@ -34,11 +34,11 @@ def random_options(rng: random.Random, players: int) -> dict[str, Any]:
     return {"players": players, **rng.choice(OPTION_SETS)}
 
 
-def noisy_move(state: RummyState, rng: random.Random, bots: list[Any],
-               legal: list[Any] | None = None) -> tuple[int, Any]:
+def noisy_move(state: RummyState, rng: random.Random, bots: list[Any], legal: list[Any] | None = None,
+               view: dict[str, Any] | None = None) -> tuple[int, Any]:
     """A seat in `to_act` and its action: mostly a beginner/standard bot's choice, sometimes a random listed
-    action (random knocks, lay-offs, swaps, discards) so rare paths are walked too. `legal` may pass the current
-    seat's listed actions when the caller has them already."""
+    action (random knocks, lay-offs, swaps, discards) so rare paths are walked too. `legal` and `view` may pass
+    the current seat's listed actions and view when the caller has them already."""
     acting = sorted(GAME.to_act(state))
     kloppers = [s for s in acting if s != state.current]
     if kloppers and rng.random() < 0.3:
@@ -53,7 +53,7 @@ def noisy_move(state: RummyState, rng: random.Random, bots: list[Any],
         return seat, rng.choice(odd)
     if rng.random() < 0.1:
         return seat, rng.choice(legal)
-    return seat, bots[seat].choose(GAME.view(state, seat), seat, legal, rng)
+    return seat, bots[seat].choose(GAME.view(state, seat) if view is None else view, seat, legal, rng)
 
 
 def random_deals(count: int, players: int, seed: int) -> Iterator[tuple[dict[str, Any], dict[str, Any], int, RummyState]]:
@@ -138,7 +138,8 @@ def strings_and_lists(value: Any) -> tuple[list[str], list[list[Any]]]:
     return strings, lists
 
 
-def check_no_leak(state: RummyState, view_of: Callable[[RummyState, int | None], dict[str, Any]] = GAME.view) -> None:
+def check_no_leak(state: RummyState, view_of: Callable[[RummyState, int | None], dict[str, Any]] = GAME.view
+                  ) -> dict[int | None, dict[str, Any]]:
     """No view (seat or spectator) shows another hand's cards or the stock's order (rules §7).
 
     Oracle built from `to_json` only: a code may appear in a view at most as often as it is legitimately visible
@@ -146,10 +147,14 @@ def check_no_leak(state: RummyState, view_of: Callable[[RummyState, int | None],
     Action lists (`legal`) repeat the own hand and are left out of the count but must use own cards only.
     No list of three or more codes other than the public ones (table melds, the pile, the own hand and draws)
     may equal the top of the stock. `view_of` is the view function under test (a planted leak in the tests).
+
+    Returns:
+        every view checked, by seat (None: the spectator), as read back from JSON text, without `legal`.
     """
     data = GAME.to_json(state)
+    views: dict[int | None, dict[str, Any]] = {}
     if data["phase"] == "done":
-        return
+        return views
     public: Counter[str] = Counter(data["pile"])
     for meld in data["melds"]:
         public.update(meld[3])
@@ -157,7 +162,7 @@ def check_no_leak(state: RummyState, view_of: Callable[[RummyState, int | None],
     if data["taken"] is not None:
         public[data["taken"]] += 1
     for seat in [None, *range(len(data["hands"]))]:
-        view = json.loads(json.dumps(view_of(state, seat)))
+        view = views[seat] = json.loads(json.dumps(view_of(state, seat)))
         own: Counter[str] = Counter()
         if seat is not None and data["hands"][seat] is not None:
             own.update(data["hands"][seat])
@@ -183,6 +188,7 @@ def check_no_leak(state: RummyState, view_of: Callable[[RummyState, int | None],
         sizes = view["hand_sizes"]
         assert sizes == [None if h is None else len(h) for h in data["hands"]]
         assert view["stock_size"] == len(data["stock"])
+    return views
 
 
 def rejects(state: RummyState, seat: int, action: Any) -> str | None:

@@ -76,8 +76,8 @@ def test_it_never_shows_a_hidden_card_in_any_view(players: int, chunk: int) -> N
     steps = 0
     for _, _, _, state in random_deals(LEAK_DEALS_PER_SIZE // LEAK_CHUNKS, players, seed=31 * players + chunk):
         while state.phase != "done":
-            check_no_leak(state)
-            seat, action = noisy_move(state, rng, bots)
+            views = check_no_leak(state)
+            seat, action = noisy_move(state, rng, bots, view=views[state.current])
             state = GAME.apply(state, seat, action)
             steps += 1
     assert steps > 0
