@@ -7,7 +7,8 @@
   and what it would feed to opened opponents.
 - expert: the standard play plus playing for the hand-jolly (rules §5.6, §6): a ready opening is held back while
   it would not take the hand out at once and no opened opponent is close to going out, so the deal is won by
-  opening and going out in one turn (every loser pays double). Switches measured and left off (decisions B-3,
+  opening and going out in one turn (every loser pays double when option `hand_jolly` is on) and the others get
+  no lay-off targets meanwhile. Switches measured and left off (decisions B-3,
   B-4): reading the table (partial melds weighed by how many completing cards are still unseen, each candidate
   discard tested against sampled hands of the next seat, bounded by `playouts`), sampled discard rescoring,
   joker keeping and shedding.
@@ -163,12 +164,13 @@ class RummyBot:
 
     def _holds_opening(self, view: Mapping[str, Any], seat: int, hand: Sequence[str]) -> bool:
         """Whether to hold back an opening the hand could make now (rules §5.6, §6: a winner who opens and goes out
-        in the same turn makes every loser pay double). Held when hand-jolly doubling is on, the seat has not
-        opened, opening now would still leave two or more cards after every meld and lay-off (with at most one
-        it goes out at once, by hand-jolly), and every opened opponent holds more than `HOLD_SAFE_HAND` cards
-        (none is about to go out while the whole hand is at stake). Measured in decisions B-5."""
+        in the same turn makes every loser pay double when option `hand_jolly` is on; either way melds kept in
+        hand give the others no lay-off targets and no jokers to swap). Held when the seat has not opened, opening
+        now would still leave two or more cards after every meld and lay-off (with at most one it goes out at
+        once), and every opened opponent holds more than `HOLD_SAFE_HAND` cards (none is about to go out while
+        the whole hand is at stake). Measured in decisions B-5."""
         opts = view["options"]
-        if view["opened"][seat] or not opts["hand_jolly"]:
+        if view["opened"][seat]:
             return False
         sizes = view["hand_sizes"]
         if any(view["opened"][s] and size is not None and size <= HOLD_SAFE_HAND

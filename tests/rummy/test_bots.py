@@ -104,19 +104,29 @@ def _discards(hand: list[str]) -> list[Discard]:
     return [Discard(c) for c in dict.fromkeys(hand)]
 
 
-def test_it_holds_a_ready_opening_for_a_hand_jolly_while_it_is_safe():
+@pytest.mark.parametrize("hand_jolly", [True, False])
+def test_it_holds_a_ready_opening_while_it_is_safe(hand_jolly):
     hand = ["KS", "KH", "KD", "2C", "5D", "9S", "4H"]  # opens with 30, four cards would stay in hand
-    view = _ready_view(hand, opponent_size=9)
+    view = _ready_view(hand, opponent_size=9, hand_jolly=hand_jolly)
     assert isinstance(make_bot("expert", playouts=2).choose(view, 1, _discards(hand), random.Random(0)), Discard)
     assert make_bot("standard").choose(view, 1, _discards(hand), random.Random(0)) == MeldAction((("KS", "KH", "KD"),))
 
 
-@pytest.mark.parametrize("change", [{"opponent_size": 4}, {"hand_jolly": False}])
-def test_it_opens_at_once_when_holding_is_unsafe_or_pays_nothing(change):
+def test_it_opens_at_once_when_an_opened_opponent_is_near_out():
     hand = ["KS", "KH", "KD", "2C", "5D", "9S", "4H"]
-    view = _ready_view(hand, **{"opponent_size": 9, **change})
+    view = _ready_view(hand, opponent_size=4)
     assert make_bot("expert", playouts=2).choose(view, 1, _discards(hand), random.Random(0)) == MeldAction(
         (("KS", "KH", "KD"),))
+    view = _ready_view(hand, opponent_size=3, opponent_opened=False)  # an opponent that has not opened is far off
+    assert isinstance(make_bot("expert", playouts=2).choose(view, 1, _discards(hand), random.Random(0)), Discard)
+
+
+def test_it_opens_when_the_switch_is_off():
+    hand = ["KS", "KH", "KD", "2C", "5D", "9S", "4H"]
+    bot = make_bot("expert", playouts=2)
+    bot.hold = False
+    view = _ready_view(hand, opponent_size=9)
+    assert bot.choose(view, 1, _discards(hand), random.Random(0)) == MeldAction((("KS", "KH", "KD"),))
 
 
 def test_it_opens_when_it_goes_out_in_the_same_turn():
