@@ -21,6 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from common import percentile
+
 from games.engine import get_game
 from games.rummy.selfplay import next_move
 
@@ -46,10 +48,9 @@ def speed(deals: int, players: int, seed: int) -> None:
                 state = game.apply(state, seat, action)
                 actions += 1
         total = time.perf_counter() - t0
-        times.sort()
         print(f"{level:9s} {players}p: {deals / total:7.2f} deals/s, {actions / deals:5.1f} actions/deal, "
-              f"decision mean {1000 * statistics.mean(times):6.2f} ms, p95 {1000 * times[int(.95 * len(times))]:6.2f} ms, "
-              f"max {1000 * times[-1]:7.2f} ms")
+              f"decision mean {1000 * statistics.mean(times):6.2f} ms, p50 {1000 * percentile(times, .5):6.2f} ms, "
+              f"p95 {1000 * percentile(times, .95):6.2f} ms, max {1000 * max(times):7.2f} ms")
 
 
 def duplicate(level_a: str, level_b: str, deals: int, players: int, seed: int, playouts: int | None) -> list[float]:

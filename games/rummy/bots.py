@@ -5,9 +5,13 @@
 - standard: sound heuristics — takes the pile card when it joins a meld or fits the table, knocks when the card
   completes melds, swaps jokers it can use at once, discards by the meld value it would lose, its partial melds
   and what it would feed to opened opponents.
-- expert: the standard play plus reading the table: partial melds are weighed by how many completing cards
-  are still unseen, and each candidate discard is tested against sampled hands of the next seats (worlds
-  consistent with the view and with the pile cards each seat took), bounded by `playouts`.
+- expert: the standard play plus playing for the hand-jolly (rules §5.6, §6): a ready opening is held back while
+  it would not take the hand out at once and no opened opponent is close to going out, so the deal is won by
+  opening and going out in one turn (every loser pays double when option `hand_jolly` is on) and the others get
+  no lay-off targets meanwhile. Switches measured and left off (decisions B-3,
+  B-4): reading the table (partial melds weighed by how many completing cards are still unseen, each candidate
+  discard tested against sampled hands of the next seat, bounded by `playouts`), sampled discard rescoring,
+  joker keeping and shedding.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from .turns import ONLY_IF_USED
 
 EXPERT_PLAYOUTS = 12
 ENDGAME_HAND = 10
+HOLD_SAFE_HAND = 4  # expert: hold a ready opening only while every opened opponent holds more cards than this
 
 
 def _melds_of(hand: Sequence[str], view: Mapping[str, Any], seat: int) -> tuple[int, list[tuple[str, ...]]]:
@@ -86,6 +91,8 @@ class RummyBot:
     futures: bool = False  # expert: discard by sampled draws before that
     keep_jokers: bool = False  # expert: lay off a joker only when the hand can then go out
     shed_jokers: bool = False  # expert: lay off jokers at once, and swap a card it cannot place for a joker it can
+    hold: bool = True  # expert: hold a ready opening for a hand-jolly while that is safe (decisions B-5)
+    read_table: bool = False  # expert: unseen-weighted partial melds and the sampled next-seat test (B-3, measured no better)
 
     # --- the entry point ---------------------------------------------------------------------------------
     def choose(self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -134,6 +141,8 @@ class RummyBot:
     def _main(self, view: Mapping[str, Any], seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
         hand: list[str] = view["hand"]
         _, melds = _melds_of(hand, view, seat)
+        if melds and self.level == "expert" and self.hold and self._holds_opening(view, seat, hand):
+            melds = []
         if melds:
             return MeldAction(tuple(melds))
         if view["opened"][seat]:
@@ -152,6 +161,22 @@ class RummyBot:
                 return lay
         discards = [a for a in legal if isinstance(a, Discard)]
         return self._discard(view, seat, discards, rng)
+
+    def _holds_opening(self, view: Mapping[str, Any], seat: int, hand: Sequence[str]) -> bool:
+        """Whether to hold back an opening the hand could make now (rules §5.6, §6: a winner who opens and goes out
+        in the same turn makes every loser pay double when option `hand_jolly` is on; either way melds kept in
+        hand give the others no lay-off targets and no jokers to swap). Held when the seat has not opened, opening
+        now would still leave two or more cards after every meld and lay-off (with at most one it goes out at
+        once), and every opened opponent holds more than `HOLD_SAFE_HAND` cards (none is about to go out while
+        the whole hand is at stake). Measured in decisions B-5."""
+        opts = view["options"]
+        if view["opened"][seat]:
+            return False
+        sizes = view["hand_sizes"]
+        if any(view["opened"][s] and size is not None and size <= HOLD_SAFE_HAND
+               for s, size in enumerate(sizes) if s != seat):
+            return False
+        return cards_left(hand, table_melds(view), opts["max_jokers_per_meld"]) >= 2
 
     def _useful_swap(self, view: Mapping[str, Any], seat: int, legal: Sequence[Action]) -> Action | None:
         hand = view["hand"]
@@ -215,7 +240,7 @@ class RummyBot:
             top = max(penalty(d.card) for d in pool)
             return rng.choice([d for d in pool if penalty(d.card) == top])
         base, _ = best_melds(hand, limit)
-        unseen = unseen_pool(view) if self.level == "expert" else None
+        unseen = unseen_pool(view) if self.level == "expert" and self.read_table else None
         table = table_melds(view)
         feeders = [s for s, opened in enumerate(view["opened"]) if opened and s != seat]
         scores: dict[str, float] = {}
@@ -238,7 +263,7 @@ class RummyBot:
                 self._endgame(view, seat, scores, rng)
             elif self.futures:
                 self._sample_draws(view, seat, scores, rng)
-            tested = self._read_opponents(view, seat, scores, rng)
+            tested = self._read_opponents(view, seat, scores, rng) if self.read_table else []
             if tested:  # choose among the discards tested against the next seat only
                 scores = {c: scores[c] for c in tested}
         best = max(scores.values())

@@ -10,7 +10,7 @@ from games.engine.errors import IllegalAction
 
 from .actions import PILE, STOCK, Discard, Draw, Knock, LayOff, RummyAction, SwapJoker
 from .cards import JOKER, RANK_INDEX, SUIT_INDEX, penalty, rank_of, suit_of
-from .melds import RUN, Meld, joker_lay_off_entries, lay_off, swap_joker
+from .melds import RUN, SET, joker_lay_off_entries, lay_off, may_extend, swap_joker
 from .state import DONE, DRAW_STEP, RummyState
 from .turns import can_knock, may_discard, may_take_pile
 
@@ -41,31 +41,32 @@ def legal_actions(state: RummyState, seat: int) -> list[RummyAction]:
     if not state.opened[seat]:
         return actions
     limit = state.options["max_jokers_per_meld"]
+    # Per run suit and set rank, the hand's distinct cards that could touch such a meld, in hand order.
+    touching: dict[tuple[str, str], list[str]] = {}
+    for card in distinct:
+        if card == JOKER:
+            continue
+        touching.setdefault((RUN, suit_of(card)), []).append(card)
+        touching.setdefault((SET, rank_of(card)), []).append(card)
+    holds_joker = JOKER in distinct
     for index, meld in enumerate(state.melds):
         has_joker = JOKER in meld.cells
-        for card in distinct:
-            if card == JOKER:
-                actions.extend(LayOff(index, (entry,)) for entry in joker_lay_off_entries(meld, limit))
-                continue
-            if not _may_touch(meld, card):
-                continue
-            try:
-                lay_off(meld, [card], limit)
-                actions.append(LayOff(index, (card,)))
-            except IllegalAction:
-                pass
+        for card in touching.get((meld.kind, meld.key), ()):
+            if may_extend(meld, card):
+                try:
+                    lay_off(meld, [card], limit)
+                    actions.append(LayOff(index, (card,)))
+                except IllegalAction:
+                    pass
             if has_joker:
                 try:
                     swap_joker(meld, card)
                     actions.append(SwapJoker(index, card))
                 except IllegalAction:
                     pass
+        if holds_joker:  # canonical order puts the joker last in the hand
+            actions.extend(LayOff(index, (entry,)) for entry in joker_lay_off_entries(meld, limit))
     return actions
-
-
-def _may_touch(meld: Meld, card: str) -> bool:
-    """Cheap pre-check: could `card` join or swap into `meld` at all (same suit for a run, rank for a set)?"""
-    return suit_of(card) == meld.key if meld.kind == RUN else rank_of(card) == meld.key
 
 
 def timeout_key(card: str) -> tuple[int, int, int]:

@@ -230,6 +230,15 @@ def lay_off(meld: Meld, entries: Sequence[str], limit: str | int) -> Meld:
     return Meld(RUN, meld.key, start, cells_done, meld.by)
 
 
+def may_extend(meld: Meld, card: str) -> bool:
+    """Cheap necessary condition for laying natural `card` off alone on `meld` (rules §5.3.4): a run's suit
+    at a position next to either end (one new card fills one whole position outside the run), or a set's rank
+    with fewer than four cards. `lay_off` decides exactly; this only skips hopeless calls."""
+    if meld.kind == RUN:
+        return suit_of(card) == meld.key and any(p == meld.start - 1 or p == meld.end + 1 for p in positions_of(card))
+    return rank_of(card) == meld.key and len(meld.cells) < 4
+
+
 def swap_joker(meld: Meld, card: str) -> Meld:
     """Put natural `card` in place of a joker of `meld` that stands for it (rules §5.3.5).
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from games.engine import get_game
@@ -18,6 +18,7 @@ from games.rummy.state import RummyState
 
 GAME: RummyGame = get_game("rummy")  # type: ignore[assignment]
 PACK_CODES = frozenset(CANONICAL_PACK)
+PACK: Counter[str] = Counter(CANONICAL_PACK)
 
 OPTION_SETS = [
     {},
@@ -33,23 +34,26 @@ def random_options(rng: random.Random, players: int) -> dict[str, Any]:
     return {"players": players, **rng.choice(OPTION_SETS)}
 
 
-def noisy_move(state: RummyState, rng: random.Random, bots: list[Any]) -> tuple[int, Any]:
+def noisy_move(state: RummyState, rng: random.Random, bots: list[Any], legal: list[Any] | None = None,
+               view: dict[str, Any] | None = None) -> tuple[int, Any]:
     """A seat in `to_act` and its action: mostly a beginner/standard bot's choice, sometimes a random listed
-    action (random knocks, lay-offs, swaps, discards) so rare paths are walked too."""
+    action (random knocks, lay-offs, swaps, discards) so rare paths are walked too. `legal` and `view` may pass
+    the current seat's listed actions and view when the caller has them already."""
     acting = sorted(GAME.to_act(state))
     kloppers = [s for s in acting if s != state.current]
     if kloppers and rng.random() < 0.3:
         seat = rng.choice(kloppers)
         return seat, Knock()
     seat = state.current
-    legal = GAME.legal_actions(state, seat)
+    if legal is None:
+        legal = GAME.legal_actions(state, seat)
     assert legal, "the current seat always has a listed action"
     odd = [a for a in legal if isinstance(a, (LayOff, SwapJoker))]
     if odd and rng.random() < 0.5:
         return seat, rng.choice(odd)
     if rng.random() < 0.1:
         return seat, rng.choice(legal)
-    return seat, bots[seat].choose(GAME.view(state, seat), seat, legal, rng)
+    return seat, bots[seat].choose(GAME.view(state, seat) if view is None else view, seat, legal, rng)
 
 
 def random_deals(count: int, players: int, seed: int) -> Iterator[tuple[dict[str, Any], dict[str, Any], int, RummyState]]:
@@ -62,18 +66,16 @@ def random_deals(count: int, players: int, seed: int) -> Iterator[tuple[dict[str
         yield options, deal, dealer, GAME.new_round(options, deal, dealer)
 
 
-def table_cards(state: RummyState) -> Counter[str]:
-    """Every card lying in the table melds."""
-    return Counter(c for meld in state.melds for c in meld.cells)
-
-
 def check_accounting(state: RummyState) -> None:
     """All 110 cards are in exactly one place: hands, stock, pile or the table."""
-    every: Counter[str] = Counter(state.stock) + Counter(state.pile) + table_cards(state)
+    every: Counter[str] = Counter(state.stock)
+    every.update(state.pile)
+    for meld in state.melds:
+        every.update(meld.cells)
     for hand in state.hands:
         if hand is not None:
             every.update(hand)
-    assert every == Counter(CANONICAL_PACK), f"cards gained {every - Counter(CANONICAL_PACK)}, lost {Counter(CANONICAL_PACK) - every}"
+    assert every == PACK, f"cards gained {every - PACK}, lost {PACK - every}"
 
 
 def check_melds(state: RummyState, checked: set[Any] | None = None) -> None:
@@ -119,39 +121,40 @@ def check_payments(state: RummyState) -> None:
     assert all(units >= 2 for _, _, units in result["payments"])
 
 
-def strings_in(value: Any) -> Iterator[str]:
-    """Every string anywhere inside a JSON value."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from strings_in(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from strings_in(v)
+def strings_and_lists(value: Any) -> tuple[list[str], list[list[Any]]]:
+    """Every string and every list anywhere inside a JSON value (one iterative walk)."""
+    strings: list[str] = []
+    lists: list[list[Any]] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            strings.append(item)
+        elif isinstance(item, list):
+            lists.append(item)
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+    return strings, lists
 
 
-def lists_in(value: Any) -> Iterator[list[Any]]:
-    """Every list anywhere inside a JSON value."""
-    if isinstance(value, list):
-        yield value
-        for v in value:
-            yield from lists_in(v)
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from lists_in(v)
-
-
-def check_no_leak(state: RummyState) -> None:
+def check_no_leak(state: RummyState, view_of: Callable[[RummyState, int | None], dict[str, Any]] = GAME.view
+                  ) -> dict[int | None, dict[str, Any]]:
     """No view (seat or spectator) shows another hand's cards or the stock's order (rules §7).
 
     Oracle built from `to_json` only: a code may appear in a view at most as often as it is legitimately visible
     to that viewer (own hand and own stock draws, the pile, the table, the public record of pile takes).
     Action lists (`legal`) repeat the own hand and are left out of the count but must use own cards only.
+    No list of three or more codes other than the public ones (table melds, the pile, the own hand and draws)
+    may equal the top of the stock. `view_of` is the view function under test (a planted leak in the tests).
+
+    Returns:
+        every view checked, by seat (None: the spectator), as read back from JSON text, without `legal`.
     """
     data = GAME.to_json(state)
+    views: dict[int | None, dict[str, Any]] = {}
     if data["phase"] == "done":
-        return
+        return views
     public: Counter[str] = Counter(data["pile"])
     for meld in data["melds"]:
         public.update(meld[3])
@@ -159,31 +162,33 @@ def check_no_leak(state: RummyState) -> None:
     if data["taken"] is not None:
         public[data["taken"]] += 1
     for seat in [None, *range(len(data["hands"]))]:
-        view = json.loads(json.dumps(GAME.view(state, seat)))
+        view = views[seat] = json.loads(json.dumps(view_of(state, seat)))
         own: Counter[str] = Counter()
         if seat is not None and data["hands"][seat] is not None:
             own.update(data["hands"][seat])
             if seat == data["current"]:
                 own.update(data["drawn"])
         allowed = public + own
-        shown: Counter[str] = Counter()
         legal = view.pop("legal")
-        for text in strings_in(view):
-            code = JOKER if text.startswith(JOKER) else text
-            if code in PACK_CODES:
-                shown[code] += 1
-        over = {c: n for c, n in shown.items() if n > allowed[c]}
+        strings, lists = strings_and_lists(view)
+        shown = Counter(JOKER if text.startswith(JOKER) else text for text in strings)
+        over = {c: n for c, n in shown.items() if c in PACK_CODES and n > allowed[c]}
         assert not over, f"view of seat {seat} shows more than it may see: {over}"
-        for text in strings_in(legal or []):
+        for text in strings_and_lists(legal or [])[0]:
             code = JOKER if text.startswith(JOKER) else text
             assert code not in PACK_CODES or own[code] > 0 or code == data["taken"], (seat, text)
-        for lst in lists_in(view):
-            assert len(lst) < 3 or lst != data["stock"][:len(lst)], f"view of seat {seat} shows the stock's order"
+        public_lists = [m["cards"] for m in view["melds"]] + [view["discard"], view["hand"], view["drawn"]]
+        skip = {id(lst) for lst in public_lists if lst is not None}
+        stock = data["stock"]
+        for lst in lists:
+            if len(lst) >= 3 and id(lst) not in skip:
+                assert lst != stock[:len(lst)], f"view of seat {seat} shows the stock's order"
         if seat is None:
             assert view["hand"] is None and view["drawn"] is None
         sizes = view["hand_sizes"]
         assert sizes == [None if h is None else len(h) for h in data["hands"]]
         assert view["stock_size"] == len(data["stock"])
+    return views
 
 
 def rejects(state: RummyState, seat: int, action: Any) -> str | None:

@@ -1,5 +1,6 @@
-"""Rummy bots: the meld search is exact, every level plays whole deals legally and reproducibly, the expert reads
-what the others took from the pile."""
+"""Rummy bots: the meld search is exact, every level plays whole deals legally and reproducibly, the expert holds a
+ready opening for a hand-jolly only while that is safe, and its table reading (switch `read_table`) reads what the
+others took from the pile."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ import random
 
 import pytest
 
-from games.rummy.actions import MeldAction
+from games.rummy.actions import Discard, MeldAction
 from games.rummy.bots import make_bot
-from games.rummy.meldsearch import best_melds
 from games.rummy.melds import read_new_meld
+from games.rummy.meldsearch import best_melds
 from games.rummy.selfplay import play_deal, play_match
 
 from .helpers import GAME, check_accounting
@@ -89,3 +90,47 @@ def test_it_reads_the_pile_cards_the_next_seat_took():
     scores = {"7D": 0.0, "2C": 0.0}
     bot._read_opponents(view, 1, scores, random.Random(1))
     assert scores["7D"] < scores["2C"]
+
+
+def _ready_view(hand: list[str], opponent_size: int, opponent_opened: bool = True, **options) -> dict:
+    return {
+        "options": GAME.normalize_options({"players": 2, **options}), "current": 1, "step": "main",
+        "hand": hand, "opened": [opponent_opened, False], "melds": [], "discard": ["3H"],
+        "hand_sizes": [opponent_size, len(hand)], "pile_takes": [],
+    }
+
+
+def _discards(hand: list[str]) -> list[Discard]:
+    return [Discard(c) for c in dict.fromkeys(hand)]
+
+
+@pytest.mark.parametrize("hand_jolly", [True, False])
+def test_it_holds_a_ready_opening_while_it_is_safe(hand_jolly):
+    hand = ["KS", "KH", "KD", "2C", "5D", "9S", "4H"]  # opens with 30, four cards would stay in hand
+    view = _ready_view(hand, opponent_size=9, hand_jolly=hand_jolly)
+    assert isinstance(make_bot("expert", playouts=2).choose(view, 1, _discards(hand), random.Random(0)), Discard)
+    assert make_bot("standard").choose(view, 1, _discards(hand), random.Random(0)) == MeldAction((("KS", "KH", "KD"),))
+
+
+def test_it_opens_at_once_when_an_opened_opponent_is_near_out():
+    hand = ["KS", "KH", "KD", "2C", "5D", "9S", "4H"]
+    view = _ready_view(hand, opponent_size=4)
+    assert make_bot("expert", playouts=2).choose(view, 1, _discards(hand), random.Random(0)) == MeldAction(
+        (("KS", "KH", "KD"),))
+    view = _ready_view(hand, opponent_size=3, opponent_opened=False)  # an opponent that has not opened is far off
+    assert isinstance(make_bot("expert", playouts=2).choose(view, 1, _discards(hand), random.Random(0)), Discard)
+
+
+def test_it_opens_when_the_switch_is_off():
+    hand = ["KS", "KH", "KD", "2C", "5D", "9S", "4H"]
+    bot = make_bot("expert", playouts=2)
+    bot.hold = False
+    view = _ready_view(hand, opponent_size=9)
+    assert bot.choose(view, 1, _discards(hand), random.Random(0)) == MeldAction((("KS", "KH", "KD"),))
+
+
+def test_it_opens_when_it_goes_out_in_the_same_turn():
+    hand = ["KS", "KH", "KD", "2C"]  # melds the kings, discards 2C: out by hand-jolly
+    view = _ready_view(hand, opponent_size=9)
+    assert make_bot("expert", playouts=2).choose(view, 1, _discards(hand), random.Random(0)) == MeldAction(
+        (("KS", "KH", "KD"),))
