@@ -56,6 +56,14 @@ def test_an_english_player_still_reads_english():
     assert answer.json()["message"] == "invite other players, not yourself or a bot"
 
 
+
+def test_the_staff_schedule_form_refuses_in_german():
+    sam = german_player("sam", is_staff=True)
+    answer = sam.post(reverse("ledger:staff_schedule"), {"effective_from": "2030-01-01 00:00", "bands": "1.00 10"})
+    assert answer.status_code == 200
+    text = visible_text(answer)
+    assert "eine Stufe muss bei 0 beginnen" in text and "one band must start at 0" not in text
+
 @pytest.fixture
 def redis_layer_12(redis_url, settings):
     """The Redis channel layer on REDIS_URL's own database (12 for this suite), a prefix of this process."""
