@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.utils import translation
 
+from accounts.language import profile_language
 from games.engine import get_game
 from games.labels import bot_level_label
 from games.models import Seat, Table
@@ -52,6 +52,5 @@ def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
 def lobby_boxes_in_language(viewer: Any) -> list[dict[str, Any]]:
     """lobby_boxes with the texts in `viewer`'s profile language: a socket has no LocaleMiddleware, so without
     this the live boxes would fall back to the site's default language."""
-    profile = getattr(viewer, "profile", None)
-    with translation.override(getattr(profile, "language", "") or settings.LANGUAGE_CODE):
+    with translation.override(profile_language(viewer)):
         return lobby_boxes(viewer)

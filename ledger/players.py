@@ -9,6 +9,8 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Sum
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ledger.books import promotions_account, wallet_for
 from ledger.calculation import worst_case
@@ -26,6 +28,16 @@ from ledger.models import (
 from ledger.posting import post
 
 RAISE_DELAY = timedelta(hours=24)
+
+# One sentence per period (not the period's name put into one sentence): the adjective differs by language.
+LOSS_LIMIT_REFUSALS = {
+    LimitPeriod.DAY: gettext_lazy("this table could take the day's losses to %(at_risk)s, over the daily loss "
+                                  "limit of %(limit)s"),
+    LimitPeriod.WEEK: gettext_lazy("this table could take the week's losses to %(at_risk)s, over the weekly loss "
+                                   "limit of %(limit)s"),
+    LimitPeriod.MONTH: gettext_lazy("this table could take the month's losses to %(at_risk)s, over the monthly "
+                                    "loss limit of %(limit)s"),
+}
 
 
 def starting_balance() -> int:
@@ -149,12 +161,14 @@ def check_wallet_can_cover(wallet: Account, amount: int, now: datetime | None = 
         until = excluded_until(user, now)
         if until is not None:
             raise NotEligible(
-                f"self-excluded from stakes tables until {timezone.localtime(until):%Y-%m-%d %H:%M}",
+                _("self-excluded from stakes tables until %(until)s")
+                % {"until": f"{timezone.localtime(until):%Y-%m-%d %H:%M}"},
                 code="self_excluded",
             )
     if wallet.balance < amount:
         raise NotEligible(
-            f"the wallet holds {format_money(wallet.balance)}, the worst case is {format_money(amount)}",
+            _("the wallet holds %(balance)s, the worst case is %(needed)s")
+            % {"balance": format_money(wallet.balance), "needed": format_money(amount)},
             code="insufficient_funds",
         )
     if user is not None and not wallet.is_bot:
@@ -165,8 +179,7 @@ def check_wallet_can_cover(wallet: Account, amount: int, now: datetime | None = 
             at_risk = losses_in_period(wallet, period, now) + amount
             if at_risk > limit:
                 raise NotEligible(
-                    f"this table could take the {period}'s losses to {format_money(at_risk)}, over the "
-                    f"{period} loss limit of {format_money(limit)}",
+                    LOSS_LIMIT_REFUSALS[period] % {"at_risk": format_money(at_risk), "limit": format_money(limit)},
                     code="loss_limit",
                 )
 
@@ -179,7 +192,7 @@ def check_can_join_stakes_table(user: Any, stake: int, limit: int, players: int)
     `self_excluded`, `insufficient_funds`, `loss_limit`. Returns None when the player may join.
     """
     if stake <= 0 or limit <= 0:
-        raise NotEligible("a stakes table needs a positive stake and limit", code="no_limit")
+        raise NotEligible(_("a stakes table needs a positive stake and limit"), code="no_limit")
     check_wallet_can_cover(wallet_for(user), worst_case(limit, players))
 
 

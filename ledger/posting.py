@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from django.db import IntegrityError, OperationalError, connection, transaction
+from django.utils.translation import gettext
 
 from ledger.errors import AlreadyReversed, IdempotencyConflict, InsufficientFunds, Unbalanced
 from ledger.models import NON_NEGATIVE_KINDS, Account, Posting, Transaction, TransactionKind
@@ -115,7 +116,7 @@ def post(
             if existing is not None:
                 return same_or_conflict(existing, digest)
             if reverses is not None and Transaction.objects.filter(reverses=reverses).exists():
-                raise AlreadyReversed(f"transaction {reverses.pk} is already reversed") from None
+                raise AlreadyReversed(gettext("transaction %(id)s is already reversed") % {"id": reverses.pk}) from None
             raise
 
     return run_with_retries(work)
@@ -139,7 +140,7 @@ def _book(
     reverses: Transaction | None,
 ) -> Transaction:
     if reverses is not None and Transaction.objects.filter(reverses=reverses).exists():
-        raise AlreadyReversed(f"transaction {reverses.pk} is already reversed")
+        raise AlreadyReversed(gettext("transaction %(id)s is already reversed") % {"id": reverses.pk})
     booked = Transaction.objects.create(
         key=key, fingerprint=digest, kind=kind, actor_id=actor_id, reason=reason, details=details, reverses=reverses
     )
@@ -153,7 +154,9 @@ def _book(
         new_balance = account.balance + amount
         if account.kind in NON_NEGATIVE_KINDS and new_balance < 0:
             raise InsufficientFunds(
-                f"{account.name} holds {account.balance}, cannot pay {-amount}", account_id=account_id
+                gettext("%(account)s holds %(balance)s, cannot pay %(amount)s")
+                % {"account": account.name, "balance": account.balance, "amount": -amount},
+                account_id=account_id,
             )
         account.balance = new_balance
         postings.append(Posting(transaction=booked, account_id=account_id, amount=amount, balance_after=new_balance))

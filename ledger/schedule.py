@@ -7,6 +7,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from ledger.calculation import DEFAULT_BANDS, Band
 from ledger.models import CommissionBand, CommissionSchedule
@@ -34,11 +35,11 @@ def validate_bands(bands: Sequence[Band]) -> None:
     """Raise ValueError unless one band starts at 0, lower bounds are distinct and ≥ 0, and rates are 0–100 %."""
     lowers = [lower for lower, _ in bands]
     if 0 not in lowers:
-        raise ValueError("one band must start at 0")
+        raise ValueError(gettext("one band must start at 0"))
     if len(set(lowers)) != len(lowers) or any(lower < 0 for lower in lowers):
-        raise ValueError("band lower bounds must be distinct and not negative")
+        raise ValueError(gettext("band lower bounds must be distinct and not negative"))
     if any(not 0 <= rate <= 10_000 for _, rate in bands):
-        raise ValueError("rates must be between 0 and 100 %")
+        raise ValueError(gettext("rates must be between 0 and 100 %"))
 
 
 def add_schedule(

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ledger.books import escrow_for, house_account, promotions_account
 from ledger.calculation import Payment, calculate_settlement, worst_case
@@ -60,7 +61,7 @@ def reserve_unit(
     loss_limit) — nothing is reserved then, and the table stands those seats up — or NotEligible(no_limit).
     """
     if stake <= 0 or limit <= 0:
-        raise NotEligible("a stakes table needs a positive stake and limit", code="no_limit")
+        raise NotEligible(_("a stakes table needs a positive stake and limit"), code="no_limit")
     if len(wallets) < 2:
         raise ValueError("a settlement unit needs at least two seats")
     wallet_ids = [w.pk for w in wallets]
@@ -105,7 +106,8 @@ def _reserve(
             )
         except InsufficientFunds:
             refusals[seat] = NotEligible(
-                f"the wallet cannot cover the worst case of {format_money(amount)}", code="insufficient_funds"
+                _("the wallet cannot cover the worst case of %(needed)s") % {"needed": format_money(amount)},
+                code="insufficient_funds",
             )
             continue
         except NotEligible as refusal:

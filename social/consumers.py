@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.utils.translation import gettext as _
 
 from games.models import Seat, Table
 from games.services.errors import ServiceError
@@ -177,7 +178,7 @@ class LobbySocialMixin:
         elif frame["type"] == "chat":
             await _post(self.user, frame.get("text"), None)
         else:
-            raise ServiceError("bad_frame", "the lobby takes ping and chat frames")
+            raise ServiceError("bad_frame", _("the lobby takes ping and chat frames"))
 
     async def social_changed(self, event: dict[str, Any]) -> None:
         await self._send_social()

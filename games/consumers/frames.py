@@ -15,6 +15,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.engine.errors import RuleError
 
 
@@ -29,28 +31,28 @@ FRAME_TYPES = ("act", "next", "ping", "chat")
 def parse_frame(text: str | None, data: bytes | None, max_bytes: int) -> dict[str, Any]:
     """Decode and check one frame. Returns the frame dict; raises FrameError."""
     if data is not None:
-        raise FrameError("bad_frame", "frames are JSON text")
+        raise FrameError("bad_frame", _("frames are JSON text"))
     if text is None or len(text.encode("utf-8")) > max_bytes:
-        raise FrameError("frame_too_large", f"a frame is at most {max_bytes} bytes")
+        raise FrameError("frame_too_large", _("a frame is at most %(max)s bytes") % {"max": max_bytes})
     try:
         frame = json.loads(text)
     except (ValueError, RecursionError):  # deeply nested JSON overflows the parser
-        raise FrameError("bad_frame", "a frame is one JSON object") from None
+        raise FrameError("bad_frame", _("a frame is one JSON object")) from None
     if not isinstance(frame, dict) or frame.get("type") not in FRAME_TYPES:
-        raise FrameError("bad_frame", f"a frame is an object whose type is one of {', '.join(FRAME_TYPES)}")
+        raise FrameError("bad_frame", _("a frame is an object whose type is one of %(types)s") % {"types": ", ".join(FRAME_TYPES)})
     kind = frame["type"]
     if kind in ("act", "next"):
         version = frame.get("version")
         if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-            raise FrameError("bad_frame", "version must be a non-negative integer")
+            raise FrameError("bad_frame", _("version must be a non-negative integer"))
     if kind == "act":
         move_id = frame.get("id")
         if not isinstance(move_id, str) or not 0 < len(move_id) <= 64:
-            raise FrameError("bad_frame", "id must be a string of 1..64 characters")
+            raise FrameError("bad_frame", _("id must be a string of 1..64 characters"))
         if not isinstance(frame.get("action"), dict):
-            raise FrameError("bad_frame", "action must be an object")
+            raise FrameError("bad_frame", _("action must be an object"))
     if kind == "chat" and not isinstance(frame.get("text"), str):
-        raise FrameError("bad_frame", "text must be a string")
+        raise FrameError("bad_frame", _("text must be a string"))
     return frame
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from games.engine.errors import RuleError
 from games.lobby import lobby_boxes_in_language
@@ -16,9 +17,10 @@ from social.consumers import LobbySocialMixin
 
 from .frames import FrameError, TokenBucket, parse_frame
 from .jsonframes import dumps
+from .language import ProfileLanguageMixin
 
 
-class LobbyConsumer(LobbySocialMixin, AsyncWebsocketConsumer):
+class LobbyConsumer(ProfileLanguageMixin, LobbySocialMixin, AsyncWebsocketConsumer):
     """Sends `{"type": "lobby", "tables": [box...]}` on connect and after every table change; takes ping
     and chat frames (LobbySocialMixin)."""
 
@@ -41,7 +43,7 @@ class LobbyConsumer(LobbySocialMixin, AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
             if not self.bucket.take():
-                raise FrameError("rate_limited", "too many frames; slow down")
+                raise FrameError("rate_limited", _("too many frames; slow down"))
             await self.social_receive(parse_frame(text_data, bytes_data, settings.KIBITZ_FRAME_MAX_BYTES))
         except RuleError as error:
             await self.send(text_data=dumps({"type": "error", **error.as_dict()}))

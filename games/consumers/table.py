@@ -14,6 +14,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from games import services
 from games.engine.errors import RuleError
@@ -24,6 +25,7 @@ from social.consumers import TableSocialMixin
 
 from .frames import FrameError, TokenBucket, parse_frame
 from .jsonframes import dumps
+from .language import ProfileLanguageMixin
 
 
 def _seat_group(table_id: int, seat: int) -> str:
@@ -43,7 +45,7 @@ def _holds_seat(table_id: int, user: Any, seat: int) -> bool:
     return Seat.objects.filter(table_id=table_id, number=seat, user=user, bot_level="").exists()
 
 
-class TableConsumer(TableSocialMixin, AsyncWebsocketConsumer):
+class TableConsumer(ProfileLanguageMixin, TableSocialMixin, AsyncWebsocketConsumer):
     """Translate frames into service calls and fan each version out as this recipient's own view."""
 
     async def connect(self) -> None:
@@ -90,7 +92,7 @@ class TableConsumer(TableSocialMixin, AsyncWebsocketConsumer):
         frame_id = None
         try:
             if not self.bucket.take():
-                raise FrameError("rate_limited", "too many frames; slow down")
+                raise FrameError("rate_limited", _("too many frames; slow down"))
             frame = parse_frame(text_data, bytes_data, settings.KIBITZ_FRAME_MAX_BYTES)
             frame_id = frame.get("id") if isinstance(frame.get("id"), str) else None
             if await self.social_receive(frame):  # chat; a ping also beats the presence heartbeat
@@ -99,13 +101,13 @@ class TableConsumer(TableSocialMixin, AsyncWebsocketConsumer):
                 await self._send({"type": "pong"})
                 return
             if self.seat is None:
-                raise FrameError("not_seated", "spectators cannot act")
+                raise FrameError("not_seated", _("spectators cannot act"))
             if self.read_only:
-                raise FrameError("read_only", "this seat is played from another window")
+                raise FrameError("read_only", _("this seat is played from another window"))
             if frame["type"] == "next":
                 if not await database_sync_to_async(services.start_next_round)(self.table_id, frame["version"]):
-                    raise FrameError("no_next_deal", "no deal can start now (a deal is on, the match is over, "
-                                                     "a seat waits for a player, or the table moved on)")
+                    raise FrameError("no_next_deal", _("no deal can start now (a deal is on, the match is over, "
+                                                       "a seat waits for a player, or the table moved on)"))
                 return
             answer = await database_sync_to_async(services.act)(
                 self.user, self.table_id, frame["version"], frame["id"], frame["action"])
@@ -125,7 +127,7 @@ class TableConsumer(TableSocialMixin, AsyncWebsocketConsumer):
         if event["channel"] != self.channel_name and not self.read_only:
             self.read_only = True
             await self._send({"type": "notice", "code": "taken_over",
-                              "message": "this seat is now played from another window"})
+                              "message": _("this seat is now played from another window")})
 
     async def drop_seat(self) -> None:
         """The user no longer plays here (left, kicked): this socket gets the public view from now on."""

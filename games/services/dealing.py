@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from games.engine import get_game
 from games.engine.commitment import deck_hash
@@ -34,9 +35,9 @@ def fix_next_deal(table: Table, order: list[Any], dealer: int | None = None, bot
     Raises ServiceError("not_allowed") unless settings.KIBITZ_ALLOW_FIXED_DEALS is on.
     """
     if not settings.KIBITZ_ALLOW_FIXED_DEALS:
-        raise ServiceError("not_allowed", "fixed deals are off (KIBITZ_ALLOW_FIXED_DEALS)")
+        raise ServiceError("not_allowed", _("fixed deals are off (KIBITZ_ALLOW_FIXED_DEALS)"))
     if not isinstance(order, list) or (dealer is not None and not isinstance(dealer, int)):
-        raise ServiceError("bad_request", "order must be a list and dealer an int")
+        raise ServiceError("bad_request", _("order must be a list and dealer an int"))
     table.fixed_next_deal = {"order": order, "dealer": dealer}
     if bot_seed is not None:
         table.bot_seed = str(bot_seed)[:40]

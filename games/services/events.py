@@ -11,6 +11,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.models import Event, Round, Table
 
@@ -36,7 +37,7 @@ def append_event(table: Table, kind: str, *, seat: int | None = None, round: Rou
     """
     old = table.version
     if Table.objects.filter(pk=table.pk, version=old).update(version=old + 1) != 1:
-        raise ServiceError("stale_version", "the table changed; refresh")
+        raise ServiceError("stale_version", _("the table changed; refresh"))
     table.version = old + 1
     event = Event.objects.create(table=table, version=table.version, kind=kind, seat=seat, round=round,
                                  data=data or {})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from games.models import Table
 
 from .errors import ServiceError
@@ -16,5 +18,5 @@ def lock_table(table_id: int) -> Table:
     """
     table = Table.objects.select_for_update().filter(pk=table_id).first()
     if table is None:
-        raise ServiceError("no_table", "no such table")
+        raise ServiceError("no_table", _("no such table"))
     return table

@@ -11,6 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.engine import get_game
@@ -38,7 +39,7 @@ def act(user: User, table_id: int, version: int, move_id: str, action: Any) -> d
     refusal nothing changes.
     """
     if not isinstance(move_id, str) or not 0 < len(move_id) <= MOVE_ID_MAX:
-        raise ServiceError("bad_request", "a move id is a string of 1..64 characters")
+        raise ServiceError("bad_request", _("a move id is a string of 1..64 characters"))
     actor = f"user:{user.pk}"
     with transaction.atomic():
         table = lock_table(table_id)
@@ -47,7 +48,7 @@ def act(user: User, table_id: int, version: int, move_id: str, action: Any) -> d
             return first.answer
         seat = Seat.objects.filter(table=table, user=user, bot_level="").first()
         if seat is None:
-            raise ServiceError("not_seated", "you have no seat at this table")
+            raise ServiceError("not_seated", _("you have no seat at this table"))
         _apply_guarded(table, seat.number, version, action, "act")
         answer = {"type": "ack", "id": move_id, "version": table.version}
         Move.objects.create(table=table, actor=actor, move_id=move_id, answer=answer)
@@ -150,10 +151,10 @@ def _current_round(table: Table) -> Round | None:
 def _apply_guarded(table: Table, seat: int, version: Any, payload: Any, kind: str) -> None:
     """Inside a transaction with `table` locked: check the version, let the engine apply, log, schedule."""
     if isinstance(version, bool) or not isinstance(version, int) or version != table.version:
-        raise ServiceError("stale_version", f"the table is at version {table.version}")
+        raise ServiceError("stale_version", _("the table is at version %(version)s") % {"version": table.version})
     rnd = _current_round(table)
     if rnd is None:
-        raise ServiceError("no_round", "no deal is being played at this table")
+        raise ServiceError("no_round", _("no deal is being played at this table"))
     game = get_game(table.game)
     action = game.parse_action(payload)
     state = game.apply(game.from_json(rnd.snapshot), seat, action)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import logging
 
+from django.utils.translation import gettext as _
+
 from games.engine.protocol import Payment
 from games.models import Round, Seat, Table
 from ledger import services as ledger
@@ -87,7 +89,7 @@ def unit_starting(table: Table, round: Round) -> None:
             return
         except ledger.SeatsCannotCover as refused:
             _stand_up(table, refused.refusals)
-    raise ServiceError("cannot_cover", "the seats could not cover the worst case")
+    raise ServiceError("cannot_cover", _("the seats could not cover the worst case"))
 
 
 def unit_settled(table: Table, round: Round, payments: list[Payment]) -> None:

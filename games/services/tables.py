@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.engine import BOT_LEVELS, get_game
@@ -40,17 +41,17 @@ def create_table(user: User, game_key: str, options: dict[str, Any] | None = Non
     try:
         game = get_game(game_key)
     except KeyError:
-        raise ServiceError("bad_request", f"unknown game {game_key!r}") from None
+        raise ServiceError("bad_request", _("unknown game %(game)s") % {"game": repr(game_key)}) from None
     opts = game.normalize_options(options or {})
     seats = game.seat_count(opts)
     if not 1 <= human_seats <= seats:
-        raise ServiceError("bad_request", f"human seats must be 1..{seats}")
+        raise ServiceError("bad_request", _("human seats must be 1..%(seats)s") % {"seats": seats})
     if bot_level not in BOT_LEVELS:
-        raise ServiceError("bad_request", f"bot level must be one of {', '.join(BOT_LEVELS)}")
+        raise ServiceError("bad_request", _("bot level must be one of %(levels)s") % {"levels": ", ".join(BOT_LEVELS)})
     if not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1] or stake < 0 or (limit is not None and limit < 0):
-        raise ServiceError("bad_request", "turn time, stake or limit out of range")
+        raise ServiceError("bad_request", _("turn time, stake or limit out of range"))
     if access not in Table.Access.values:
-        raise ServiceError("bad_request", "unknown access")
+        raise ServiceError("bad_request", _("unknown access"))
     if stake > 0 and limit is None:
         limit = default_limit(game.key, stake)  # rules file §9: every stakes table has a limit
     with transaction.atomic():
@@ -87,10 +88,10 @@ def join(user: User, table_id: int) -> int:
 
         check_seat(table, user)  # the table's access, invitations, kicks, ignores (social.services.access)
         if table.status != Table.Status.OPEN:
-            raise ServiceError("not_open", "this table is not waiting for players")
+            raise ServiceError("not_open", _("this table is not waiting for players"))
         free = Seat.objects.filter(table=table, for_human=True, user__isnull=True).order_by("number").first()
         if free is None:
-            raise ServiceError("table_full", "no free seat")
+            raise ServiceError("table_full", _("no free seat"))
         settlement.check_player_can_sit(user, table, Seat.objects.filter(table=table).count())
         free.user = user
         free.save(update_fields=["user"])
@@ -112,7 +113,7 @@ def leave(user: User, table_id: int) -> None:
         table = lock_table(table_id)
         seat = Seat.objects.filter(table=table, user=user, bot_level="").first()
         if seat is None:
-            raise ServiceError("not_seated", "you have no seat at this table")
+            raise ServiceError("not_seated", _("you have no seat at this table"))
         running = table.status == Table.Status.PLAYING and seating.unit_running(table)
         if running:
             seating.stand_in(table, seat)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Seat, Table
@@ -170,9 +171,9 @@ def configure_table(host: Any, table_id: int, *, invite_list_id: int | None, spe
     with transaction.atomic():
         table = lock_table(table_id)
         if not is_host(table, host):
-            raise ServiceError("not_host", "only the table's host may do this")
+            raise ServiceError("not_host", gettext("only the table's host may do this"))
         if table.status != Table.Status.OPEN:
-            raise ServiceError("not_open", "the table's settings change only while it waits for players")
+            raise ServiceError("not_open", gettext("the table's settings change only while it waits for players"))
         return _save_settings(table, host, invite_list_id=invite_list_id, spectators=spectators, approval=approval)
 
 
@@ -186,12 +187,12 @@ def _save_settings(table: Table, host: Any, *, invite_list_id: int | None, spect
     from . import notify
 
     if spectators not in TableSocial.Spectators.values:
-        raise ServiceError("bad_request", "unknown spectators option")
+        raise ServiceError("bad_request", gettext("unknown spectators option"))
     chosen = None
     if invite_list_id is not None:
         chosen = InviteList.objects.filter(pk=invite_list_id, owner=host).first()
         if chosen is None:
-            raise ServiceError("no_list", "no such invite list")
+            raise ServiceError("no_list", gettext("no such invite list"))
         if table.access != Table.Access.PRIVATE:
             raise _refuse("list_not_private")
     row, _created = TableSocial.objects.update_or_create(

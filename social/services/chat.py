@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.models import Seat, Table
@@ -54,19 +55,19 @@ def visible_rooms(table: Table, seated: bool) -> set[str]:
 
 def _clean(text: Any) -> str:
     if not isinstance(text, str):
-        raise ServiceError("bad_request", "a chat line is text")
+        raise ServiceError("bad_request", _("a chat line is text"))
     text = _CONTROL.sub("", text).strip()
     if not text:
-        raise ServiceError("bad_request", "a chat line is not empty")
+        raise ServiceError("bad_request", _("a chat line is not empty"))
     if len(text) > CHAT_MAX:
-        raise ServiceError("chat_too_long", f"a chat line is at most {CHAT_MAX} characters")
+        raise ServiceError("chat_too_long", _("a chat line is at most %(max)s characters") % {"max": CHAT_MAX})
     return text
 
 
 def _check_flood(user: User) -> None:
     since = timezone.now() - timedelta(seconds=FLOOD_SECONDS)
     if ChatMessage.objects.filter(author=user, created_at__gte=since).count() >= FLOOD_MESSAGES:
-        raise ServiceError("chat_flood", f"at most {FLOOD_MESSAGES} lines in {FLOOD_SECONDS} seconds")
+        raise ServiceError("chat_flood", _("at most %(lines)s lines in %(seconds)s seconds") % {"lines": FLOOD_MESSAGES, "seconds": FLOOD_SECONDS})
 
 
 def post(user: User, text: Any, table_id: int | None = None) -> dict[str, Any]:
@@ -85,12 +86,12 @@ def post(user: User, text: Any, table_id: int | None = None) -> dict[str, Any]:
         else:
             table = Table.objects.filter(pk=table_id).first()
             if table is None:
-                raise ServiceError("no_table", "no such table")
+                raise ServiceError("no_table", _("no such table"))
             code = watch_refusal(table, user)
             if code is None and table.created_by_id is not None and is_ignoring(table.created_by_id, user.pk):
                 code = "ignored"  # seated or not, a user the host ignores does not talk at the host's table
             if code is not None:
-                raise ServiceError(code, "you may not talk at this table")
+                raise ServiceError(code, _("you may not talk at this table"))
             seated = Seat.objects.filter(table=table, user=user, bot_level="").exists()
             room = room_for(table, seated)
         line = ChatMessage.objects.create(room=room, author=user, text=clean)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -23,7 +24,7 @@ SEAT_REQUEST_WAITING = _("Your request to play waits for the host.")
 def _hosted(host: User, table_id: int) -> Table:
     table = lock_table(table_id)
     if not is_host(table, host):
-        raise ServiceError("not_host", "only the table's host may do this")
+        raise ServiceError("not_host", gettext("only the table's host may do this"))
     return table
 
 
@@ -37,13 +38,13 @@ def invite(host: User, table_id: int, invitee: User) -> Invitation:
     with transaction.atomic():
         table = _hosted(host, table_id)
         if invitee.pk == host.pk or getattr(getattr(invitee, "profile", None), "bot_level", ""):
-            raise ServiceError("bad_request", "invite other players, not yourself or a bot")
+            raise ServiceError("bad_request", gettext("invite other players, not yourself or a bot"))
         if is_ignoring(invitee.pk, host.pk):
-            raise ServiceError("ignored", "this player does not take your invitations")
+            raise ServiceError("ignored", gettext("this player does not take your invitations"))
         if Ban.objects.filter(table=table, user=invitee).exists():
-            raise ServiceError("kicked", "this player was removed from this table")
+            raise ServiceError("kicked", gettext("this player was removed from this table"))
         if table.status != Table.Status.OPEN:
-            raise ServiceError("not_open", "this table is not waiting for players")
+            raise ServiceError("not_open", gettext("this table is not waiting for players"))
         row, _ = Invitation.objects.update_or_create(
             table=table, invitee=invitee, defaults={"inviter": host, "status": Invitation.Status.PENDING})
         notify.user_changed(invitee.pk)
@@ -73,7 +74,7 @@ def answer_invitation(user: User, invitation_id: int, accept: bool) -> int | Non
         row = Invitation.objects.select_for_update().filter(
             pk=invitation_id, invitee=user, status=Invitation.Status.PENDING).first()
         if row is None:
-            raise ServiceError("no_invitation", "no such pending invitation")
+            raise ServiceError("no_invitation", gettext("no such pending invitation"))
         row.status = Invitation.Status.ACCEPTED if accept else Invitation.Status.DECLINED
         row.save(update_fields=["status"])
         seat = table_service.join(user, row.table_id) if accept else None
@@ -115,7 +116,7 @@ def answer_seat_request(host: User, request_id: int, approve: bool) -> int | Non
         row = SeatRequest.objects.select_for_update().filter(pk=request_id,
                                                              status=SeatRequest.Status.PENDING).first()
         if row is None:
-            raise ServiceError("no_request", "no such pending request")
+            raise ServiceError("no_request", gettext("no such pending request"))
         _hosted(host, row.table_id)
         row.status = SeatRequest.Status.APPROVED if approve else SeatRequest.Status.DECLINED
         row.save(update_fields=["status"])

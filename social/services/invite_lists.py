@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.services.errors import ServiceError
@@ -16,19 +17,19 @@ def create_list(owner: User, name: str) -> InviteList:
     name the owner already uses."""
     name = name.strip()
     if not 0 < len(name) <= NAME_MAX:
-        raise ServiceError("bad_request", f"a list name is 1..{NAME_MAX} characters")
+        raise ServiceError("bad_request", _("a list name is 1..%(max)s characters") % {"max": NAME_MAX})
     try:
         with transaction.atomic():
             return InviteList.objects.create(owner=owner, name=name)
     except IntegrityError:
-        raise ServiceError("already", "you have a list of that name") from None
+        raise ServiceError("already", _("you have a list of that name")) from None
 
 
 def own_list(owner: User, list_id: int) -> InviteList:
     """The owner's list `list_id`. Raises ServiceError("no_list") for a list that is not theirs."""
     row = InviteList.objects.filter(pk=list_id, owner=owner).first()
     if row is None:
-        raise ServiceError("no_list", "no such invite list")
+        raise ServiceError("no_list", _("no such invite list"))
     return row
 
 
@@ -36,7 +37,7 @@ def add_member(owner: User, list_id: int, member: User) -> None:
     """Put `member` on the owner's list (idempotent). Raises ServiceError("no_list" | "bad_request")."""
     row = own_list(owner, list_id)
     if member.pk == owner.pk or getattr(getattr(member, "profile", None), "bot_level", ""):
-        raise ServiceError("bad_request", "a list holds other players, not you or a bot")
+        raise ServiceError("bad_request", _("a list holds other players, not you or a bot"))
     row.members.add(member)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.models import Round, Seat, Table
@@ -34,9 +35,9 @@ def between_deals(table: Table) -> bool:
 def _target(table: Table, seat_number: int) -> Seat:
     seat = Seat.objects.filter(table=table, number=seat_number, bot_level="", user__isnull=False).first()
     if seat is None:
-        raise ServiceError("bad_request", "no player sits in that seat")
+        raise ServiceError("bad_request", _("no player sits in that seat"))
     if not between_deals(table):
-        raise ServiceError("not_between_deals", "a player is removed between deals")
+        raise ServiceError("not_between_deals", _("a player is removed between deals"))
     return seat
 
 
@@ -68,12 +69,12 @@ def kick(host: User, table_id: int, seat_number: int) -> None:
     with transaction.atomic():
         table = lock_table(table_id)
         if not is_host(table, host):
-            raise ServiceError("not_host", "only the table's host may remove a player")
+            raise ServiceError("not_host", _("only the table's host may remove a player"))
         if table.access == Table.Access.PUBLIC:
-            raise ServiceError("public_table", "at a public table the seated players vote")
+            raise ServiceError("public_table", _("at a public table the seated players vote"))
         seat = _target(table, seat_number)
         if seat.user_id == host.pk:
-            raise ServiceError("bad_request", "the host cannot remove themselves; leave instead")
+            raise ServiceError("bad_request", _("the host cannot remove themselves; leave instead"))
         _remove(table, seat)
 
 
@@ -87,12 +88,12 @@ def vote_kick(voter: User, table_id: int, seat_number: int) -> dict[str, Any]:
     with transaction.atomic():
         table = lock_table(table_id)
         if table.access != Table.Access.PUBLIC:
-            raise ServiceError("private_table", "at this table the host removes players")
+            raise ServiceError("private_table", _("at this table the host removes players"))
         seat = _target(table, seat_number)
         voters = set(Seat.objects.filter(table=table, bot_level="", user__isnull=False)
                      .exclude(user_id=seat.user_id).values_list("user_id", flat=True))
         if voter.pk not in voters:
-            raise ServiceError("not_seated", "only the other seated players vote")
+            raise ServiceError("not_seated", _("only the other seated players vote"))
         KickVote.objects.get_or_create(table=table, target_id=seat.user_id, voter=voter)
         votes = KickVote.objects.filter(table=table, target_id=seat.user_id, voter_id__in=voters).count()
         needed = len(voters) // 2 + 1

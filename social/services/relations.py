@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.services.errors import ServiceError
@@ -60,15 +61,15 @@ def request_friend(user: User, other: User) -> Friendship:
     `other` ignores `user`, ("already") when they are friends or the request is pending.
     """
     if other.pk == user.pk or getattr(getattr(other, "profile", None), "bot_level", ""):
-        raise ServiceError("bad_request", "you cannot ask yourself or a bot")
+        raise ServiceError("bad_request", _("you cannot ask yourself or a bot"))
     if is_ignoring(other.pk, user.pk):
-        raise ServiceError("ignored", "this player does not take your requests")
+        raise ServiceError("ignored", _("this player does not take your requests"))
     with transaction.atomic():
         existing = _pair(user, other).select_for_update().first()
         if existing is not None:
             if existing.accepted_at is None and existing.requester_id == other.pk:
                 return accept_friend(user, existing.pk)
-            raise ServiceError("already", "you are friends already or a request is pending")
+            raise ServiceError("already", _("you are friends already or a request is pending"))
         row = Friendship.objects.create(requester=user, addressee=other)
         notify.user_changed(other.pk)
         return row
@@ -80,7 +81,7 @@ def accept_friend(user: User, request_id: int) -> Friendship:
         row = Friendship.objects.select_for_update().filter(pk=request_id, addressee=user,
                                                              accepted_at__isnull=True).first()
         if row is None:
-            raise ServiceError("no_request", "no such pending request")
+            raise ServiceError("no_request", _("no such pending request"))
         row.accepted_at = timezone.now()
         row.save(update_fields=["accepted_at"])
         notify.user_changed(row.requester_id)
@@ -89,17 +90,17 @@ def accept_friend(user: User, request_id: int) -> Friendship:
 
 def decline_friend(user: User, request_id: int) -> None:
     """The addressee declines (or the requester withdraws) a pending request. Raises ServiceError("no_request")."""
-    deleted, _ = Friendship.objects.filter(pk=request_id, accepted_at__isnull=True).filter(
+    deleted, _rows = Friendship.objects.filter(pk=request_id, accepted_at__isnull=True).filter(
         Q(addressee=user) | Q(requester=user)).delete()
     if not deleted:
-        raise ServiceError("no_request", "no such pending request")
+        raise ServiceError("no_request", _("no such pending request"))
 
 
 def remove_friend(user: User, other: User) -> None:
     """End a friendship (either side). Raises ServiceError("not_friends")."""
-    deleted, _ = _pair(user, other).filter(accepted_at__isnull=False).delete()
+    deleted, _rows = _pair(user, other).filter(accepted_at__isnull=False).delete()
     if not deleted:
-        raise ServiceError("not_friends", "you are not friends")
+        raise ServiceError("not_friends", _("you are not friends"))
     notify.user_changed(other.pk)
 
 
@@ -107,7 +108,7 @@ def ignore(user: User, other: User) -> None:
     """`user` ignores `other` from now on; pending friend requests between them are dropped (idempotent).
     Raises ServiceError("bad_request") for oneself."""
     if other.pk == user.pk:
-        raise ServiceError("bad_request", "you cannot ignore yourself")
+        raise ServiceError("bad_request", _("you cannot ignore yourself"))
     with transaction.atomic():
         Ignore.objects.get_or_create(user=user, ignored=other)
         _pair(user, other).filter(accepted_at__isnull=True).delete()
