@@ -8,10 +8,10 @@
 - expert: the standard play plus playing for the hand-jolly (rules §5.6, §6): a ready opening is held back while
   it would not take the hand out at once and no opened opponent is close to going out, so the deal is won by
   opening and going out in one turn (every loser pays double when option `hand_jolly` is on) and the others get
-  no lay-off targets meanwhile. Switches measured and left off (decisions B-3,
-  B-4): reading the table (partial melds weighed by how many completing cards are still unseen, each candidate
-  discard tested against sampled hands of the next seat, bounded by `playouts`), sampled discard rescoring,
-  joker keeping and shedding.
+  no lay-off targets meanwhile; and reading the others' discards and pile takes (decisions B-3): partial melds
+  weighed by how many completing cards are still unseen, each of the best candidate discards tested against
+  sampled hands of the next seat (bounded by `playouts`). Switches measured and left off (B-4): sampled discard
+  rescoring, joker keeping and shedding.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ class RummyBot:
     keep_jokers: bool = False  # expert: lay off a joker only when the hand can then go out
     shed_jokers: bool = False  # expert: lay off jokers at once, and swap a card it cannot place for a joker it can
     hold: bool = True  # expert: hold a ready opening for a hand-jolly while that is safe (decisions B-5)
-    read_table: bool = False  # expert: unseen-weighted partial melds and the sampled next-seat test (B-3, measured no better)
+    read_table: bool = True  # expert: reads the discards and pile takes of the others (B-3)
 
     # --- the entry point ---------------------------------------------------------------------------------
     def choose(self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
