@@ -40,13 +40,7 @@ def site(tmp_path_factory):
 
 
 def _pages(browser, base: str) -> dict[str, Page]:
-    pages = {}
-    for name in ("alice", "bob", "carol", "dave"):
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        page = context.new_page()
-        log_in(page, base, name, DEMO_PASSWORD)
-        pages[name] = page
-    return pages
+    return {name: _logged_in_page(browser, base, name) for name in ("alice", "bob", "carol", "dave")}
 
 
 def _weak_bots_order(dealer: int, bots: set[int]) -> tuple[list[str], dict]:
@@ -224,3 +218,26 @@ def test_it_needs_a_majority_to_kick_at_a_public_stakes_table_and_keeps_spectato
     dave.screenshot(path=str(output_dir / "social-spectator-chat.png"), full_page=True)
     for page in p.values():
         page.context.close()
+
+
+def test_a_spectator_the_table_no_longer_takes_is_sent_back_to_the_lobby_on_reconnect(site, browser):
+    base = site.url
+    alice, dave = (_logged_in_page(browser, base, name) for name in ("alice", "dave"))
+    table_id = _open_table(alice, base, human_seats=2, access="public")  # waits for a second person
+    table_url = f"{base}/tables/{table_id}/"
+    dave.goto(table_url)
+    dave.wait_for_function("window.kibitzShell && window.kibitzShell.frame", timeout=TIMEOUT)
+    alice.select_option("#id_spectators", "none")
+    alice.click("#table-social-form button[type=submit]")
+    alice.locator("#notice", has_text="Saved").wait_for(timeout=TIMEOUT)
+    dave.evaluate("window.kibitzShell.socket.close()")  # a dropped connection: the page reconnects, is refused
+    dave.wait_for_url(base + "/", timeout=TIMEOUT)
+    assert "takes no spectators" in dave.inner_text(".messages")
+    for page in (alice, dave):
+        page.context.close()
+
+
+def _logged_in_page(browser, base: str, name: str) -> Page:
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    log_in(page, base, name, DEMO_PASSWORD)
+    return page

@@ -59,7 +59,9 @@ export class Shell {
     const url = `${scheme}://${location.host}/ws/tables/${this.tableId}/` + (this.version ? `?v=${this.version}` : "");
     const socket = new WebSocket(url);
     this.socket = socket;
+    let opened = false;
     socket.addEventListener("open", () => {
+      opened = true;
       if (this.lost) this.showNotice(gettext("Connected again."), "info");
       this.lost = false;
       this.retry = 0;
@@ -78,8 +80,17 @@ export class Shell {
       if (!this.lost) this.showNotice(gettext("Connection lost; reconnecting…"), "warning", true);
       this.lost = true;
       this.retry = Math.min(this.retry + 1, 6);
+      if (!opened) this.leaveIfRefused();
       setTimeout(() => this.connect(), 300 * 2 ** this.retry);
     });
+  }
+
+  // A socket refused at the handshake closes without a code the page can read: ask the page itself, which
+  // redirects to the lobby (with the reason) when the table no longer lets this person in.
+  leaveIfRefused() {
+    fetch(location.pathname, { redirect: "manual", credentials: "same-origin" })
+      .then((response) => { if (response.type === "opaqueredirect" || response.status === 404) location.assign(location.pathname); })
+      .catch(() => { /* the server is down: keep reconnecting */ });
   }
 
   onFrame(frame) {
