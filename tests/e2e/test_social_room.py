@@ -14,7 +14,7 @@ from playwright.sync_api import Page
 from games.engine import get_game
 from games.french_tarot.cards import DECK
 
-from .driver import TIMEOUT, frame, log_in, open_table, play_until_done
+from .driver import TIMEOUT, frame, log_in, open_table, play_until_done, sign_up
 from .site import DEMO_PASSWORD, LiveSite
 from .tarot_deals import passing_bot_seed
 
@@ -222,18 +222,20 @@ def test_it_needs_a_majority_to_kick_at_a_public_stakes_table_and_keeps_spectato
 
 def test_a_spectator_the_table_no_longer_takes_is_sent_back_to_the_lobby_on_reconnect(site, browser):
     base = site.url
-    alice, dave = (_logged_in_page(browser, base, name) for name in ("alice", "dave"))
+    alice = _logged_in_page(browser, base, "alice")
+    walter = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    sign_up(walter, base, "walter", "a-long-test-password-42")  # nobody has ignored or kicked him in this module
     table_id = _open_table(alice, base, human_seats=2, access="public")  # waits for a second person
     table_url = f"{base}/tables/{table_id}/"
-    dave.goto(table_url)
-    dave.wait_for_function("window.kibitzShell && window.kibitzShell.frame", timeout=TIMEOUT)
+    walter.goto(table_url)
+    walter.wait_for_function("window.kibitzShell && window.kibitzShell.frame", timeout=TIMEOUT)
     alice.select_option("#id_spectators", "none")
     alice.click("#table-social-form button[type=submit]")
     alice.locator("#notice", has_text="Saved").wait_for(timeout=TIMEOUT)
-    dave.evaluate("window.kibitzShell.socket.close()")  # a dropped connection: the page reconnects, is refused
-    dave.wait_for_url(base + "/", timeout=TIMEOUT)
-    assert "takes no spectators" in dave.inner_text(".messages")
-    for page in (alice, dave):
+    walter.evaluate("window.kibitzShell.socket.close()")  # a dropped connection: the page reconnects, is refused
+    walter.wait_for_url(base + "/", timeout=TIMEOUT)
+    assert "takes no spectators" in walter.inner_text(".messages")
+    for page in (alice, walter):
         page.context.close()
 
 
