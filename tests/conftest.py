@@ -32,3 +32,24 @@ def redis_url() -> str:
     if not url:
         _missing("Redis (REDIS_URL)")
     return url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium driven by Playwright (never a downloaded browser), one per test module; fails when
+    the package is missing. Playwright's sync API runs an event loop in this thread, so Django's guard against
+    synchronous ORM calls from async contexts is lifted for tests that also use the ORM in-process."""
+    from tests.e2e.site import CHROMIUM, CHROMIUM_ARGS
+
+    if not os.path.exists(CHROMIUM):
+        pytest.fail("Debian's chromium is needed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            yield chromium
+            chromium.close()
+    finally:
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)

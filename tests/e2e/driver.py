@@ -63,6 +63,17 @@ def open_table(page: Page, base: str, fixed: dict[str, Any], *, human_seats: int
     return int(page.url.rstrip("/").split("/")[-1])
 
 
+def commission_csv(staff: Page, base: str, folder: Any) -> list[str]:
+    """On the staff commission report (`staff` logged in as staff, its context accepting downloads): download the
+    CSV into `folder` and return its lines. The page stays on the report."""
+    staff.goto(f"{base}/ledger/staff/commission/")
+    with staff.expect_download() as download:
+        staff.click("text=Download CSV")
+    path = folder / "commission.csv"
+    download.value.save_as(path)
+    return path.read_text().splitlines()
+
+
 def take_one_step(page: Page, bid: str, drags: list[int], plays: list[int]) -> bool:
     """If it is this page's turn, act once through the UI; returns whether it acted."""
     f = frame(page)

@@ -1,27 +1,19 @@
 """In a real Chromium: a player watches the wallet and statement change when a stakes deal settles; a staff
 user finds the deal in the reports, sees the commission chart and downloads the CSV.
 
-The deal is booked through ledger.services here; playing it at a real table joins this test once the tables
-app is on main (see the ledger report)."""
+The deal is booked through ledger.services here, with the settlement example's exact figures; the same pages
+after a deal played at a real table are tests/e2e/test_ledger_stakes.py."""
 
 from __future__ import annotations
-
-import os
-import shutil
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
 from ledger import services as ledger
+from tests.e2e.driver import commission_csv
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed"),
-]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def user(name: str, **extra):
@@ -35,21 +27,6 @@ def session_cookie(u, live_server_url: str) -> dict:
     client = Client()
     client.force_login(u)
     return {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server_url}
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still synchronous.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-background-networking"]
-        )
-        yield chromium
-        chromium.close()
-    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
 def test_it_shows_the_player_and_staff_the_settled_deal(live_server, browser, tmp_path):
@@ -81,11 +58,6 @@ def test_it_shows_the_player_and_staff_the_settled_deal(live_server, browser, tm
     assert staff_page.text_content("#calc-rate") == "9 %"
     assert staff_page.text_content("#calc-c") == "1.08"
 
-    staff_page.goto(f"{live_server.url}/ledger/staff/commission/")
+    lines = commission_csv(staff_page, live_server.url, tmp_path)
     assert staff_page.locator("svg.chart rect.bar").count() == 1
-    with staff_page.expect_download() as download_info:
-        staff_page.click("text=Download CSV")
-    path = tmp_path / "commission.csv"
-    download_info.value.save_as(path)
-    lines = path.read_text().splitlines()
     assert lines[0] == "day,commission,units" and lines[1].endswith(",1.08,1")
