@@ -81,6 +81,16 @@ def _danger(view: Mapping[str, Any], seat: int) -> bool:
                for s, size in enumerate(view["hand_sizes"]) if s != seat)
 
 
+def _drawable(view: Mapping[str, Any], seat: int) -> list[str]:
+    """The unseen cards the seat may still draw, one entry per copy: pile cards an opponent took are most
+    likely still in that opponent's hand, so they are left out."""
+    pool = unseen_pool(view)
+    for taker, card in view["pile_takes"]:
+        if taker != seat and pool[card] > 0:
+            pool[card] -= 1
+    return list((+pool).elements())
+
+
 @dataclass
 class RummyBot:
     """One bot of `level`; `playouts` bounds the expert's sampled worlds per discard decision."""
@@ -275,11 +285,7 @@ class RummyBot:
         samples for every candidate), then by the penalty kept in case another seat goes out first."""
         hand: list[str] = view["hand"]
         limit = view["options"]["max_jokers_per_meld"]
-        pool = unseen_pool(view)
-        for s, c in view["pile_takes"]:
-            if s != seat and pool[c] > 0:
-                pool[c] -= 1  # most likely still in that opponent's hand
-        flat = list((+pool).elements())
+        flat = _drawable(view, seat)
         if not flat:
             return
         draws = [rng.choice(flat) for _ in range(max(1, self.playouts))]
@@ -298,11 +304,7 @@ class RummyBot:
         discard that leaves the least unmelded penalty wins. Dead cards (all copies seen) never come back."""
         hand: list[str] = view["hand"]
         limit = view["options"]["max_jokers_per_meld"]
-        pool = unseen_pool(view)
-        for s, c in view["pile_takes"]:
-            if s != seat and pool[c] > 0:
-                pool[c] -= 1  # most likely still in that opponent's hand
-        flat = list((+pool).elements())
+        flat = _drawable(view, seat)
         if len(flat) < 2:
             return
         samples = [rng.sample(flat, 2) for _ in range(max(1, self.playouts))]

@@ -147,8 +147,7 @@ def _start(table: Table) -> None:
     last = Round.objects.filter(table=table).order_by("-number").select_related("match").first()
     if last is not None and not last.match.over:
         append_event(table, "resume")
-        nxt = game.next_round(game.from_json(last.snapshot))
-        deal_round(table, last.match, nxt.dealer, nxt.start)
+        _deal_after(table, last)
         return
     append_event(table, "start")
     match = Match.objects.create(table=table, number=1)
@@ -168,12 +167,18 @@ def start_next_round(table_id: int, expected_version: int | None = None) -> bool
         last = Round.objects.filter(table=table).order_by("-number").select_related("match").first()
         if last is None or last.status != Round.Status.DONE:
             return False
-        game = get_game(table.game)
-        try:
-            nxt = game.next_round(game.from_json(last.snapshot))
-        except RuleError:
-            nxt = None
-        if nxt is None:
-            return False
-        deal_round(table, last.match, nxt.dealer, nxt.start)
-        return True
+        return _deal_after(table, last)
+
+
+def _deal_after(table: Table, last: Round) -> bool:
+    """Deal the round of `last`'s match that follows it (the engine's `next_round`); False when the match has no
+    next round."""
+    game = get_game(table.game)
+    try:
+        nxt = game.next_round(game.from_json(last.snapshot))
+    except RuleError:
+        nxt = None
+    if nxt is None:
+        return False
+    deal_round(table, last.match, nxt.dealer, nxt.start)
+    return True

@@ -39,15 +39,16 @@ def finish_round_if_over(table: Table, rnd: Round, game: Game, state: Any) -> bo
     rnd.finished_at = now
     rnd.deadline = None
     rnd.bot_due_at = None
+    match_over = game.next_round(state) is None
     payments = game.settlement(state)
     if payments is not None:
         settlement.unit_settled(table, rnd, payments)
     else:
-        settlement.round_unscored(table, rnd, match_over=game.next_round(state) is None)
+        settlement.round_unscored(table, rnd, match_over=match_over)
     match = rnd.match
     match.standings = game.standings(state)
     append_event(table, "round_end", round=rnd, data={"round": rnd.number, "result": result})
-    if game.next_round(state) is None:
+    if match_over:
         match.over = True
         table.status = Table.Status.FINISHED
         table.next_deal_at = None
@@ -55,5 +56,5 @@ def finish_round_if_over(table: Table, rnd: Round, game: Game, state: Any) -> bo
     else:
         table.next_deal_at = now + timedelta(seconds=settings.KIBITZ_NEXT_DEAL_SECONDS)
     match.save()
-    seating.unit_ended(table, match_over=match.over)
+    seating.unit_ended(table, match_over=match_over)
     return True
