@@ -41,9 +41,11 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_POST
 def new_table(request: HttpRequest) -> HttpResponse:
-    """Create a table from the dialog, with who may sit and watch (issue 5 "table access"), and go to it."""
+    """Create a table from the dialog, with who may sit and watch (issue 5 "table access"), and go to it.
+    A GET (a reloaded or bookmarked address) goes to the lobby, where the dialog is."""
+    if request.method != "POST":
+        return redirect("lobby")
     form = NewTableForm(request.POST)
     access_form = TableSocialForm(request.POST, owner=request.user, prefix=ACCESS_PREFIX)
     if not (form.is_valid() and access_form.is_valid()):

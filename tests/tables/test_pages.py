@@ -175,3 +175,8 @@ def test_a_display_name_may_not_be_another_players_name(users):
     assert client.post(reverse("profile"), {"display_name": "dee", "language": "en"}).status_code == 200
     assert client.post(reverse("profile"), {"display_name": "Carol C.", "language": "en"}).status_code == 302
     assert client.post(reverse("profile"), {"display_name": "carol", "language": "en"}).status_code == 302  # her own
+
+
+def test_a_reloaded_new_table_address_goes_to_the_lobby(users):
+    response = _client(users["alice"]).get(reverse("new_table"))
+    assert response.status_code == 302 and response["Location"] == reverse("lobby")
