@@ -26,7 +26,7 @@ class Profile(models.Model):
         display_name: shown at tables and in the lobby (blank: the username).
         language: one of settings.LANGUAGES codes; the site switches to it on each request.
         sound: table sounds on or off.
-        bot_level: non-empty only for the house's bot accounts (a level of games.engine.BOT_LEVELS).
+        bot_level: non-empty only for the house's bot accounts (a level of games.engines.core.BOT_LEVELS).
     """
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")

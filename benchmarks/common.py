@@ -1,7 +1,7 @@
 """Helpers shared by the benchmark scripts: the registry on the path, playing one round with bots, statistics.
 
 Benchmarks are generic over the registry (`--game KEY`, default every registered game): they use only the Game
-protocol (games/engine/protocol.py), never a game's internals.
+protocol (games/engines/core/protocol.py), never a game's internals.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.engine import Game, RuleError, all_games, get_game
+from games.engines.core import Game, RuleError, all_games, get_game
 
 
 def selected_games(key: str | None) -> list[tuple[str, Game]]:

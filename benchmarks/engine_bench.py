@@ -17,7 +17,7 @@ from typing import Any
 
 from common import Game, percentile, play_round, seat_rng, selected_games
 
-from games.engine import BOT_LEVELS
+from games.engines.core import BOT_LEVELS
 
 
 def random_deals_per_second(game: Game, options: dict[str, Any], deals: int, seed: int) -> tuple[float, int]:

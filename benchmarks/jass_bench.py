@@ -16,7 +16,7 @@ import time
 
 from jass_common import jass_game, percentile, play_round_with_bots
 
-from games.engine import BOT_LEVELS
+from games.engines.core import BOT_LEVELS
 
 
 def engine_rounds_per_second(variant: str, rounds: int) -> float:

@@ -17,9 +17,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import mean_ci, percentile  # noqa: F401  (one statistics helper for every script)
 
-from games.engine import get_game
-from games.jass.rules import JassGame
-from games.jass.state import JassState
+from games.engines.core import get_game
+from games.engines.jass.rules import JassGame
+from games.engines.jass.state import JassState
 
 
 def jass_game(variant: str) -> JassGame:

@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import percentile
 
-from games.engine import get_game
-from games.rummy.selfplay import next_move
+from games.engines.core import get_game
+from games.engines.rummy.selfplay import next_move
 
 LEVELS = ("beginner", "standard", "expert")
 FLAGS: list[str] = []  # expert switches to try, e.g. "-endgame" turns the endgame reading off

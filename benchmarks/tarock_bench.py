@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine import get_game
+from games.engines.core import get_game
 
 GAME = get_game("tarock")
 

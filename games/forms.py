@@ -10,7 +10,7 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.utils.translation import gettext_lazy as _
 
-from games.engine import BOT_LEVELS, all_games
+from games.engines.core import BOT_LEVELS, all_games
 from games.labels import BOT_LEVEL_LABELS
 from games.models import Table
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-# One literal per level, so that makemessages finds them (games.engine.BOT_LEVELS holds the codes).
+# One literal per level, so that makemessages finds them (games.engines.core.BOT_LEVELS holds the codes).
 BOT_LEVEL_LABELS = {"beginner": _("beginner"), "standard": _("standard"), "expert": _("expert")}
 
 
 def bot_level_label(level: str) -> str:
-    """The label of bot level `level` (a games.engine.BOT_LEVELS code) in the active language; a level without
+    """The label of bot level `level` (a games.engines.core.BOT_LEVELS code) in the active language; a level without
     a label is returned as it is."""
     return str(BOT_LEVEL_LABELS.get(level, level))

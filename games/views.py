@@ -9,11 +9,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games import services
-from games.engine import get_game
-from games.engine.errors import RuleError
+from games.engines.core import get_game
+from games.engines.core.errors import RuleError
 from games.forms import NewTableForm
 from games.history import hand_history, replay_document
-from games.lobby import lobby_boxes
+from games.lobby_boxes import lobby_boxes
 from games.models import Round, Table
 from games.services.projection import seat_of
 from social.forms import TableSocialForm

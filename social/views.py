@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
-from games.engine.errors import RuleError
+from games.engines.core.errors import RuleError
 from social import services
 from social.forms import ListNameForm, NameForm
 from social.models import Ignore

@@ -17,7 +17,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engine.errors import RuleError
+from games.engines.core.errors import RuleError
 
 
 class FrameError(RuleError):

@@ -10,8 +10,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from games.engine.errors import RuleError
-from games.lobby import lobby_boxes_in_language
+from games.engines.core.errors import RuleError
+from games.lobby_boxes import lobby_boxes_in_language
 from games.services.events import LOBBY_GROUP
 from social.consumers import LobbySocialMixin
 

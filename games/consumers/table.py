@@ -17,7 +17,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from games import services
-from games.engine.errors import RuleError
+from games.engines.core.errors import RuleError
 from games.models import Seat, Table
 from games.services.events import table_group
 from games.services.projection import seat_of, table_frame

@@ -3,8 +3,8 @@
 Consumers, pages, bots, the sweeper and management commands call these functions and nothing else.
 """
 
-from .bots import bot_user, ensure_bot_accounts
-from .dealing import fix_next_deal
+from .bot_accounts import bot_user, ensure_bot_accounts
+from .shuffling import fix_next_deal
 from .errors import ServiceError
 from .play import act, apply_timeout, bot_move
 from .tables import create_table, join, leave, start_next_round

@@ -1,8 +1,8 @@
-"""Refusals of the table service (as opposed to the engine's rule refusals, games.engine.errors)."""
+"""Refusals of the table service (as opposed to the engine's rule refusals, games.engines.core.errors)."""
 
 from __future__ import annotations
 
-from games.engine.errors import RuleError
+from games.engines.core.errors import RuleError
 
 
 class ServiceError(RuleError):

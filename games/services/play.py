@@ -14,15 +14,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games.engine import get_game
-from games.engine.errors import RuleError
-from games.engine.replay import replay
+from games.engines.core import get_game
+from games.engines.core.errors import RuleError
+from games.engines.core.replay import replay
 from games.models import Move, Round, Seat, Table
 
 from .errors import ServiceError
 from .events import append_event
 from .locking import lock_table
-from .turns import finish_round_if_over, schedule_turn
+from .round_flow import finish_round_if_over, schedule_turn
 
 log = logging.getLogger(__name__)
 

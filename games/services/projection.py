@@ -13,8 +13,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine import get_game
-from games.engine.errors import RuleError
+from games.engines.core import get_game
+from games.engines.core.errors import RuleError
 from accounts.models import User
 from games.models import Event, Match, Round, Seat, Table
 

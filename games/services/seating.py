@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.models import Match, Round, Seat, Table
 from ledger import services as ledger
 
-from .bots import bot_user
+from .bot_accounts import bot_user
 from .events import append_event
 
 

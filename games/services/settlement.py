@@ -14,12 +14,12 @@ import logging
 
 from django.utils.translation import gettext as _
 
-from games.engine.protocol import Payment
+from games.engines.core.protocol import Payment
 from games.models import Round, Seat, Table
 from ledger import services as ledger
 from ledger.models import Account, SettlementUnit, UnitStatus
 
-from .bots import bot_user
+from .bot_accounts import bot_user
 from .errors import ServiceError
 from .events import append_event
 

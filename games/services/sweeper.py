@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import close_old_connections
 from django.utils import timezone
 
-from games.engine.errors import RuleError
+from games.engines.core.errors import RuleError
 from games.models import Round, Table
 
 from .errors import ServiceError

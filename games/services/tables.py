@@ -8,14 +8,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games.engine import BOT_LEVELS, get_game
-from games.engine.errors import RuleError
+from games.engines.core import BOT_LEVELS, get_game
+from games.engines.core.errors import RuleError
 from games.models import Match, Round, Seat, Table
 from ledger.table_terms import default_limit
 
 from . import seating, settlement
-from .bots import bot_user
-from .dealing import deal_round, fix_next_deal, random_dealer
+from .bot_accounts import bot_user
+from .shuffling import deal_round, fix_next_deal, random_dealer
 from .errors import ServiceError
 from .events import append_event
 from .locking import lock_table
@@ -130,7 +130,7 @@ def leave(user: User, table_id: int) -> None:
 
 
 def _reschedule_current(table: Table) -> None:
-    from .turns import schedule_turn  # a seat became a bot: it may be its turn now
+    from .round_flow import schedule_turn  # a seat became a bot: it may be its turn now
 
     rnd = Round.objects.filter(table=table, status=Round.Status.PLAYING).first()
     if rnd is not None:

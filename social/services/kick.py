@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.models import Round, Seat, Table
-from games.services.bots import bot_user
+from games.services.bot_accounts import bot_user
 from games.services.errors import ServiceError
 from games.services.events import append_event, table_group
 from games.services.locking import lock_table

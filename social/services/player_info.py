@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from accounts.models import User
-from games.engine import get_game
-from games.engine.standings import places
+from games.engines.core import get_game
+from games.engines.core.standings import places
 from games.models import Event, Round
 from social.models import Friendship, Ignore
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engine import get_game
+from games.engines.core import get_game
 
 SUITS = "SHDC"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K"]

@@ -11,8 +11,8 @@ import time
 import pytest
 from playwright.sync_api import Page
 
-from games.engine import get_game
-from games.french_tarot.cards import DECK
+from games.engines.core import get_game
+from games.engines.french_tarot.cards import DECK
 
 from .driver import TIMEOUT, frame, log_in, open_table, play_until_done, sign_up
 from .site import DEMO_PASSWORD, LiveSite

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from games.engine import get_game
-from games.engine.replay import ReplayRefusal, read_step, replay
+from games.engines.core import get_game
+from games.engines.core.replay import ReplayRefusal, read_step, replay
 
 CASES_DIR = Path(__file__).resolve().parent.parent / "cases"
 SHARED_CASES_DIR = Path(__file__).resolve().parents[3] / "shared" / "cases"

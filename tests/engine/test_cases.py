@@ -6,7 +6,7 @@ import filecmp
 
 import pytest
 
-from games.engine import all_games
+from games.engines.core import all_games
 
 from .caselib import CASES_DIR, SHARED_CASES_DIR, case_files, check_case, load_case
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.engine.replay import replay
-from games.french_tarot import FrenchTarot
-from games.french_tarot.state import TarotState
+from games.engines.core.replay import replay
+from games.engines.french_tarot import FrenchTarot
+from games.engines.french_tarot.state import TarotState
 from tests.engine.caselib import CASES_DIR
 
 GAME = FrenchTarot()

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from games.french_tarot.cards import DECK_SET
+from games.engines.french_tarot.cards import DECK_SET
 
 # A JSON string whose whole content looks like a card code (codes hold no quote or backslash).
 _CODE_STRING = re.compile(r'"((?:10|[2-9AJNQK])[SHDC]|T[0-9]{1,2}|EX)"')

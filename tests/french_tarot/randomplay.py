@@ -7,8 +7,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine import SimpleAction
-from games.french_tarot import FrenchTarot
+from games.engines.core import SimpleAction
+from games.engines.french_tarot import FrenchTarot
 
 GAME = FrenchTarot()
 BOUTS = {"T1", "T21", "EX"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import IllegalAction, InvalidAction, SimpleAction
+from games.engines.core import IllegalAction, InvalidAction, SimpleAction
 
 from .helpers import GAME, replay_case
 

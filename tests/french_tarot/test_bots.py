@@ -1,4 +1,4 @@
-"""The bots (games/french_tarot/bots.py): legal in every phase, reproducible, blind to the state, and the
+"""The bots (games/engines/french_tarot/bots.py): legal in every phase, reproducible, blind to the state, and the
 expert's sampled worlds agree with what its seat knows."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from games.engine import IllegalAction, SimpleAction
-from games.french_tarot.bots import ExpertBot
-from games.french_tarot.memory import DealMemory, infer
-from games.french_tarot.worlds import ASIDE, read_knowledge, sample_world
+from games.engines.core import IllegalAction, SimpleAction
+from games.engines.french_tarot.bots import ExpertBot
+from games.engines.french_tarot.memory import DealMemory, infer
+from games.engines.french_tarot.worlds import ASIDE, read_knowledge, sample_world
 
 from .helpers import GAME, load, replay_case
 
@@ -132,7 +132,7 @@ def test_it_only_reads_the_view():
 
 
 def test_it_always_chooses_a_legal_discard_and_handful():
-    from games.french_tarot.heuristics import choose_discard, choose_handful
+    from games.engines.french_tarot.heuristics import choose_discard, choose_handful
 
     from .randomplay import discard_is_legal, handful_is_legal
 

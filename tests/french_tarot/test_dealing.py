@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from games.engine import IllegalAction, get_game
-from games.french_tarot.cards import DECK
+from games.engines.core import IllegalAction, get_game
+from games.engines.french_tarot.cards import DECK
 
 from .helpers import GAME, load
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 import random
 
-from games.engine import SimpleAction
-from games.engine.replay import replay
-from games.french_tarot.cards import canonical
+from games.engines.core import SimpleAction
+from games.engines.core.replay import replay
+from games.engines.french_tarot.cards import canonical
 from tests.engine.caselib import CASES_DIR
 
 from .oracle import cards_in, visible_cards

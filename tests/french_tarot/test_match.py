@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import IllegalAction
+from games.engines.core import IllegalAction
 
 from .helpers import GAME, load, replay_case
 

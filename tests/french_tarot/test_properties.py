@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from games.engine import IllegalAction, SimpleAction
-from games.engine.replay import replay
-from games.french_tarot.cards import DECK
+from games.engines.core import IllegalAction, SimpleAction
+from games.engines.core.replay import replay
+from games.engines.french_tarot.cards import DECK
 
 from .randomplay import (
     GAME,

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from games.engine import IllegalAction, SimpleAction
-from games.french_tarot.timeouts import play_key, timeout_card, timeout_discard
+from games.engines.core import IllegalAction, SimpleAction
+from games.engines.french_tarot.timeouts import play_key, timeout_card, timeout_discard
 
 from .helpers import GAME, replay_case
 from .randomplay import discard_is_legal

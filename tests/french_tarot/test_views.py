@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engine import SimpleAction
+from games.engines.core import SimpleAction
 
 from .helpers import GAME, load, replay_case
 

@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from accounts.models import Profile
 from games import services as tables
-from games.engine import BOT_LEVELS
+from games.engines.core import BOT_LEVELS
 from games.labels import BOT_LEVEL_LABELS
 from ledger import services as ledger
 from ledger.models import SettlementUnit

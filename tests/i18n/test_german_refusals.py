@@ -12,7 +12,7 @@ from asgiref.sync import sync_to_async
 from django.urls import reverse
 
 from games import services as tables
-from games.engine import get_game
+from games.engines.core import get_game
 from games.models import Round, Seat, Table
 
 from .test_german_pages import german_player, visible_text

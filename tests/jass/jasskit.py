@@ -13,7 +13,7 @@ import numpy as np
 from jass.game.const import card_ids, card_strings
 from jass.game.rule_schieber import RuleSchieber
 
-from games.jass.cards import OBENABE, UNENUFE
+from games.engines.jass.cards import OBENABE, UNENUFE
 
 KIT_MODE: dict[str, int] = {"D": 0, "H": 1, "S": 2, "C": 3, OBENABE: 4, UNENUFE: 5}
 RULE = RuleSchieber()

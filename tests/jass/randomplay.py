@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.jass.policy import best_declaration
-from games.jass.rules import JassGame
-from games.jass.state import JassState
+from games.engines.jass.policy import best_declaration
+from games.engines.jass.rules import JassGame
+from games.engines.jass.state import JassState
 
 Step = Callable[[JassState, list[dict[str, Any]]], None]
 

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from games.engine import BOT_LEVELS
-from games.jass import DIFFERENZLER_GAME, SCHIEBER_GAME
-from games.jass.rules import JassGame
-from games.jass.state import JassState
+from games.engines.core import BOT_LEVELS
+from games.engines.jass import DIFFERENZLER_GAME, SCHIEBER_GAME
+from games.engines.jass.rules import JassGame
+from games.engines.jass.state import JassState
 
 ALICE_DEAL = {"hands": [
     ["JS", "QS", "KS", "6H", "JH", "KH", "QD", "KD", "6C"],

@@ -14,10 +14,10 @@ from collections import Counter
 
 import pytest
 
-from games.jass import SCHIEBER_GAME
-from games.jass.cards import MODES, STRENGTH, SUIT_OF, highest_trump, trick_points
-from games.jass.legality import SCHIEBER, legal_cards
-from games.jass.state import JassState
+from games.engines.jass import SCHIEBER_GAME
+from games.engines.jass.cards import MODES, STRENGTH, SUIT_OF, highest_trump, trick_points
+from games.engines.jass.legality import SCHIEBER, legal_cards
+from games.engines.jass.state import JassState
 
 from .randomplay import random_round
 

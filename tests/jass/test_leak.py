@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from games.jass import DIFFERENZLER_GAME, SCHIEBER_GAME
-from games.jass.rules import JassGame
-from games.jass.state import JassState
+from games.engines.jass import DIFFERENZLER_GAME, SCHIEBER_GAME
+from games.engines.jass.rules import JassGame
+from games.engines.jass.state import JassState
 
 from .randomplay import random_round
 

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from games.engine.replay import replay
-from games.jass import DIFFERENZLER_GAME, SCHIEBER_GAME
-from games.jass.cards import DECK
-from games.jass.legality import legal_cards, play_refusal
-from games.jass.rules import JassGame
-from games.jass.state import JassState
+from games.engines.core.replay import replay
+from games.engines.jass import DIFFERENZLER_GAME, SCHIEBER_GAME
+from games.engines.jass.cards import DECK
+from games.engines.jass.legality import legal_cards, play_refusal
+from games.engines.jass.rules import JassGame
+from games.engines.jass.state import JassState
 
 from .randomplay import random_round
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from games.engine.replay import run_replay_document
+from games.engines.core.replay import run_replay_document
 from tests.engine.caselib import CASES_DIR, load_case
 
 JASS_CASES = sorted(CASES_DIR.glob("jass-*/*.json"))

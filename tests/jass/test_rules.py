@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from games.engine import IllegalAction, InvalidAction
-from games.jass import DIFFERENZLER_GAME, SCHIEBER_GAME
-from games.jass.cards import DECK, sort_canonical
-from games.jass.legality import DIFFERENZLER, SCHIEBER, legal_cards, play_refusal
+from games.engines.core import IllegalAction, InvalidAction
+from games.engines.jass import DIFFERENZLER_GAME, SCHIEBER_GAME
+from games.engines.jass.cards import DECK, sort_canonical
+from games.engines.jass.legality import DIFFERENZLER, SCHIEBER, legal_cards, play_refusal
 
 ALICE_DEAL = {"hands": [
     ["JS", "QS", "KS", "6H", "JH", "KH", "QD", "KD", "6C"],

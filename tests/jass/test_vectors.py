@@ -6,10 +6,10 @@ engine's payments; the money conversion is the ledger's). V9 is the property tes
 
 from __future__ import annotations
 
-from games.engine.replay import replay
-from games.jass import DIFFERENZLER_GAME, SCHIEBER_GAME
-from games.jass.cards import card_points
-from games.jass.weis import best_weis_seat, weis_key
+from games.engines.core.replay import replay
+from games.engines.jass import DIFFERENZLER_GAME, SCHIEBER_GAME
+from games.engines.jass.cards import card_points
+from games.engines.jass.weis import best_weis_seat, weis_key
 from tests.engine.caselib import CASES_DIR, load_case
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from games.engine.registry import get_game
-from games.engine.replay import replay
+from games.engines.core.registry import get_game
+from games.engines.core.replay import replay
 from ledger import services as ledger
 from ledger.models import Account
 

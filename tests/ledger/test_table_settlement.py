@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from games import services as tables
-from games.engine import get_game
+from games.engines.core import get_game
 from games.models import Round, Table
 from ledger import services as ledger
 from ledger.models import Account, SettlementUnit, UnitStatus

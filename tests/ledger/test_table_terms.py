@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engine.registry import get_game
+from games.engines.core.registry import get_game
 from ledger.table_terms import DEFAULT_LIMIT_UNITS, default_limit, settles_per_match
 
 

@@ -7,9 +7,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from games.engine.replay import replay
-from games.rummy.cards import CANONICAL_PACK, sort_canonical
-from games.rummy.state import RummyState
+from games.engines.core.replay import replay
+from games.engines.rummy.cards import CANONICAL_PACK, sort_canonical
+from games.engines.rummy.state import RummyState
 
 from .helpers import GAME
 

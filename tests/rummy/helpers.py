@@ -8,13 +8,13 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from games.engine import get_game
-from games.engine.errors import IllegalAction
-from games.rummy.actions import Knock, LayOff, SwapJoker
-from games.rummy.cards import CANONICAL_PACK, JOKER
-from games.rummy.melds import read_new_meld
-from games.rummy.rules import RummyGame
-from games.rummy.state import RummyState
+from games.engines.core import get_game
+from games.engines.core.errors import IllegalAction
+from games.engines.rummy.actions import Knock, LayOff, SwapJoker
+from games.engines.rummy.cards import CANONICAL_PACK, JOKER
+from games.engines.rummy.melds import read_new_meld
+from games.engines.rummy.rules import RummyGame
+from games.engines.rummy.state import RummyState
 
 GAME: RummyGame = get_game("rummy")  # type: ignore[assignment]
 PACK_CODES = frozenset(CANONICAL_PACK)

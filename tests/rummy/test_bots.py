@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from games.rummy.actions import Discard, MeldAction
-from games.rummy.bots import make_bot
-from games.rummy.melds import read_new_meld
-from games.rummy.meldsearch import best_melds
-from games.rummy.selfplay import play_deal, play_match
+from games.engines.rummy.actions import Discard, MeldAction
+from games.engines.rummy.bots import make_bot
+from games.engines.rummy.melds import read_new_meld
+from games.engines.rummy.meldsearch import best_melds
+from games.engines.rummy.selfplay import play_deal, play_match
 
 from .helpers import GAME, check_accounting
 

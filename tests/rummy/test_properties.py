@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from games.engine.replay import replay
+from games.engines.core.replay import replay
 
 from .helpers import (
     GAME,

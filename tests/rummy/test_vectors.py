@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.rummy.actions import Discard, Draw, Knock, MeldAction, SwapJoker, parse_action
-from games.rummy.state import DONE
+from games.engines.rummy.actions import Discard, Draw, Knock, MeldAction, SwapJoker, parse_action
+from games.engines.rummy.state import DONE
 
 from .builders import edit, make_deal, replay_case
 from .helpers import GAME, rejects
@@ -181,7 +181,7 @@ def test_it_times_out_with_a_stock_draw_then_the_highest_key_discard():  # §5.1
     {"meld": [["JK=JK", "5H", "6H"]]}, {"lay_off": {"meld": True, "cards": ["5H"]}},
 ])
 def test_it_refuses_malformed_actions_as_bad_action(payload):  # §5.1
-    from games.engine.errors import InvalidAction
+    from games.engines.core.errors import InvalidAction
 
     with pytest.raises(InvalidAction) as error:
         parse_action(payload)
@@ -228,7 +228,7 @@ def test_it_counts_an_opening_of_several_melds_only_in_one_action():  # §11.3, 
 def test_it_deals_thirteen_each_from_the_first_player_with_an_upcard(players, stock):  # §4
     import random
 
-    from games.rummy import deal_cards
+    from games.engines.rummy import deal_cards
 
     deal = deal_cards(random.Random(5), players - 1, list(range(players)))
     assert [len(h) for h in deal["hands"]] == [13] * players
@@ -265,7 +265,7 @@ def test_it_refuses_a_deal_that_is_not_the_pack(change):  # §4
     else:
         deal["stock"] += deal["hands"][1]
         deal["hands"][1] = None
-    from games.engine.errors import IllegalAction
+    from games.engines.core.errors import IllegalAction
 
     with pytest.raises(IllegalAction) as error:
         GAME.new_round({"players": 2}, deal, 0)
@@ -275,7 +275,7 @@ def test_it_refuses_a_deal_that_is_not_the_pack(change):  # §4
 @pytest.mark.parametrize("options", [{"players": 5}, {"players": "4"}, {"limit": 60}, {"kloppen": "on"},
                                      {"max_jokers_per_meld": 2}, {"max_jokers_per_meld": True}, {"color": "red"}])
 def test_it_refuses_options_the_rules_do_not_allow(options):  # §10
-    from games.engine.errors import IllegalAction
+    from games.engines.core.errors import IllegalAction
 
     with pytest.raises(IllegalAction) as error:
         GAME.normalize_options(options)

@@ -125,7 +125,7 @@ def test_it_applies_the_spectators_option(users):
 
 
 def _lobby_ids(user):
-    from games.lobby import lobby_boxes
+    from games.lobby_boxes import lobby_boxes
 
     return {box["id"] for box in lobby_boxes(user)}
 

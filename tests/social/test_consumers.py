@@ -11,7 +11,7 @@ from asgiref.sync import sync_to_async
 
 from accounts.models import User
 from games import services
-from games.engine import get_game
+from games.engines.core import get_game
 from games.models import Round, Seat, Table
 from social import services as social
 from tests.french_tarot.oracle import cards_in, visible_cards

@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from games import services
-from games.engine.standings import places
+from games.engines.core.standings import places
 from games.models import Match, Round
 from games.services.errors import ServiceError
 from social import services as social

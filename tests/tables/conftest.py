@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
-from games.engine import registry
+from games.engines.core import registry
 
 from .minigame import GAME
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from games import services
-from games.engine import get_game
+from games.engines.core import get_game
 from games.models import Round, Seat, Table
 
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from games.engine import Game, IllegalAction, InvalidAction, NextRound, SimpleAction
+from games.engines.core import Game, IllegalAction, InvalidAction, NextRound, SimpleAction
 
 RANKS = "JQKA"
 SUITS = "SHDC"

@@ -10,8 +10,8 @@ from django.db import connection
 from django.utils import timezone
 
 from games import services
-from games.engine import get_game
-from games.engine.errors import RuleError
+from games.engines.core import get_game
+from games.engines.core.errors import RuleError
 from games.models import Event, Round, Seat, Table
 from games.services.sweeper import sweep_once
 

@@ -10,7 +10,7 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from games import services
-from games.engine import get_game
+from games.engines.core import get_game
 from games.models import Event, Move, Round, Seat, Table
 
 from .sockets import drain, open_socket, receive, receive_until

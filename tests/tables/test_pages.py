@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from accounts.models import Profile
 from games import services
-from games.engine import get_game
-from games.engine.replay import replay
+from games.engines.core import get_game
+from games.engines.core.replay import replay
 from games.models import Round, Table
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ import pytest
 from django.db import transaction
 
 from games import services
-from games.engine import get_game
-from games.engine.errors import RuleError
+from games.engines.core import get_game
+from games.engines.core.errors import RuleError
 from games.models import Round, Table
 from games.services.play import _apply_guarded
 from games.services.projection import table_frame

@@ -8,9 +8,9 @@ import pytest
 from django.utils import timezone
 
 from games import services
-from games.engine import get_game
-from games.engine.commitment import deck_hash
-from games.engine.errors import IllegalAction, InvalidAction
+from games.engines.core import get_game
+from games.engines.core.commitment import deck_hash
+from games.engines.core.errors import IllegalAction, InvalidAction
 from games.models import Event, Move, Round, Seat, Table
 from games.services.errors import ServiceError
 from games.services.sweeper import sweep_once
@@ -141,7 +141,7 @@ def test_it_plays_a_whole_match_with_bots_through_the_sweeper(users, fast_bots):
     for r in rounds:
         assert r.result is not None and r.settlement == r.result["payments"]
         game = get_game(table.game)
-        from games.engine.replay import replay
+        from games.engines.core.replay import replay
         replayed = replay(game, r.options, r.deal, r.dealer, r.actions, r.start)
         assert game.to_json(replayed) == r.snapshot
     versions = list(Event.objects.filter(table=table).values_list("version", flat=True))
@@ -180,7 +180,7 @@ def test_it_plays_french_tarot_deals_with_bots_through_the_sweeper(users, fast_b
 
 
 def test_it_shows_a_memory_bot_every_view_its_seat_had_this_deal(users, fast_bots, monkeypatch):
-    from games.french_tarot.bots import ExpertBot
+    from games.engines.french_tarot.bots import ExpertBot
     from games.services import play
 
     seen: list[tuple[int, int]] = []

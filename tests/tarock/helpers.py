@@ -6,8 +6,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.engine import IllegalAction, get_game
-from games.tarock.cards import DECK, GLATZEN
+from games.engines.core import IllegalAction, get_game
+from games.engines.tarock.cards import DECK, GLATZEN
 
 GAME = get_game("tarock")
 

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from games.engine import BOT_LEVELS
-from games.tarock.worlds import sample_world
+from games.engines.core import BOT_LEVELS
+from games.engines.tarock.worlds import sample_world
 
 from .helpers import GAME, act, deal_with, random_action, run_calls
 
@@ -100,8 +100,8 @@ def test_it_rejects_an_unknown_level():
 
 
 def test_it_searches_only_one_of_equivalent_plain_tarocks():
-    from games.engine import SimpleAction
-    from games.tarock.search import distinct_candidates
+    from games.engines.core import SimpleAction
+    from games.engines.tarock.search import distinct_candidates
 
     state = GAME.new_round({}, deal_with({1: ["T4", "T5", "T7", "T9", "T10", "KS"], 2: ["T6"]}, 21), 0)
     view = GAME.view(state, 1)

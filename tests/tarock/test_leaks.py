@@ -11,7 +11,7 @@ import random
 import re
 from typing import Any
 
-from games.tarock.cards import DECK
+from games.engines.tarock.cards import DECK
 
 from .helpers import GAME, random_action, random_options
 

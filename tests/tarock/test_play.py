@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import IllegalAction
-from games.tarock.cards import timeout_key, trick_winner_index
+from games.engines.core import IllegalAction
+from games.engines.tarock.cards import timeout_key, trick_winner_index
 
 from .helpers import GAME, act, deal_with, run_calls, wires
 

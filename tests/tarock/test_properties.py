@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import random
 
-from games.engine.replay import replay
-from games.tarock.cards import DECK, points_of
+from games.engines.core.replay import replay
+from games.engines.tarock.cards import DECK, points_of
 
 from .helpers import GAME, random_action, random_options
 

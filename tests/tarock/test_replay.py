@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from games.engine.replay import run_replay_document
+from games.engines.core.replay import run_replay_document
 from tests.engine.caselib import CASES_DIR, load_case
 
 

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from games.engine import IllegalAction
-from games.engine.replay import replay
-from games.tarock.cards import DECK, GLATZEN, TRULL, card_points, points_of
+from games.engines.core import IllegalAction
+from games.engines.core.replay import replay
+from games.engines.tarock.cards import DECK, GLATZEN, TRULL, card_points, points_of
 from tests.engine.caselib import CASES_DIR, load_case
 
 from .helpers import GAME, act, deal_with, play_out, run_calls, wires
@@ -84,7 +84,7 @@ def test_it_refuses_a_rufer_when_forehand_holds_t20_to_t16(suit_cards, farbensol
 
 def _suits_first_keep(*last: str):
     """A play policy: lowest canonical suit card first, tarocks after, the cards in `last` only when forced."""
-    from games.tarock.cards import ORDER
+    from games.engines.tarock.cards import ORDER
 
     def choose(state, seat, legal):
         return min(legal, key=lambda c: (c in last, c[0] == "T", ORDER[c]))

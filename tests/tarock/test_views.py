@@ -29,7 +29,7 @@ def test_it_makes_the_partnership_public_when_the_called_card_is_played():
 
 
 def play_out_until(state, stop):
-    from games.tarock.cards import ORDER
+    from games.engines.tarock.cards import ORDER
 
     while not stop(state):
         (seat,) = GAME.to_act(state)

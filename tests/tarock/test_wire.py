@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import IllegalAction, InvalidAction
-from games.tarock.actions import Bid
+from games.engines.core import IllegalAction, InvalidAction
+from games.engines.tarock.actions import Bid
 
 from .helpers import GAME, deal_with
 

@@ -12,7 +12,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from games.engine.replay import ReplayFileError, run_replay_document
+from games.engines.core.replay import ReplayFileError, run_replay_document
 
 
 class Command(BaseCommand):

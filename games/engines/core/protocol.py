@@ -1,0 +1,212 @@
+"""The Game protocol every variant implements (DESIGN.md "The Game protocol").
+
+A game is an object registered under a key (`games.engines.core.registry`). Its state is opaque to callers:
+they only pass it back to the game's own functions, serialise it with `to_json` / `from_json`, and
+read what a seat may know through `view`. Everything here is pure: no Django, no I/O, no clock and no
+global random; randomness comes in as an explicit `random.Random`-like source.
+
+Shapes used throughout:
+    options   dict of the table settings named in the rules file §10, normalised by `normalize_options`.
+    deal      dict exactly as the rules file §4 "Deal JSON".
+    start     dict, the match state before this round (rules file §8), or None for the first round.
+    action    an engine-specific frozen, hashable value with `to_wire() -> dict` (one JSON object).
+    seat      int, 0 .. seat_count - 1; `None` in `view` means a spectator.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+State = Any
+Payment = tuple[int, int, int]
+
+
+@runtime_checkable
+class Action(Protocol):
+    """An action value: hashable, equal by value, with a one-object JSON wire form."""
+
+    def to_wire(self) -> dict[str, Any]:
+        """Return the JSON object of this action, e.g. `{"play": "KH"}`."""
+        ...
+
+
+def _to_json_value(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_to_json_value(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class SimpleAction:
+    """A one-key action `{kind: value}`; tuples in `value` go on the wire as lists.
+
+    Good for most actions (`{"play": "KH"}`, `{"bid": "garde"}`, `{"discard": [...]}`); games with
+    richer actions define their own frozen dataclasses with a `to_wire` method.
+    """
+
+    kind: str
+    value: Hashable
+
+    def to_wire(self) -> dict[str, Any]:
+        """Return `{kind: value}` with tuples turned into lists."""
+        return {self.kind: _to_json_value(self.value)}
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """What the match needs to deal the following round: its dealer and its `start` match state."""
+
+    dealer: int
+    start: dict[str, Any]
+
+
+class Bot(Protocol):
+    """A bot for one seat. It sees only that seat's view, never the state (STYLE.md "Bots get a view").
+
+    `choose(view, seat, legal, rng)`: `view` is `Game.view(state, seat)`, `legal` is
+    `Game.legal_actions(state, seat)` (may be empty in phases whose actions are too many to list, e.g. a
+    discard), `rng` a seeded `random.Random`. Returns an action the game will accept. Search bots bound
+    their work by a playout count, so a seeded rng makes them reproducible.
+    """
+
+    level: str
+
+    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+        ...
+
+
+BOT_LEVELS = ("beginner", "standard", "expert")
+
+
+class Game(ABC):
+    """One registered variant. Subclasses implement the six verbs and the helpers below.
+
+    Errors: `new_round` raises `IllegalAction("bad_deal" | "bad_options")`; `parse_action` raises
+    `InvalidAction` (code `bad_action`); `apply` raises `IllegalAction(code)` with the rules file's code
+    and leaves the given state untouched.
+    """
+
+    key: str = ""
+    aliases: tuple[str, ...] = ()
+    title: str = ""
+
+    # --- options and seats -------------------------------------------------------------------------
+    @abstractmethod
+    def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Return the options with defaults filled in. Raises `IllegalAction("bad_options")`."""
+
+    def seat_count(self, options: Mapping[str, Any]) -> int:
+        """Number of seats at the table (4 unless the game says otherwise, e.g. Rummy's `players`)."""
+        return 4
+
+    def seat_groups(self, options: Mapping[str, Any]) -> list[list[int]]:
+        """Seats that share one result (partnerships), used to pit bot levels against each other."""
+        return [[s] for s in range(self.seat_count(options))]
+
+    # --- dealing -------------------------------------------------------------------------------------
+    @abstractmethod
+    def shuffle_deck(self, rng: random.Random, options: Mapping[str, Any]) -> list[Any]:
+        """Return the shuffled deck order committed to at the deal (DESIGN.md "Deck commitment")."""
+
+    @abstractmethod
+    def deal_from_order(
+        self, order: Sequence[Any], dealer: int, options: Mapping[str, Any], start: Mapping[str, Any] | None
+    ) -> dict[str, Any]:
+        """Return the deal JSON that the rules file's dealing rule makes from a shuffled `order`."""
+
+    def deal_cards(
+        self,
+        rng: random.Random,
+        dealer: int,
+        options: Mapping[str, Any] | None = None,
+        start: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Shuffle with `rng` and deal by the rules file §4; returns the deal JSON."""
+        opts = self.normalize_options(options)
+        return self.deal_from_order(self.shuffle_deck(rng, opts), dealer, opts, start)
+
+    # --- the round -----------------------------------------------------------------------------------
+    @abstractmethod
+    def new_round(
+        self,
+        options: Mapping[str, Any] | None,
+        deal: Mapping[str, Any],
+        dealer: int,
+        start: Mapping[str, Any] | None = None,
+    ) -> State:
+        """Start a round from an explicit deal. Raises `IllegalAction("bad_deal" | "bad_options")`."""
+
+    @abstractmethod
+    def options_of(self, state: State) -> dict[str, Any]:
+        """The normalised options the round was started with."""
+
+    @abstractmethod
+    def phase(self, state: State) -> str:
+        """The round's phase name (`bidding`, `play`, `done`, ...)."""
+
+    @abstractmethod
+    def to_act(self, state: State) -> frozenset[int]:
+        """Seats that may act now (empty when the round is over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every listable legal action of `seat` now (rules file §5 says which kinds are not listed)."""
+
+    @abstractmethod
+    def parse_action(self, payload: Any) -> Action:
+        """Turn a wire object into an action. Raises `InvalidAction` (`bad_action`) when malformed."""
+
+    @abstractmethod
+    def apply(self, state: State, seat: int, action: Action) -> State:
+        """Return the state after `seat` takes `action`. Raises `IllegalAction(code)`; `state` is unchanged."""
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """JSON-ready view of exactly what `seat` (None: a spectator) may see (rules file §7)."""
+
+    @abstractmethod
+    def result(self, state: State) -> dict[str, Any] | None:
+        """The round's result JSON (rules file §6.5), or None while the round is not over."""
+
+    @abstractmethod
+    def settlement(self, state: State) -> list[Payment] | None:
+        """Payments `(payer, payee, game units)` when this round completes a settlement unit, else None."""
+
+    @abstractmethod
+    def timeout_action(self, state: State, seat: int) -> Action:
+        """The rules file's timeout action for `seat` (it must be in `to_act`)."""
+
+    @abstractmethod
+    def to_json(self, state: State) -> dict[str, Any]:
+        """Serialise the full state (secrets included: for storage only, never for a client)."""
+
+    @abstractmethod
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from `to_json` output."""
+
+    # --- the match -----------------------------------------------------------------------------------
+    @abstractmethod
+    def next_round(self, state: State) -> NextRound | None:
+        """After a finished round: the next round's dealer and `start`, or None when the match is over."""
+
+    @abstractmethod
+    def round_scores(self, state: State) -> list[int] | None:
+        """Each seat's score change from this finished round in game points (None while not over)."""
+
+    @abstractmethod
+    def standings(self, state: State) -> dict[str, Any]:
+        """Match standings after this round: `{"scores": [...], "ranking": [...], "over": bool}`."""
+
+    # --- bots ----------------------------------------------------------------------------------------
+    @abstractmethod
+    def bot(self, level: str, playouts: int | None = None) -> Bot:
+        """A bot of `level` (one of `BOT_LEVELS`); `playouts` overrides the expert's search budget."""
+
+    # --- conveniences shared by every game --------------------------------------------------------------
+    def action_to_wire(self, action: Action) -> dict[str, Any]:
+        """The JSON object of an action."""
+        return action.to_wire()

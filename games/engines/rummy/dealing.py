@@ -1,0 +1,120 @@
+"""Shuffling, dealing and checking a deal (rules/rummy.md §4).
+
+The committed order (DESIGN.md "Deck commitment") is the 110 shuffled codes followed by the two restock
+permutations as numbers; `deal_from_order` turns it into the deal JSON.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.engines.core.errors import IllegalAction
+
+from .cards import CANONICAL_PACK, PACK_SIZE
+
+HAND_SIZE = 13
+
+
+def shuffle_order(rng: random.Random) -> list[Any]:
+    """The committed order: the canonical pack `rng.shuffle`d, then two `list(range(110))` each shuffled.
+
+    Returns a list of 110 codes followed by 220 ints (rules §4).
+    """
+    pack = list(CANONICAL_PACK)
+    rng.shuffle(pack)
+    perms = []
+    for _ in range(2):
+        perm = list(range(PACK_SIZE))
+        rng.shuffle(perm)
+        perms.append(perm)
+    return pack + perms[0] + perms[1]
+
+
+def turn_order(dealer: int, active: Sequence[int], seats: int) -> list[int]:
+    """The active seats in turn order from the first player, next(dealer) (rules §3)."""
+    ring = [(dealer + step) % seats for step in range(1, seats + 1)]
+    return [s for s in ring if s in set(active)]
+
+
+def deal_from_order(order: Sequence[Any], dealer: int, seats: int, active: Sequence[int]) -> dict[str, Any]:
+    """Make the deal JSON of rules §4 from a committed order.
+
+    Args:
+        order: 110 codes, then optionally 220 ints (two permutations of 0 … 109).
+        dealer: the dealer's seat; seats: table size; active: the seats still in the match.
+    Returns:
+        `{"hands", "stock", "discard", "restock"}`; null hands for seats out of the match.
+    """
+    pack = list(order[:PACK_SIZE])
+    hands: list[list[str] | None] = [None] * seats
+    at = 0
+    for seat in turn_order(dealer, active, seats):
+        hands[seat] = pack[at:at + HAND_SIZE]
+        at += HAND_SIZE
+    deal: dict[str, Any] = {"hands": hands, "discard": [pack[at]], "stock": pack[at + 1:]}
+    rest = list(order[PACK_SIZE:])
+    deal["restock"] = [rest[:PACK_SIZE], rest[PACK_SIZE:]] if len(rest) == 2 * PACK_SIZE else None
+    if deal["restock"] is None:
+        del deal["restock"]
+    return deal
+
+
+def deal_cards(rng: random.Random, dealer: int, active: Sequence[int], seats: int | None = None) -> dict[str, Any]:
+    """Shuffle with `rng` and deal to the `active` seats (rules §4 `deal_cards(rng, dealer, active)`).
+
+    Args:
+        seats: table size; defaults to `max(active, dealer) + 1` (give it when the last seats are eliminated).
+    """
+    size = seats if seats is not None else max([*active, dealer]) + 1
+    return deal_from_order(shuffle_order(rng), dealer, size, active)
+
+
+def _bad(message: str) -> IllegalAction:
+    return IllegalAction("bad_deal", message)
+
+
+def check_deal(deal: Mapping[str, Any], seats: int) -> tuple[list[list[str] | None], list[str], list[str],
+                                                             list[list[int]] | None]:
+    """Validate the deal JSON of rules §4 and return `(hands, stock, pile, restock)`.
+
+    Raises:
+        IllegalAction: `bad_deal` — wrong shape, not exactly the 110-card pack, fewer than 2 active seats,
+            a hand not of 13 cards, no upcard, or a restock that is not two permutations of 0 … 109.
+    """
+    if not isinstance(deal, Mapping) or not {"hands", "stock", "discard"} <= set(deal):
+        raise _bad("a deal has hands, stock and discard")
+    if set(deal) - {"hands", "stock", "discard", "restock"}:
+        raise _bad("unknown key in the deal")
+    hands_in, stock, pile = deal["hands"], deal["stock"], deal["discard"]
+    if not isinstance(hands_in, list) or len(hands_in) != seats:
+        raise _bad(f"the deal needs one hand entry per seat ({seats})")
+    hands: list[list[str] | None] = []
+    for hand in hands_in:
+        if hand is None:
+            hands.append(None)
+            continue
+        if not isinstance(hand, list) or len(hand) != HAND_SIZE or not all(isinstance(c, str) for c in hand):
+            raise _bad("every active hand holds 13 card codes")
+        hands.append(list(hand))
+    if sum(h is not None for h in hands) < 2:
+        raise _bad("at least two active seats")
+    if not isinstance(stock, list) or not all(isinstance(c, str) for c in stock):
+        raise _bad("the stock is a list of codes")
+    if not isinstance(pile, list) or len(pile) != 1 or not isinstance(pile[0], str):
+        raise _bad("the discard pile holds exactly the upcard")
+    every = [c for h in hands if h is not None for c in h] + stock + pile
+    if Counter(every) != Counter(CANONICAL_PACK):
+        raise _bad("hands, stock and upcard must be exactly the 110-card pack")
+    restock = deal.get("restock")
+    if restock is not None:
+        ok = isinstance(restock, list) and len(restock) == 2 and all(
+            isinstance(p, list) and all(isinstance(i, int) and not isinstance(i, bool) for i in p)
+            and sorted(p) == list(range(PACK_SIZE)) for p in restock
+        )
+        if not ok:
+            raise _bad("restock is two permutations of 0 … 109")
+        restock = [list(p) for p in restock]
+    return hands, list(stock), list(pile), restock

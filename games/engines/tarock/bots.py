@@ -1,0 +1,93 @@
+"""Tarock bots at three levels (rules/tarock.md; DESIGN.md "Bots ... see only a view").
+
+- beginner: legal and simple — F opens a Rufer (else Solo), gives a mandatory Kontra, otherwise passes, and
+  plays a random legal card.
+- standard: bids, announces and gives Kontra from hand strength, plays by trick heuristics
+  (`games.engines.tarock.heuristics`), keeps an announced Pagat for trick 10 (the play rules enforce it).
+- expert: determinized search (`games.engines.tarock.search`) over worlds sampled from its view — hidden hands,
+  unseen tricks and who the Rufer partner may be — bounded by a playout count; it departs from the standard
+  choice only for a candidate that is clearly better on the same worlds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.engines.core import BOT_LEVELS, SimpleAction
+
+from .actions import PASS, Bid, TarockAction
+from .heuristics import choose_call, choose_card
+from .search import search
+from .situation import from_view
+
+DEFAULT_PLAYOUTS = 150
+
+
+def _is_card(action: Any) -> bool:
+    return isinstance(action, SimpleAction) and action.kind == "play"
+
+
+@dataclass
+class BeginnerBot:
+    """Legal and simple: the timeout-like call, a random legal card."""
+
+    level: str = "beginner"
+
+    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[TarockAction],
+               rng: random.Random) -> TarockAction:
+        """One of `legal` (non-empty): Rufer/Solo opening, mandatory Kontra or pass; a random card in play."""
+        if _is_card(legal[0]):
+            return rng.choice(list(legal))
+        for want in (Bid("rufer"), SimpleAction("kontra", "game"), PASS, Bid("solo")):
+            if want in legal:
+                return want
+        return legal[0]
+
+
+@dataclass
+class StandardBot:
+    """Hand-strength bidding and heuristic trick play from the view."""
+
+    level: str = "standard"
+
+    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[TarockAction],
+               rng: random.Random) -> TarockAction:
+        """One of `legal` (non-empty)."""
+        sit = from_view(view, seat)
+        if _is_card(legal[0]):
+            card = choose_card(sit, [str(a.value) for a in legal], rng)  # type: ignore[union-attr]
+            return SimpleAction("play", card)
+        return choose_call(sit, legal)
+
+
+@dataclass
+class ExpertBot:
+    """Determinized search over worlds consistent with the view; `playouts` bounds the work per decision."""
+
+    playouts: int = DEFAULT_PLAYOUTS
+    level: str = "expert"
+
+    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[TarockAction],
+               rng: random.Random) -> TarockAction:
+        """One of `legal` (non-empty); a single legal action is returned without search."""
+        if len(legal) == 1:
+            return legal[0]
+        return search(view, seat, legal, rng, self.playouts, default=StandardBot().choose(view, seat, legal, rng))
+
+
+def make_bot(level: str, playouts: int | None = None) -> BeginnerBot | StandardBot | ExpertBot:
+    """A bot of `level` (one of `BOT_LEVELS`).
+
+    Raises:
+        ValueError: unknown level.
+    """
+    if level not in BOT_LEVELS:
+        raise ValueError(f"unknown bot level {level!r}")
+    if level == "beginner":
+        return BeginnerBot()
+    if level == "standard":
+        return StandardBot()
+    return ExpertBot(playouts if playouts is not None else DEFAULT_PLAYOUTS)

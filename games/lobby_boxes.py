@@ -1,0 +1,56 @@
+"""The lobby's table boxes (read side; no writes here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import translation
+
+from accounts.language import profile_language
+from games.engines.core import get_game
+from games.labels import bot_level_label
+from games.models import Seat, Table
+
+LOBBY_SIZE = 60
+
+
+def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
+    """The open or playing tables whose access admits `viewer` (social.services.access.tables_admitting: public
+    tables, friends-only tables of the viewer's friends, private ones the viewer is invited to or listed for),
+    newest first, at most LOBBY_SIZE: `{"id", "game", "title", "status", "stake" (minor units), "stake_display"
+    ("0.10"), "limit", "bot_level", "bot_level_display" (translated), "access", "access_display" (translated),
+    "can_sit" (waiting with a free seat: "Play" is offered), "turn_seconds", "seats": [{"number", "name", "bot",
+    "open"}]}`. Texts are in the active language (see lobby_boxes_in_language)."""
+    from social.services.access import tables_admitting  # social's services import the tables' services
+
+    recent = Table.objects.filter(status__in=[Table.Status.OPEN, Table.Status.PLAYING]).order_by("-pk")
+    tables = tables_admitting(viewer, list(recent[:LOBBY_SIZE * 4]))[:LOBBY_SIZE]
+    seats: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(table__in=tables).select_related("user__profile").order_by("number"):
+        seats.setdefault(seat.table_id, []).append(seat)
+    boxes = []
+    for table in tables:
+        try:
+            title = get_game(table.game).title or table.game
+        except KeyError:
+            continue
+        boxes.append({
+            "id": table.pk, "game": table.game, "title": title, "status": table.status, "stake": table.stake,
+            "stake_display": f"{table.stake // 100}.{table.stake % 100:02d}",
+            "limit": table.limit, "bot_level": table.bot_level,
+            "bot_level_display": bot_level_label(table.bot_level), "access": table.access,
+            "access_display": str(table.get_access_display()),
+            "can_sit": table.status == Table.Status.OPEN and any(s.for_human and s.user is None
+                                                                 for s in seats.get(table.pk, [])),
+            "turn_seconds": table.turn_seconds,
+            "seats": [{"number": s.number, "name": s.user.display_name if s.user else None, "bot": s.is_bot,
+                       "open": s.user is None} for s in seats.get(table.pk, [])],
+        })
+    return boxes
+
+
+def lobby_boxes_in_language(viewer: Any) -> list[dict[str, Any]]:
+    """lobby_boxes with the texts in `viewer`'s profile language: a socket has no LocaleMiddleware, so without
+    this the live boxes would fall back to the site's default language."""
+    with translation.override(profile_language(viewer)):
+        return lobby_boxes(viewer)
