@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from allauth.account.signals import user_signed_up
+from django.conf import settings
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 

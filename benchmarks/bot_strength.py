@@ -24,8 +24,9 @@ from common import Game, get_game, mean_ci, play_round, seat_rng, selected_games
 PAIRS = (("expert", "beginner"), ("expert", "standard"))
 
 
-def scores_of(game: Game, options: dict[str, Any], seed: int, levels: list[str], playouts: int | None,
-              tag: int) -> list[int]:
+def scores_of(
+    game: Game, options: dict[str, Any], seed: int, levels: list[str], playouts: int | None, tag: int
+) -> list[int]:
     """Play deal `seed` with `levels[s]` at seat s; returns the round's score change per seat."""
     bots = {level: game.bot(level, playouts) for level in set(levels)}
     rngs = [seat_rng(seed, seat, tag) for seat in range(len(levels))]
@@ -40,8 +41,9 @@ def scores_of(game: Game, options: dict[str, Any], seed: int, levels: list[str],
     return list(scores)
 
 
-def paired_run(game: Game, options: dict[str, Any], a: str, b: str, seeds: Sequence[int], playouts: int | None
-               ) -> dict[str, list[float]]:
+def paired_run(
+    game: Game, options: dict[str, Any], a: str, b: str, seeds: Sequence[int], playouts: int | None
+) -> dict[str, list[float]]:
     """Per deal: A's mean score in its group, B's in the same seats of the all-B table, and the difference."""
     groups = game.seat_groups(options)
     seats = game.seat_count(options)
@@ -49,7 +51,7 @@ def paired_run(game: Game, options: dict[str, Any], a: str, b: str, seeds: Seque
     for seed in seeds:
         baseline = scores_of(game, options, seed, [b] * seats, playouts, tag=0)
         a_scores, b_scores = [], []
-        for g, group in enumerate(groups):
+        for _g, group in enumerate(groups):
             levels = [a if s in group else b for s in range(seats)]
             mixed = scores_of(game, options, seed, levels, playouts, tag=0)
             a_scores.append(sum(mixed[s] for s in group) / len(group))
@@ -59,7 +61,11 @@ def paired_run(game: Game, options: dict[str, Any], a: str, b: str, seeds: Seque
         out["diff"].append(out["a"][-1] - out["b"][-1])
         if len(out["diff"]) % 20 == 0:
             mean, ci = mean_ci(out["diff"])
-            print(f"    … {a}−{b} after {len(out['diff'])} deals: {mean:+.2f} ± {ci:.2f}", file=sys.stderr, flush=True)
+            print(
+                f"    … {a}−{b} after {len(out['diff'])} deals: {mean:+.2f} ± {ci:.2f}",
+                file=sys.stderr,
+                flush=True,
+            )
     return out
 
 
@@ -68,8 +74,9 @@ def _chunk(job: tuple[str, dict[str, Any], str, str, list[int], int | None]) -> 
     return paired_run(get_game(key), options, a, b, seeds, playouts)
 
 
-def parallel_run(key: str, options: dict[str, Any], a: str, b: str, seeds: range, playouts: int | None,
-                 jobs: int) -> dict[str, list[float]]:
+def parallel_run(
+    key: str, options: dict[str, Any], a: str, b: str, seeds: range, playouts: int | None, jobs: int
+) -> dict[str, list[float]]:
     """`paired_run` over `seeds` split into `jobs` processes; the figures do not depend on `jobs`."""
     if jobs <= 1:
         return paired_run(get_game(key), options, a, b, seeds, playouts)
@@ -80,22 +87,33 @@ def parallel_run(key: str, options: dict[str, Any], a: str, b: str, seeds: range
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--game", help="registry key (default: every registered game)")
     parser.add_argument("--deals", type=int, default=200, help="deal seeds per pairing (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="first deal seed (default 1)")
-    parser.add_argument("--playouts", type=int, default=None, help="expert playout budget (default: the bot's)")
-    parser.add_argument("--options", default="{}", help="table options as JSON (default: the game's defaults)")
+    parser.add_argument(
+        "--playouts", type=int, default=None, help="expert playout budget (default: the bot's)"
+    )
+    parser.add_argument(
+        "--options", default="{}", help="table options as JSON (default: the game's defaults)"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1; same figures)")
-    parser.add_argument("--pairs", default=",".join(f"{a}:{b}" for a, b in PAIRS),
-                        help="level pairs A:B to compare (default expert:beginner,expert:standard)")
+    parser.add_argument(
+        "--pairs",
+        default=",".join(f"{a}:{b}" for a, b in PAIRS),
+        help="level pairs A:B to compare (default expert:beginner,expert:standard)",
+    )
     args = parser.parse_args()
     pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")]
     seeds = range(args.seed, args.seed + args.deals)
     for key, game in selected_games(args.game):
         options = game.normalize_options(json.loads(args.options))
-        print(f"== {key} options={json.dumps(options)} deals={args.deals} seeds={args.seed}..{seeds[-1]} "
-              f"playouts={args.playouts or 'default'} groups={game.seat_groups(options)}")
+        print(
+            f"== {key} options={json.dumps(options)} deals={args.deals} seeds={args.seed}..{seeds[-1]} "
+            f"playouts={args.playouts or 'default'} groups={game.seat_groups(options)}"
+        )
         for a, b in pairs:
             started = time.perf_counter()
             run = parallel_run(key, options, a, b, seeds, args.playouts, args.jobs)
@@ -103,10 +121,15 @@ def main() -> None:
             mean_b, ci_b = mean_ci(run["b"])
             mean_d, ci_d = mean_ci(run["diff"])
             verdict = "ABOVE ZERO" if mean_d - ci_d > 0 else "not above zero"
-            print(f"  {a} vs {b}: {a} mean {mean_a:+.2f} ± {ci_a:.2f} per deal (in {b} company); "
-                  f"{b} mean {mean_b:+.2f} ± {ci_b:.2f} per deal (same seats, all-{b} table)")
-            print(f"  {a}−{b}: {mean_d:+.2f} ± {ci_d:.2f} (95% CI [{mean_d - ci_d:+.2f}, {mean_d + ci_d:+.2f}]) "
-                  f"-> {verdict}   [{len(run['diff'])} deals, {time.perf_counter() - started:.0f} s]", flush=True)
+            print(
+                f"  {a} vs {b}: {a} mean {mean_a:+.2f} ± {ci_a:.2f} per deal (in {b} company); "
+                f"{b} mean {mean_b:+.2f} ± {ci_b:.2f} per deal (same seats, all-{b} table)"
+            )
+            print(
+                f"  {a}−{b}: {mean_d:+.2f} ± {ci_d:.2f} (95% CI [{mean_d - ci_d:+.2f}, {mean_d + ci_d:+.2f}]) "
+                f"-> {verdict}   [{len(run['diff'])} deals, {time.perf_counter() - started:.0f} s]",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

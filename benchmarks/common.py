@@ -64,7 +64,10 @@ def play_round(game: Game, options: dict[str, Any], deal_seed: int, choose: Choo
         try:
             state = game.apply(state, seat, action)
         except RuleError as error:
-            print(f"warning: {game.key} deal {deal_seed} seat {seat}: {action!r} refused ({error.code})", file=sys.stderr)
+            print(
+                f"warning: {game.key} deal {deal_seed} seat {seat}: {action!r} refused ({error.code})",
+                file=sys.stderr,
+            )
             state = game.apply(state, seat, game.timeout_action(state, seat))
         steps += 1
         if steps > 10_000:

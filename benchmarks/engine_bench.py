@@ -37,8 +37,9 @@ def random_deals_per_second(game: Game, options: dict[str, Any], deals: int, see
     return deals / (time.process_time() - started), actions
 
 
-def decision_times(game: Game, options: dict[str, Any], level: str, deals: int, seed: int,
-                   playouts: int | None) -> tuple[list[float], list[float]]:
+def decision_times(
+    game: Game, options: dict[str, Any], level: str, deals: int, seed: int, playouts: int | None
+) -> tuple[list[float], list[float]]:
     """Milliseconds per `choose` call of `level` bots filling every seat for `deals` rounds: (wall, CPU).
 
     Wall-clock time grows with the machine's load; CPU time is what one decision costs on one core.
@@ -63,25 +64,36 @@ def decision_times(game: Game, options: dict[str, Any], level: str, deals: int, 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--game", help="registry key (default: every registered game)")
     parser.add_argument("--deals", type=int, default=2000, help="random deals to time (default 2000)")
     parser.add_argument("--bot-deals", type=int, default=10, help="all-bot deals per level (default 10)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--playouts", type=int, default=None, help="expert playout budget (default: the bot's)")
-    parser.add_argument("--options", default="{}", help="table options as JSON (default: the game's defaults)")
+    parser.add_argument(
+        "--playouts", type=int, default=None, help="expert playout budget (default: the bot's)"
+    )
+    parser.add_argument(
+        "--options", default="{}", help="table options as JSON (default: the game's defaults)"
+    )
     args = parser.parse_args()
     for key, game in selected_games(args.game):
         options = game.normalize_options(json.loads(args.options))
         rate, actions = random_deals_per_second(game, options, args.deals, args.seed)
         print(f"== {key} options={json.dumps(options)}")
-        print(f"  random deals: {rate:.0f} deals/s on one core ({args.deals} deals, {actions} actions, "
-              f"{rate * actions / args.deals:.0f} actions/s)")
+        print(
+            f"  random deals: {rate:.0f} deals/s on one core ({args.deals} deals, {actions} actions, "
+            f"{rate * actions / args.deals:.0f} actions/s)"
+        )
         for level in BOT_LEVELS:
             times, cpu = decision_times(game, options, level, args.bot_deals, args.seed, args.playouts)
-            print(f"  {level:9s} decisions: wall p50 {percentile(times, 0.5):7.2f} ms  p95 {percentile(times, 0.95):7.2f} ms"
-                  f"  max {max(times, default=float('nan')):7.2f} ms | CPU p50 {percentile(cpu, 0.5):7.2f} ms  p95 {percentile(cpu, 0.95):7.2f} ms"
-                  f"  ({len(times)} decisions, {args.bot_deals} deals)", flush=True)
+            print(
+                f"  {level:9s} decisions: wall p50 {percentile(times, 0.5):7.2f} ms  p95 {percentile(times, 0.95):7.2f} ms"
+                f"  max {max(times, default=float('nan')):7.2f} ms | CPU p50 {percentile(cpu, 0.5):7.2f} ms  p95 {percentile(cpu, 0.95):7.2f} ms"
+                f"  ({len(times)} decisions, {args.bot_deals} deals)",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

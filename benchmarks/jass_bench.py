@@ -49,8 +49,10 @@ def main() -> None:
             for n in range(args.bot_rounds):
                 play_round_with_bots(game, {}, 500 + n, bots, timings=timings)
             times = timings[level]
-            print(f"jass-{variant} bot {level}: {len(times)} decisions, mean {1000 * statistics.fmean(times):.2f} ms, "
-                  f"median {1000 * statistics.median(times):.2f} ms, p95 {1000 * percentile(times, 0.95):.2f} ms")
+            print(
+                f"jass-{variant} bot {level}: {len(times)} decisions, mean {1000 * statistics.fmean(times):.2f} ms, "
+                f"median {1000 * statistics.median(times):.2f} ms, p95 {1000 * percentile(times, 0.95):.2f} ms"
+            )
 
 
 if __name__ == "__main__":

@@ -37,8 +37,13 @@ def due_seat(game: JassGame, state: JassState) -> int:
 
 
 def play_round_with_bots(
-    game: JassGame, options: dict[str, Any], deal_seed: int, bots: Sequence[Any], dealer: int | None = None,
-    start: dict[str, Any] | None = None, timings: dict[str, list[float]] | None = None,
+    game: JassGame,
+    options: dict[str, Any],
+    deal_seed: int,
+    bots: Sequence[Any],
+    dealer: int | None = None,
+    start: dict[str, Any] | None = None,
+    timings: dict[str, list[float]] | None = None,
 ) -> JassState:
     """Deal round `deal_seed` and play it to the end; `bots[seat]` chooses for each seat from its own view.
 
@@ -54,7 +59,9 @@ def play_round_with_bots(
         due = due_seat(game, state)
         for seat in sorted(game.to_act(state), key=lambda s: s == due):
             began = time.perf_counter()
-            action = bots[seat].choose(game.view(state, seat), seat, game.legal_actions(state, seat), rngs[seat])
+            action = bots[seat].choose(
+                game.view(state, seat), seat, game.legal_actions(state, seat), rngs[seat]
+            )
             if timings is not None:
                 timings.setdefault(bots[seat].level, []).append(time.perf_counter() - began)
             if action is not None:

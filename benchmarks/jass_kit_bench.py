@@ -68,7 +68,9 @@ def jass_kit(block: list[tuple[int, dict]], rng: random.Random) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2000)
-    parser.add_argument("--blocks", type=int, default=20, help="alternate blocks so machine load hits both alike")
+    parser.add_argument(
+        "--blocks", type=int, default=20, help="alternate blocks so machine load hits both alike"
+    )
     args = parser.parse_args()
     size = max(1, args.rounds // args.blocks)
     ours_rng, kit_rng = random.Random(1), random.Random(1)
@@ -79,8 +81,10 @@ def main() -> None:
         kit_time += jass_kit(block, kit_rng)
     rounds = size * args.blocks
     kibitz, kit = rounds / ours_time, rounds / kit_time
-    print(f"jass-schieber random rounds: ours {kibitz:,.0f} rounds/s, jass-kit {kit:,.0f} rounds/s "
-          f"(ratio {kibitz / kit:.2f}) over {rounds} rounds each, in {args.blocks} alternating blocks")
+    print(
+        f"jass-schieber random rounds: ours {kibitz:,.0f} rounds/s, jass-kit {kit:,.0f} rounds/s "
+        f"(ratio {kibitz / kit:.2f}) over {rounds} rounds each, in {args.blocks} alternating blocks"
+    )
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ def run_parallel(work: Callable[[int], None], writers: int) -> float:
         try:
             barrier.wait()
             work(w)
-        except BaseException as error:  # noqa: BLE001 - reported below
+        except BaseException as error:
             errors.append(error)
         finally:
             connection.close()
@@ -76,16 +76,25 @@ def main() -> None:
             for s, wallet in enumerate(seats):
                 ledger.fund_bot(wallet, 10**9, key=f"bench-funding:{w}:{s}")
         plans = {
-            w: [[(p, 0, rng.randint(0, 330)) for p in (1, 2, 3)] if rng.random() < 0.5
+            w: [
+                [(p, 0, rng.randint(0, 330)) for p in (1, 2, 3)]
+                if rng.random() < 0.5
                 else [(0, p, rng.randint(0, 330)) for p in (1, 2, 3)]
-                for _ in range(args.units)]
-            for w in range(args.writers) for rng in [random.Random(w)]
+                for _ in range(args.units)
+            ]
+            for w in range(args.writers)
+            for rng in [random.Random(w)]
         }
 
         def reserve(w: int) -> None:
             for n in range(args.units):
-                ledger.reserve_unit(unit_id=f"bench:{w}:{n}", table_key=f"bench-table:{w}", stake=stake,
-                                    limit=limit, wallets=wallets[w])
+                ledger.reserve_unit(
+                    unit_id=f"bench:{w}:{n}",
+                    table_key=f"bench-table:{w}",
+                    stake=stake,
+                    limit=limit,
+                    wallets=wallets[w],
+                )
 
         def settle(w: int) -> None:
             for n, payments in enumerate(plans[w]):
@@ -98,7 +107,9 @@ def main() -> None:
         check = reconcile()
         print(f"writers: {args.writers}, units: {total} (stake {stake}, limit {limit}, 4 seats each)")
         print(f"reserve (4 reservation transactions per unit): {total / reserve_s:8.1f} units/s")
-        print(f"settle (one transaction per unit, shared house account): {total / settle_s:8.1f} settlements/s")
+        print(
+            f"settle (one transaction per unit, shared house account): {total / settle_s:8.1f} settlements/s"
+        )
         print(f"replayed settle (idempotent hit): {total / replay_s:8.1f} settlements/s")
         print(f"house commission: {ledger.house_account().balance / 100:.2f}; reconciliation ok: {check.ok}")
         if not check.ok:

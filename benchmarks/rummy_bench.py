@@ -48,12 +48,16 @@ def speed(deals: int, players: int, seed: int) -> None:
                 state = game.apply(state, seat, action)
                 actions += 1
         total = time.perf_counter() - t0
-        print(f"{level:9s} {players}p: {deals / total:7.2f} deals/s, {actions / deals:5.1f} actions/deal, "
-              f"decision mean {1000 * statistics.mean(times):6.2f} ms, p50 {1000 * percentile(times, .5):6.2f} ms, "
-              f"p95 {1000 * percentile(times, .95):6.2f} ms, max {1000 * max(times):7.2f} ms")
+        print(
+            f"{level:9s} {players}p: {deals / total:7.2f} deals/s, {actions / deals:5.1f} actions/deal, "
+            f"decision mean {1000 * statistics.mean(times):6.2f} ms, p50 {1000 * percentile(times, 0.5):6.2f} ms, "
+            f"p95 {1000 * percentile(times, 0.95):6.2f} ms, max {1000 * max(times):7.2f} ms"
+        )
 
 
-def duplicate(level_a: str, level_b: str, deals: int, players: int, seed: int, playouts: int | None) -> list[float]:
+def duplicate(
+    level_a: str, level_b: str, deals: int, players: int, seed: int, playouts: int | None
+) -> list[float]:
     """Per deal: level A's mean game units per seat minus level B's, averaged over the two seatings."""
     game = get_game("rummy")
     opts = game.normalize_options({"players": players, "kloppen": players > 2})
@@ -90,19 +94,25 @@ def strength(deals: int, players: int, against: list[str], seed: int, playouts: 
         mean = statistics.mean(diffs)
         half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
         verdict = "expert better" if mean - half > 0 else "not shown"
-        print(f"expert - {other:8s} {players}p over {deals} duplicate deals: {mean:+7.2f} units/deal per seat "
-              f"(95% CI {mean - half:+7.2f} .. {mean + half:+7.2f}) -> {verdict}  [{time.perf_counter() - t0:.0f} s]")
+        print(
+            f"expert - {other:8s} {players}p over {deals} duplicate deals: {mean:+7.2f} units/deal per seat "
+            f"(95% CI {mean - half:+7.2f} .. {mean + half:+7.2f}) -> {verdict}  [{time.perf_counter() - t0:.0f} s]"
+        )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("what", choices=("speed", "strength"))
     parser.add_argument("--deals", type=int, default=None)
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--against", default="beginner,standard")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--playouts", type=int, default=None)
-    parser.add_argument("--expert-flags", default="", help="comma-separated expert switches, '-name' turns one off")
+    parser.add_argument(
+        "--expert-flags", default="", help="comma-separated expert switches, '-name' turns one off"
+    )
     args = parser.parse_args()
     FLAGS.extend(f for f in args.expert_flags.split(",") if f)
     if args.what == "speed":

@@ -42,8 +42,14 @@ def engine_speed(deals: int, seed: int) -> float:
     return deals / (time.perf_counter() - started)
 
 
-def play(levels: list[str], deal: dict, dealer: int, seed: int, playouts: int,
-         times: dict[str, list[float]] | None = None) -> list[int]:
+def play(
+    levels: list[str],
+    deal: dict,
+    dealer: int,
+    seed: int,
+    playouts: int,
+    times: dict[str, list[float]] | None = None,
+) -> list[int]:
     """Play one deal with a bot level per seat; returns the seat deltas (zeros for a redeal)."""
     bots = [GAME.bot(level, playouts) for level in levels]
     rng = random.Random(seed)
@@ -94,7 +100,9 @@ def strength(baseline: str, deals: int, seed: int, playouts: int) -> tuple[float
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--timing-deals", type=int, default=40)
     parser.add_argument("--strength-deals", type=int, default=200)
@@ -103,18 +111,24 @@ def main() -> None:
     parser.add_argument("--only", choices=["engine", "decisions", "strength"], default=None)
     args = parser.parse_args()
     if args.only in (None, "engine"):
-        print(f"engine: {engine_speed(args.deals, args.seed):.0f} deals/s (random legal play, {args.deals} deals)")
+        print(
+            f"engine: {engine_speed(args.deals, args.seed):.0f} deals/s (random legal play, {args.deals} deals)"
+        )
     if args.only in (None, "decisions"):
         times = decision_times(args.timing_deals, args.seed, args.playouts)
         for level, values in times.items():
-            print(f"decisions {level}: p50 {1000 * percentile(values, 0.5):.2f} ms, "
-                  f"p95 {1000 * percentile(values, 0.95):.2f} ms ({len(values)} decisions, "
-                  f"expert playouts {args.playouts})")
+            print(
+                f"decisions {level}: p50 {1000 * percentile(values, 0.5):.2f} ms, "
+                f"p95 {1000 * percentile(values, 0.95):.2f} ms ({len(values)} decisions, "
+                f"expert playouts {args.playouts})"
+            )
     if args.only in (None, "strength"):
         for baseline in ("beginner", "standard"):
             mean, low, high, n = strength(baseline, args.strength_deals, args.seed, args.playouts)
-            print(f"strength expert - {baseline}: mean {mean:+.3f} units/deal, 95% CI [{low:+.3f}, {high:+.3f}], "
-                  f"{n} duplicate deals, expert playouts {args.playouts}")
+            print(
+                f"strength expert - {baseline}: mean {mean:+.3f} units/deal, 95% CI [{low:+.3f}, {high:+.3f}], "
+                f"{n} duplicate deals, expert playouts {args.playouts}"
+            )
         sys.stdout.flush()
 
 

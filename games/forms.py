@@ -14,8 +14,14 @@ from games.engines.core import BOT_LEVELS, all_games
 from games.labels import BOT_LEVEL_LABELS
 from games.models import Table
 
-MATCH_ENDS = [("deals:1", _("1 deal")), ("deals:4", _("4 deals")), ("deals:8", _("8 deals")),
-              ("target:100", _("first to 100")), ("target:500", _("first to 500")), ("open", _("open-ended"))]
+MATCH_ENDS = [
+    ("deals:1", _("1 deal")),
+    ("deals:4", _("4 deals")),
+    ("deals:8", _("8 deals")),
+    ("target:100", _("first to 100")),
+    ("target:500", _("first to 500")),
+    ("open", _("open-ended")),
+]
 
 
 def has_table_module(key: str) -> bool:
@@ -33,19 +39,31 @@ class NewTableForm(forms.Form):
     """Validates the dialog; `options()` gives the engine options (the engine normalises them)."""
 
     game = forms.ChoiceField(label=_("Game"), choices=game_choices)
-    profile = forms.ChoiceField(label=_("Rules"), required=False, initial="fft",
-                                choices=[("fft", _("FFT (official)")), ("seed002", _("Classic, no handful or slam"))])
+    profile = forms.ChoiceField(
+        label=_("Rules"),
+        required=False,
+        initial="fft",
+        choices=[("fft", _("FFT (official)")), ("seed002", _("Classic, no handful or slam"))],
+    )
     match_end = forms.ChoiceField(label=_("Match"), required=False, choices=MATCH_ENDS, initial="deals:8")
-    extra_options = forms.CharField(label=_("Other options (JSON)"), required=False,
-                                    widget=forms.TextInput(attrs={"placeholder": "{}"}))
-    bot_level = forms.ChoiceField(label=_("Bots' level"), choices=[(b, BOT_LEVEL_LABELS[b]) for b in BOT_LEVELS],
-                                  initial="standard")
+    extra_options = forms.CharField(
+        label=_("Other options (JSON)"), required=False, widget=forms.TextInput(attrs={"placeholder": "{}"})
+    )
+    bot_level = forms.ChoiceField(
+        label=_("Bots' level"), choices=[(b, BOT_LEVEL_LABELS[b]) for b in BOT_LEVELS], initial="standard"
+    )
     human_seats = forms.IntegerField(label=_("Human seats"), min_value=1, max_value=6, initial=1)
     stake = forms.DecimalField(label=_("Stake per point"), min_value=0, decimal_places=2, initial=0)
     limit = forms.DecimalField(
-        label=_("Limit per payment"), min_value=0, decimal_places=2, required=False,
-        help_text=_("Empty: the game's default (French Tarot 150, Tarock 12, Rummy 100, Schieber 1, "
-                    "Differenzler 100 × the stake)."))
+        label=_("Limit per payment"),
+        min_value=0,
+        decimal_places=2,
+        required=False,
+        help_text=_(
+            "Empty: the game's default (French Tarot 150, Tarock 12, Rummy 100, Schieber 1, "
+            "Differenzler 100 × the stake)."
+        ),
+    )
     access = forms.ChoiceField(label=_("Access"), choices=Table.Access.choices, initial=Table.Access.PUBLIC)
     turn_seconds = forms.IntegerField(label=_("Turn time (seconds)"), min_value=10, max_value=300, initial=30)
     fixed_deal = forms.CharField(required=False, widget=forms.HiddenInput)
@@ -81,8 +99,11 @@ class NewTableForm(forms.Form):
         """The engine options from the form (French Tarot's named fields, else the JSON field)."""
         data = self.cleaned_data
         if data["game"] == "french-tarot":
-            return {"profile": data.get("profile") or "fft", "match_end": data.get("match_end") or "deals:8",
-                    **data["extra_options"]}
+            return {
+                "profile": data.get("profile") or "fft",
+                "match_end": data.get("match_end") or "deals:8",
+                **data["extra_options"],
+            }
         return dict(data["extra_options"])
 
     @staticmethod

@@ -10,8 +10,13 @@ from games.models import Round, Seat
 
 def replay_document(rnd: Round) -> dict[str, Any]:
     """The replay file of a deal: `{"game", "options", "dealer", "deal", "start", "actions"}`."""
-    doc: dict[str, Any] = {"game": rnd.table.game, "options": rnd.options, "dealer": rnd.dealer,
-                           "deal": rnd.deal, "actions": rnd.actions}
+    doc: dict[str, Any] = {
+        "game": rnd.table.game,
+        "options": rnd.options,
+        "dealer": rnd.dealer,
+        "deal": rnd.deal,
+        "actions": rnd.actions,
+    }
     if rnd.start is not None:
         doc["start"] = rnd.start
     return doc
@@ -27,8 +32,10 @@ def hand_history(rnd: Round) -> dict[str, Any]:
     (e.g. "play 7H").
     """
     seats = {s.number: s for s in Seat.objects.filter(table=rnd.table).select_related("user__profile")}
-    dealt = {u.pk: u.display_name for u in User.objects.filter(pk__in=[p for p in rnd.players if p])
-             .select_related("profile")}
+    dealt = {
+        u.pk: u.display_name
+        for u in User.objects.filter(pk__in=[p for p in rnd.players if p]).select_related("profile")
+    }
     names = []
     for number in range(len(seats)):
         person = rnd.players[number] if number < len(rnd.players) else None
@@ -37,17 +44,34 @@ def hand_history(rnd: Round) -> dict[str, Any]:
     hands = rnd.deal.get("hands") if isinstance(rnd.deal, dict) else None
     scores = (rnd.result or {}).get("scores") if isinstance(rnd.result, dict) else None
     return {
-        "table": rnd.table_id, "round": rnd.number, "game": rnd.table.game, "dealer": rnd.dealer,
-        "names": names, "dealer_name": names[rnd.dealer] if rnd.dealer < len(names) else None, "deal": rnd.deal,
-        "hands": [{"seat": i, "name": names[i] if i < len(names) else None, "cards": h}
-                  for i, h in enumerate(hands or [])],
+        "table": rnd.table_id,
+        "round": rnd.number,
+        "game": rnd.table.game,
+        "dealer": rnd.dealer,
+        "names": names,
+        "dealer_name": names[rnd.dealer] if rnd.dealer < len(names) else None,
+        "deal": rnd.deal,
+        "hands": [
+            {"seat": i, "name": names[i] if i < len(names) else None, "cards": h}
+            for i, h in enumerate(hands or [])
+        ],
         "actions": rnd.actions,
-        "steps": [{"seat": a["seat"], "name": names[a["seat"]] if a["seat"] < len(names) else None,
-                   "text": action_text(a["action"])} for a in rnd.actions],
+        "steps": [
+            {
+                "seat": a["seat"],
+                "name": names[a["seat"]] if a["seat"] < len(names) else None,
+                "text": action_text(a["action"]),
+            }
+            for a in rnd.actions
+        ],
         "scores": [{"name": names[i] if i < len(names) else None, "score": v} for i, v in enumerate(scores)]
-        if isinstance(scores, list) else None,
-        "result": rnd.result, "status": rnd.status,
-        "deck_hash": rnd.deck_hash, "order": rnd.order, "salt": rnd.salt,
+        if isinstance(scores, list)
+        else None,
+        "result": rnd.result,
+        "status": rnd.status,
+        "deck_hash": rnd.deck_hash,
+        "order": rnd.order,
+        "salt": rnd.salt,
     }
 
 
@@ -55,7 +79,9 @@ def action_text(action: Any) -> str:
     """A wire action spelled out for people: `{"play": "7H"}` → "play 7H", `{"discard": ["AS", "KS"]}` →
     "discard AS KS", `{"slam": false}` → "slam no", nested objects as `key value` pairs."""
     if isinstance(action, dict):
-        return " · ".join(f"{key.replace('_', ' ')} {action_text(value)}".strip() for key, value in action.items())
+        return " · ".join(
+            f"{key.replace('_', ' ')} {action_text(value)}".strip() for key, value in action.items()
+        )
     if isinstance(action, list):
         return " ".join(action_text(item) for item in action)
     if isinstance(action, bool):

@@ -24,7 +24,7 @@ def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
     from social.services.access import tables_admitting  # social's services import the tables' services
 
     recent = Table.objects.filter(status__in=[Table.Status.OPEN, Table.Status.PLAYING]).order_by("-pk")
-    tables = tables_admitting(viewer, list(recent[:LOBBY_SIZE * 4]))[:LOBBY_SIZE]
+    tables = tables_admitting(viewer, list(recent[: LOBBY_SIZE * 4]))[:LOBBY_SIZE]
     seats: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(table__in=tables).select_related("user__profile").order_by("number"):
         seats.setdefault(seat.table_id, []).append(seat)
@@ -34,18 +34,33 @@ def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
             title = get_game(table.game).title or table.game
         except KeyError:
             continue
-        boxes.append({
-            "id": table.pk, "game": table.game, "title": title, "status": table.status, "stake": table.stake,
-            "stake_display": f"{table.stake // 100}.{table.stake % 100:02d}",
-            "limit": table.limit, "bot_level": table.bot_level,
-            "bot_level_display": bot_level_label(table.bot_level), "access": table.access,
-            "access_display": str(table.get_access_display()),
-            "can_sit": table.status == Table.Status.OPEN and any(s.for_human and s.user is None
-                                                                 for s in seats.get(table.pk, [])),
-            "turn_seconds": table.turn_seconds,
-            "seats": [{"number": s.number, "name": s.user.display_name if s.user else None, "bot": s.is_bot,
-                       "open": s.user is None} for s in seats.get(table.pk, [])],
-        })
+        boxes.append(
+            {
+                "id": table.pk,
+                "game": table.game,
+                "title": title,
+                "status": table.status,
+                "stake": table.stake,
+                "stake_display": f"{table.stake // 100}.{table.stake % 100:02d}",
+                "limit": table.limit,
+                "bot_level": table.bot_level,
+                "bot_level_display": bot_level_label(table.bot_level),
+                "access": table.access,
+                "access_display": str(table.get_access_display()),
+                "can_sit": table.status == Table.Status.OPEN
+                and any(s.for_human and s.user is None for s in seats.get(table.pk, [])),
+                "turn_seconds": table.turn_seconds,
+                "seats": [
+                    {
+                        "number": s.number,
+                        "name": s.user.display_name if s.user else None,
+                        "bot": s.is_bot,
+                        "open": s.user is None,
+                    }
+                    for s in seats.get(table.pk, [])
+                ],
+            }
+        )
     return boxes
 
 

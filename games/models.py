@@ -37,7 +37,9 @@ class Table(models.Model):
     bot_level = models.CharField(max_length=16, default="standard")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     version = models.PositiveIntegerField(default=0)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     # Set after a finished deal: when the sweeper deals the next one if nobody asked earlier.
     next_deal_at = models.DateTimeField(null=True, blank=True)
@@ -58,8 +60,9 @@ class Seat(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                             related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
+    )
     bot_level = models.CharField(max_length=16, blank=True, default="")
     # A human seat reserved for people (the creator chose how many humans); empty until someone takes it.
     for_human = models.BooleanField(default=False)
@@ -136,8 +139,21 @@ class Event(models.Model):
     `version` runs 1, 2, 3 ... per table without gaps; `kind` is one of KINDS.
     """
 
-    KINDS = ("created", "join", "leave", "start", "resume", "deal", "act", "timeout", "round_end", "match_end",
-             "stood_up", "seat_freed", "closed")
+    KINDS = (
+        "created",
+        "join",
+        "leave",
+        "start",
+        "resume",
+        "deal",
+        "act",
+        "timeout",
+        "round_end",
+        "match_end",
+        "stood_up",
+        "seat_freed",
+        "closed",
+    )
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
     version = models.PositiveIntegerField()

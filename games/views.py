@@ -24,14 +24,29 @@ from social.services.invitations import SEAT_REQUEST_WAITING, request_seat
 ACCESS_PREFIX = "access"
 
 
-def _lobby_page(request: HttpRequest, form: NewTableForm | None = None, access_form: TableSocialForm | None = None,
-                status: int = 200) -> HttpResponse:
+def _lobby_page(
+    request: HttpRequest,
+    form: NewTableForm | None = None,
+    access_form: TableSocialForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
     opened = form is not None
-    return render(request, "games/lobby.html", {
-        "boxes": lobby_boxes(request.user), "form": form or NewTableForm(),
-        "access_form": access_form or TableSocialForm(owner=request.user, prefix=ACCESS_PREFIX,
-                                                      initial={"spectators": TableSocial.Spectators.ANYONE}),
-        "open_dialog": opened}, status=status)
+    return render(
+        request,
+        "games/lobby.html",
+        {
+            "boxes": lobby_boxes(request.user),
+            "form": form or NewTableForm(),
+            "access_form": access_form
+            or TableSocialForm(
+                owner=request.user,
+                prefix=ACCESS_PREFIX,
+                initial={"spectators": TableSocial.Spectators.ANYONE},
+            ),
+            "open_dialog": opened,
+        },
+        status=status,
+    )
 
 
 @login_required
@@ -53,12 +68,20 @@ def new_table(request: HttpRequest) -> HttpResponse:
     data, access = form.cleaned_data, access_form.cleaned_data
     try:
         table = open_table(
-            request.user, data["game"], form.options(), human_seats=data["human_seats"],
-            bot_level=data["bot_level"], stake=form.minor_units(data["stake"]) or 0,
-            limit=form.minor_units(data.get("limit")), access=data["access"], turn_seconds=data["turn_seconds"],
+            request.user,
+            data["game"],
+            form.options(),
+            human_seats=data["human_seats"],
+            bot_level=data["bot_level"],
+            stake=form.minor_units(data["stake"]) or 0,
+            limit=form.minor_units(data.get("limit")),
+            access=data["access"],
+            turn_seconds=data["turn_seconds"],
             fixed_deal=data.get("fixed_deal"),
             invite_list_id=access["invite_list"].pk if access["invite_list"] else None,
-            spectators=access["spectators"], approval=access["approval"])
+            spectators=access["spectators"],
+            approval=access["approval"],
+        )
     except RuleError as error:
         form.add_error(None, error.message)
         return _lobby_page(request, form, access_form, status=400)
@@ -68,7 +91,7 @@ def new_table(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def play(request: HttpRequest, table_id: int) -> HttpResponse:
-    """"Play": take a free seat (or the one already held) and go to the table."""
+    """ "Play": take a free seat (or the one already held) and go to the table."""
     try:
         seat = request_seat(request.user, table_id)  # with the table's access and the host's approval
     except RuleError as error:
@@ -102,10 +125,16 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         messages.error(request, REFUSALS[refusal])
         return redirect("lobby")
     profile = getattr(request.user, "profile", None)
-    return render(request, "games/table.html", {
-        "table": row, "game": get_game(row.game), "seat": seat_of(row, request.user),
-        "sound": bool(profile.sound) if profile else True,
-    })
+    return render(
+        request,
+        "games/table.html",
+        {
+            "table": row,
+            "game": get_game(row.game),
+            "seat": seat_of(row, request.user),
+            "sound": bool(profile.sound) if profile else True,
+        },
+    )
 
 
 def _finished_round(request: HttpRequest, table_id: int, number: int) -> Round:

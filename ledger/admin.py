@@ -48,6 +48,12 @@ class SettlementUnitAdmin(ReadOnlyAdmin):
     list_filter = ("status",)
 
 
-for model in (models.UnitSeat, models.CommissionSchedule, models.CommissionBand, models.LossLimit,
-              models.SelfExclusion, models.AdjustmentRequest):
+for model in (
+    models.UnitSeat,
+    models.CommissionSchedule,
+    models.CommissionBand,
+    models.LossLimit,
+    models.SelfExclusion,
+    models.AdjustmentRequest,
+):
     admin.site.register(model, ReadOnlyAdmin)

@@ -29,7 +29,9 @@ def default_currency() -> str:
 
 def wallet_for(user: Any, *, is_bot: bool = False) -> Account:
     """The wallet of a user (opened empty on first use). `is_bot` flags the wallet as a bot's (for good)."""
-    account = _open(f"wallet:user:{user.pk}", AccountKind.WALLET, default_currency(), user=user, is_bot=is_bot)
+    account = _open(
+        f"wallet:user:{user.pk}", AccountKind.WALLET, default_currency(), user=user, is_bot=is_bot
+    )
     if is_bot and not account.is_bot:
         # A bot user's wallet opened at its creation (the sign-up grant) is flagged once the table seats it as
         # a bot, so reports keep bots apart from players.

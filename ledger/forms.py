@@ -33,13 +33,23 @@ class MoneyField(forms.DecimalField):
 
 class LossLimitForm(forms.Form):
     period = forms.ChoiceField(label=_("Period"), choices=LimitPeriod.CHOICES)
-    amount = MoneyField(label=_("Loss limit"), required=False, min_value=Decimal(0),
-                        help_text=_("Leave empty to remove the limit (takes effect after 24 hours)."))
+    amount = MoneyField(
+        label=_("Loss limit"),
+        required=False,
+        min_value=Decimal(0),
+        help_text=_("Leave empty to remove the limit (takes effect after 24 hours)."),
+    )
 
 
 class SelfExclusionForm(forms.Form):
-    DAYS = [(1, _("24 hours")), (7, _("One week")), (30, _("One month")), (182, _("Six months")),
-            (365, _("One year")), (1825, _("Five years"))]
+    DAYS = [
+        (1, _("24 hours")),
+        (7, _("One week")),
+        (30, _("One month")),
+        (182, _("Six months")),
+        (365, _("One year")),
+        (1825, _("Five years")),
+    ]
     days = forms.TypedChoiceField(label=_("Exclude me for"), choices=DAYS, coerce=int)
     confirm = forms.BooleanField(label=_("I understand this cannot be shortened."), required=True)
 
@@ -58,7 +68,7 @@ class ScheduleForm(forms.Form):
     effective_from = forms.DateTimeField(label=_("In force from"), help_text=_("YYYY-MM-DD HH:MM, site time"))
     bands = forms.CharField(
         label=_("Bands"),
-        help_text=_("One band per line: lower bound of V and rate in %, e.g. \"0 10\", \"1.00 9\"."),
+        help_text=_('One band per line: lower bound of V and rate in %, e.g. "0 10", "1.00 9".'),
         widget=forms.Textarea(attrs={"rows": 5}),
     )
     note = forms.CharField(label=_("Note"), max_length=200, required=False)

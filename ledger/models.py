@@ -307,7 +307,9 @@ class AdjustmentRequest(models.Model):
     reason = models.TextField()
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
-    status = models.CharField(max_length=10, choices=AdjustmentStatus.CHOICES, default=AdjustmentStatus.PENDING)
+    status = models.CharField(
+        max_length=10, choices=AdjustmentStatus.CHOICES, default=AdjustmentStatus.PENDING
+    )
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )

@@ -31,12 +31,15 @@ RAISE_DELAY = timedelta(hours=24)
 
 # One sentence per period (not the period's name put into one sentence): the adjective differs by language.
 LOSS_LIMIT_REFUSALS = {
-    LimitPeriod.DAY: gettext_lazy("this table could take the day's losses to %(at_risk)s, over the daily loss "
-                                  "limit of %(limit)s"),
-    LimitPeriod.WEEK: gettext_lazy("this table could take the week's losses to %(at_risk)s, over the weekly loss "
-                                   "limit of %(limit)s"),
-    LimitPeriod.MONTH: gettext_lazy("this table could take the month's losses to %(at_risk)s, over the monthly "
-                                    "loss limit of %(limit)s"),
+    LimitPeriod.DAY: gettext_lazy(
+        "this table could take the day's losses to %(at_risk)s, over the daily loss limit of %(limit)s"
+    ),
+    LimitPeriod.WEEK: gettext_lazy(
+        "this table could take the week's losses to %(at_risk)s, over the weekly loss limit of %(limit)s"
+    ),
+    LimitPeriod.MONTH: gettext_lazy(
+        "this table could take the month's losses to %(at_risk)s, over the monthly loss limit of %(limit)s"
+    ),
 }
 
 
@@ -78,7 +81,9 @@ def excluded_until(user: Any, now: datetime | None = None) -> datetime | None:
     """The end of the self-exclusion covering `now`, or None when the player is not excluded."""
     now = now or timezone.now()
     row = (
-        SelfExclusion.objects.filter(user=user, starts_at__lte=now, ends_at__gt=now).order_by("-ends_at").first()
+        SelfExclusion.objects.filter(user=user, starts_at__lte=now, ends_at__gt=now)
+        .order_by("-ends_at")
+        .first()
     )
     return row.ends_at if row else None
 
@@ -139,12 +144,18 @@ def set_loss_limit(user: Any, period: str, amount: int | None, now: datetime | N
 def losses_in_period(wallet: Account, period: str, now: datetime | None = None) -> int:
     """Net money lost (≥ 0) in settled units booked since the start of `period`, plus open reservations."""
     start = period_start(period, now)
-    settled = UnitSeat.objects.filter(
-        account=wallet, unit__status=UnitStatus.SETTLED, unit__closed_at__gte=start
-    ).aggregate(total=Sum("change"))["total"] or 0
-    open_reserved = UnitSeat.objects.filter(account=wallet, unit__status=UnitStatus.OPEN).aggregate(
-        total=Sum("reserved")
-    )["total"] or 0
+    settled = (
+        UnitSeat.objects.filter(
+            account=wallet, unit__status=UnitStatus.SETTLED, unit__closed_at__gte=start
+        ).aggregate(total=Sum("change"))["total"]
+        or 0
+    )
+    open_reserved = (
+        UnitSeat.objects.filter(account=wallet, unit__status=UnitStatus.OPEN).aggregate(
+            total=Sum("reserved")
+        )["total"]
+        or 0
+    )
     return max(0, -settled) + open_reserved
 
 
@@ -179,7 +190,8 @@ def check_wallet_can_cover(wallet: Account, amount: int, now: datetime | None = 
             at_risk = losses_in_period(wallet, period, now) + amount
             if at_risk > limit:
                 raise NotEligible(
-                    LOSS_LIMIT_REFUSALS[period] % {"at_risk": format_money(at_risk), "limit": format_money(limit)},
+                    LOSS_LIMIT_REFUSALS[period]
+                    % {"at_risk": format_money(at_risk), "limit": format_money(limit)},
                     code="loss_limit",
                 )
 

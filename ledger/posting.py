@@ -100,7 +100,12 @@ def post(
     if sum(amount for _, amount in merged) != 0:
         raise Unbalanced(f"transaction {key} does not balance: {merged}")
     if request is None:
-        request = {"kind": kind, "lines": merged, "reason": reason, "reverses": reverses.pk if reverses else None}
+        request = {
+            "kind": kind,
+            "lines": merged,
+            "reason": reason,
+            "reverses": reverses.pk if reverses else None,
+        }
     digest = fingerprint(request)
 
     def work() -> Transaction:
@@ -116,7 +121,9 @@ def post(
             if existing is not None:
                 return same_or_conflict(existing, digest)
             if reverses is not None and Transaction.objects.filter(reverses=reverses).exists():
-                raise AlreadyReversed(gettext("transaction %(id)s is already reversed") % {"id": reverses.pk}) from None
+                raise AlreadyReversed(
+                    gettext("transaction %(id)s is already reversed") % {"id": reverses.pk}
+                ) from None
             raise
 
     return run_with_retries(work)
@@ -142,7 +149,13 @@ def _book(
     if reverses is not None and Transaction.objects.filter(reverses=reverses).exists():
         raise AlreadyReversed(gettext("transaction %(id)s is already reversed") % {"id": reverses.pk})
     booked = Transaction.objects.create(
-        key=key, fingerprint=digest, kind=kind, actor_id=actor_id, reason=reason, details=details, reverses=reverses
+        key=key,
+        fingerprint=digest,
+        kind=kind,
+        actor_id=actor_id,
+        reason=reason,
+        details=details,
+        reverses=reverses,
     )
     ids = [account_id for account_id, _ in lines]
     # Lock in id order: two writers touching the same accounts queue instead of deadlocking, and the balance
@@ -159,7 +172,9 @@ def _book(
                 account_id=account_id,
             )
         account.balance = new_balance
-        postings.append(Posting(transaction=booked, account_id=account_id, amount=amount, balance_after=new_balance))
+        postings.append(
+            Posting(transaction=booked, account_id=account_id, amount=amount, balance_after=new_balance)
+        )
     # One statement for all cached balances: the locks on shared accounts (the house) are held for less time.
     Account.objects.bulk_update(list(accounts.values()), ["balance"])
     Posting.objects.bulk_create(postings)
@@ -167,7 +182,11 @@ def _book(
 
 
 def reverse(
-    original: Transaction, *, key: str | None = None, actor_id: int | None = None, reason: str = "",
+    original: Transaction,
+    *,
+    key: str | None = None,
+    actor_id: int | None = None,
+    reason: str = "",
     kind: str = TransactionKind.REVERSAL,
 ) -> Transaction:
     """Book the reversal of `original` (every posting negated), once only.

@@ -77,9 +77,16 @@ def statement(account: Account, limit: int | None = None) -> list[StatementLine]
         unit_id = details.get("unit")
         lines.append(
             StatementLine(
-                posting_id=p.pk, transaction_id=p.transaction_id, created_at=p.transaction.created_at, kind=p.transaction.kind,
-                key=p.transaction.key, reason=p.transaction.reason, amount=p.amount,
-                balance_after=p.balance_after, round_id=details.get("round"), unit_id=unit_id,
+                posting_id=p.pk,
+                transaction_id=p.transaction_id,
+                created_at=p.transaction.created_at,
+                kind=p.transaction.kind,
+                key=p.transaction.key,
+                reason=p.transaction.reason,
+                amount=p.amount,
+                balance_after=p.balance_after,
+                round_id=details.get("round"),
+                unit_id=unit_id,
             )
         )
     _fill_round_ids(lines)
@@ -152,4 +159,6 @@ def results_per_account(is_bot: bool) -> list[dict[str, Any]]:
 
 def player_wallets() -> QuerySet[Account]:
     """Players' wallets (no bots), by name."""
-    return Account.objects.filter(kind=AccountKind.WALLET, is_bot=False).select_related("user").order_by("name")
+    return (
+        Account.objects.filter(kind=AccountKind.WALLET, is_bot=False).select_related("user").order_by("name")
+    )

@@ -43,7 +43,11 @@ def validate_bands(bands: Sequence[Band]) -> None:
 
 
 def add_schedule(
-    bands: Sequence[Band], *, effective_from: datetime, currency: str, created_by_id: int | None = None,
+    bands: Sequence[Band],
+    *,
+    effective_from: datetime,
+    currency: str,
+    created_by_id: int | None = None,
     note: str = "",
 ) -> CommissionSchedule:
     """Store a new schedule version (staff "edit" the schedule this way). Raises ValueError for bad bands."""

@@ -62,7 +62,10 @@ def approve_adjustment(request_id: int, approver: Any) -> Transaction:
             details={"requested_by": request.requested_by_id, "approved_by": approver.pk},
         )
         AdjustmentRequest.objects.filter(pk=request.pk).update(
-            status=AdjustmentStatus.APPROVED, decided_by=approver, decided_at=timezone.now(), transaction=booked
+            status=AdjustmentStatus.APPROVED,
+            decided_by=approver,
+            decided_at=timezone.now(),
+            transaction=booked,
         )
     return booked
 
@@ -94,7 +97,10 @@ def reverse_transaction(transaction_id: int, *, actor: Any, reason: str) -> Tran
         raise ApprovalRefused(_("a reversal needs a reason"), code="no_reason")
     original = Transaction.objects.get(pk=transaction_id)
     if original.kind not in REVERSIBLE_KINDS:
-        raise LedgerError(_("a %(kind)s transaction is not reversed by hand") % {"kind": original.kind}, code="not_reversible")
+        raise LedgerError(
+            _("a %(kind)s transaction is not reversed by hand") % {"kind": original.kind},
+            code="not_reversible",
+        )
     if Transaction.objects.filter(reverses=original).exists():
         raise AlreadyReversed(_("transaction %(id)s is already reversed") % {"id": original.pk})
     return reverse(original, actor_id=actor.pk, reason=reason.strip())

@@ -81,14 +81,27 @@ def reserve_unit(
 
 
 def _reserve(
-    unit_id: str, table_key: str, stake: int, limit: int, wallets: list[Account], round_id: int | None, game: str
+    unit_id: str,
+    table_key: str,
+    stake: int,
+    limit: int,
+    wallets: list[Account],
+    round_id: int | None,
+    game: str,
 ) -> SettlementUnit:
     seats = len(wallets)
     amount = worst_case(limit, seats)
     escrow = escrow_for(table_key, wallets[0].currency)
     unit = SettlementUnit.objects.create(
-        unit_id=unit_id, table_key=table_key, round_id=round_id, game=game, currency=escrow.currency,
-        stake=stake, limit=limit, seats=seats, escrow=escrow,
+        unit_id=unit_id,
+        table_key=table_key,
+        round_id=round_id,
+        game=game,
+        currency=escrow.currency,
+        stake=stake,
+        limit=limit,
+        seats=seats,
+        escrow=escrow,
     )
     refusals: dict[int, NotEligible] = {}
     for seat, stale in enumerate(wallets):
@@ -113,7 +126,9 @@ def _reserve(
         except NotEligible as refusal:
             refusals[seat] = refusal
             continue
-        UnitSeat.objects.create(unit=unit, seat=seat, account=wallet, reserved=amount, reserve_transaction=reserved)
+        UnitSeat.objects.create(
+            unit=unit, seat=seat, account=wallet, reserved=amount, reserve_transaction=reserved
+        )
     if refusals:
         raise SeatsCannotCover(refusals)
     return unit
@@ -170,13 +185,20 @@ def settle_unit(
 
 
 def _settle(
-    unit: SettlementUnit, payments: list[tuple[int, ...]], result: Mapping[str, Any] | None,
-    request: dict[str, Any], key: str,
+    unit: SettlementUnit,
+    payments: list[tuple[int, ...]],
+    result: Mapping[str, Any] | None,
+    request: dict[str, Any],
+    key: str,
 ) -> Transaction:
     schedule_id, bands = bands_in_force(unit.currency)
     seats = list(unit.seat_set.select_related("account").order_by("seat"))
     calc = calculate_settlement(
-        [(p[0], p[1], p[2]) for p in payments], stake=unit.stake, limit=unit.limit, seats=unit.seats, bands=bands
+        [(p[0], p[1], p[2]) for p in payments],
+        stake=unit.stake,
+        limit=unit.limit,
+        seats=unit.seats,
+        bands=bands,
     )
     house = house_account(unit.currency)
     lines = [(unit.escrow_id, -sum(s.reserved for s in seats)), (house.pk, calc.commission)]
@@ -198,13 +220,20 @@ def _settle(
     UnitSeat.objects.bulk_update(seats, ["delta", "share", "change"])
     booked = post(key=key, kind=TransactionKind.SETTLE, lines=lines, details=details, request=request)
     SettlementUnit.objects.filter(pk=unit.pk).update(
-        status=UnitStatus.SETTLED, closed_at=timezone.now(), settle_transaction=booked, rate_bp=calc.rate_bp,
-        value=calc.value, commission=calc.commission, total_won=calc.total_won,
+        status=UnitStatus.SETTLED,
+        closed_at=timezone.now(),
+        settle_transaction=booked,
+        rate_bp=calc.rate_bp,
+        value=calc.value,
+        commission=calc.commission,
+        total_won=calc.total_won,
     )
     return booked
 
 
-def release_unit(*, unit_id: str, reason: str = "unit not finished", actor_id: int | None = None) -> list[Transaction]:
+def release_unit(
+    *, unit_id: str, reason: str = "unit not finished", actor_id: int | None = None
+) -> list[Transaction]:
     """Give every reservation of an unfinished unit back by reversing it (keys `release:{unit}:{seat}`).
 
     Returns the releasing transactions (the same ones again when already released).
@@ -220,12 +249,19 @@ def release_unit(*, unit_id: str, reason: str = "unit not finished", actor_id: i
                 keys = [f"release:{unit_id}:{seat}" for seat in range(unit.seats)]
                 return sorted(Transaction.objects.filter(key__in=keys), key=lambda t: keys.index(t.key))
             released = [
-                reverse(s.reserve_transaction, key=f"release:{unit_id}:{s.seat}", actor_id=actor_id,
-                        reason=reason, kind=TransactionKind.RELEASE)
+                reverse(
+                    s.reserve_transaction,
+                    key=f"release:{unit_id}:{s.seat}",
+                    actor_id=actor_id,
+                    reason=reason,
+                    kind=TransactionKind.RELEASE,
+                )
                 for s in unit.seat_set.select_related("reserve_transaction").order_by("seat")
             ]
             if unit.status == UnitStatus.OPEN:
-                SettlementUnit.objects.filter(pk=unit.pk).update(status=UnitStatus.RELEASED, closed_at=timezone.now())
+                SettlementUnit.objects.filter(pk=unit.pk).update(
+                    status=UnitStatus.RELEASED, closed_at=timezone.now()
+                )
             return released
 
     return run_with_retries(work)

@@ -19,7 +19,9 @@ urlpatterns = [
     path("staff/results/", staff.results, name="staff_results"),
     path("staff/reconciliation/", staff.reconciliation, name="staff_reconciliation"),
     path("staff/adjustments/", staff.adjustments, name="staff_adjustments"),
-    path("staff/adjustments/<int:request_id>/decide/", staff.decide_adjustment, name="staff_decide_adjustment"),
+    path(
+        "staff/adjustments/<int:request_id>/decide/", staff.decide_adjustment, name="staff_decide_adjustment"
+    ),
     path("staff/transactions/<int:transaction_id>/", staff.transaction_detail, name="staff_transaction"),
     path("staff/schedule/", staff.schedule, name="staff_schedule"),
 ]

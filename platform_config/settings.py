@@ -44,9 +44,15 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG=0")
     SECRET_KEY = "dev-only-insecure-key-not-for-production"
 
-ALLOWED_HOSTS = [h.strip() for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h]
+ALLOWED_HOSTS = [
+    h.strip() for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h
+]
 CSRF_TRUSTED_ORIGINS = [
-    o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "http://127.0.0.1:8000,http://localhost:8000").split(",") if o
+    o.strip()
+    for o in os.environ.get(
+        "DJANGO_CSRF_TRUSTED_ORIGINS", "http://127.0.0.1:8000,http://localhost:8000"
+    ).split(",")
+    if o
 ]
 
 INSTALLED_APPS = [
@@ -125,8 +131,12 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 # #422). A read timeout above the 5 s block keeps dead servers detectable.
 REDIS_SOCKET_OPTIONS = {"socket_timeout": 15, "socket_connect_timeout": 5}
 if REDIS_URL:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                                  "CONFIG": {"hosts": [{"address": REDIS_URL, **REDIS_SOCKET_OPTIONS}]}}}
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [{"address": REDIS_URL, **REDIS_SOCKET_OPTIONS}]},
+        }
+    }
     CELERY_BROKER_URL = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
 else:
@@ -160,7 +170,13 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("nl", "Nederlands"), ("pt", "Português"), ("fr", "Français")]
+LANGUAGES = [
+    ("en", "English"),
+    ("de", "Deutsch"),
+    ("nl", "Nederlands"),
+    ("pt", "Português"),
+    ("fr", "Français"),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("KIBITZ_TIME_ZONE", "Europe/Zurich")
 USE_I18N = True

@@ -37,7 +37,10 @@ def _table_social_frame(table_id: int, user: Any) -> dict[str, Any] | None:
     host = is_host(table, user)
     seated = {s.number: s.user_id for s in Seat.objects.filter(table=table, bot_level="", user__isnull=False)}
     return {
-        "type": "social", "host": host, "access": table.access, "between_deals": between_deals(table),
+        "type": "social",
+        "host": host,
+        "access": table.access,
+        "between_deals": between_deals(table),
         "watchers": presence.watchers_of(table.pk, user.pk),
         "requests": pending_requests(table) if host else [],
         "kick_votes": {str(seat): n for seat, n in kick_votes(table).items()},

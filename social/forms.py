@@ -26,9 +26,15 @@ class TableSocialForm(forms.Form):
     """The host's social settings of a table (issue 5 "table access"): in the New game dialog, and in the table's
     panel while it waits for players."""
 
-    invite_list = forms.ModelChoiceField(label=_("Admit the members of"), queryset=InviteList.objects.none(),
-                                         required=False, empty_label=_("(invited players only)"))
-    spectators = forms.ChoiceField(label=_("Spectators"), choices=TableSocial.Spectators.choices, required=False)
+    invite_list = forms.ModelChoiceField(
+        label=_("Admit the members of"),
+        queryset=InviteList.objects.none(),
+        required=False,
+        empty_label=_("(invited players only)"),
+    )
+    spectators = forms.ChoiceField(
+        label=_("Spectators"), choices=TableSocial.Spectators.choices, required=False
+    )
     approval = forms.BooleanField(label=_("I approve seat requests"), required=False)
 
     def __init__(self, *args: Any, owner: Any, **kwargs: Any) -> None:

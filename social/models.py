@@ -23,7 +23,9 @@ class Friendship(models.Model):
     accepted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["requester", "addressee"], name="one_friendship_per_pair")]
+        constraints = [
+            models.UniqueConstraint(fields=["requester", "addressee"], name="one_friendship_per_pair")
+        ]
 
 
 class Ignore(models.Model):
@@ -60,7 +62,9 @@ class Presence(models.Model):
 
     user = models.OneToOneField(USER, on_delete=models.CASCADE, primary_key=True, related_name="presence")
     last_seen = models.DateTimeField()
-    table = models.ForeignKey("games.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    table = models.ForeignKey(
+        "games.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
 
 class TableSocial(models.Model):
@@ -72,8 +76,12 @@ class TableSocial(models.Model):
         FRIENDS = "friends", _("my friends")
         ANYONE = "anyone", _("anyone admitted")
 
-    table = models.OneToOneField("games.Table", on_delete=models.CASCADE, primary_key=True, related_name="social")
-    invite_list = models.ForeignKey(InviteList, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    table = models.OneToOneField(
+        "games.Table", on_delete=models.CASCADE, primary_key=True, related_name="social"
+    )
+    invite_list = models.ForeignKey(
+        InviteList, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     spectators = models.CharField(max_length=8, choices=Spectators.choices, default=Spectators.ANYONE)
     approval = models.BooleanField(default=False)
 
@@ -93,7 +101,9 @@ class Invitation(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["table", "invitee"], name="one_invitation_per_invitee")]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "invitee"], name="one_invitation_per_invitee")
+        ]
 
 
 class SeatRequest(models.Model):

@@ -37,7 +37,9 @@ def leave_tables_on_log_off(sender: type, request: Any, user: Any, **kwargs: Any
     from games.services.errors import ServiceError
 
     went_offline(user.pk)
-    held = Seat.objects.filter(user=user, bot_level="", table__status__in=[Table.Status.OPEN, Table.Status.PLAYING])
+    held = Seat.objects.filter(
+        user=user, bot_level="", table__status__in=[Table.Status.OPEN, Table.Status.PLAYING]
+    )
     for table_id in held.values_list("table_id", flat=True).distinct():
         try:
             services.leave(user, table_id)

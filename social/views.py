@@ -25,8 +25,17 @@ from social.forms import ListNameForm, NameForm
 from social.models import Ignore
 from social.services.player_info import player_card
 
-FORBIDDEN = {"not_host", "not_seated", "kicked", "ignored", "not_allowed", "not_friends", "no_spectators",
-             "public_table", "private_table"}
+FORBIDDEN = {
+    "not_host",
+    "not_seated",
+    "kicked",
+    "ignored",
+    "not_allowed",
+    "not_friends",
+    "no_spectators",
+    "public_table",
+    "private_table",
+}
 
 
 def _player(username: str) -> User:
@@ -56,7 +65,9 @@ def _json(call: Callable[[], Any]) -> JsonResponse:
     except RuleError as error:
         status = 403 if error.code in FORBIDDEN else 400
         return JsonResponse({"error": error.code, "message": error.message}, status=status)
-    return JsonResponse({"ok": True, "result": result if isinstance(result, (dict, int, type(None))) else None})
+    return JsonResponse(
+        {"ok": True, "result": result if isinstance(result, (dict, int, type(None))) else None}
+    )
 
 
 @login_required
@@ -65,11 +76,19 @@ def friends(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "")
     lists = request.user.invite_lists.prefetch_related("members__profile")
     ignored = Ignore.objects.filter(user=request.user).select_related("ignored__profile")
-    return render(request, "social/friends.html", {
-        "panel": services.friends_panel(request.user), "query": query,
-        "found": services.find_players(request.user, query) if query else [],
-        "lists": lists, "ignored": [i.ignored for i in ignored], "list_form": ListNameForm(), "name_form": NameForm(),
-    })
+    return render(
+        request,
+        "social/friends.html",
+        {
+            "panel": services.friends_panel(request.user),
+            "query": query,
+            "found": services.find_players(request.user, query) if query else [],
+            "lists": lists,
+            "ignored": [i.ignored for i in ignored],
+            "list_form": ListNameForm(),
+            "name_form": NameForm(),
+        },
+    )
 
 
 @login_required
@@ -78,8 +97,9 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     back = request.GET.get("next", "")
     if not url_has_allowed_host_and_scheme(back, {request.get_host()}) or not back.startswith("/"):
         back = ""
-    return render(request, "social/player.html", {"card": player_card(_player(username), request.user),
-                                                  "next": back})
+    return render(
+        request, "social/player.html", {"card": player_card(_player(username), request.user), "next": back}
+    )
 
 
 @login_required
@@ -93,7 +113,9 @@ def request_friend(request: HttpRequest, username: str) -> HttpResponse:
 @require_POST
 def answer_friend(request: HttpRequest, request_id: int, accept: bool) -> HttpResponse:
     if accept:
-        return _run(request, lambda: services.accept_friend(request.user, request_id), _("You are friends now."))
+        return _run(
+            request, lambda: services.accept_friend(request.user, request_id), _("You are friends now.")
+        )
     return _run(request, lambda: services.decline_friend(request.user, request_id), _("Request declined."))
 
 
@@ -110,14 +132,19 @@ def ignore(request: HttpRequest, username: str, on: bool) -> HttpResponse:
     other = _player(username)
     if on:
         return _run(request, lambda: services.ignore(request.user, other), _("You ignore this player now."))
-    return _run(request, lambda: services.unignore(request.user, other), _("You no longer ignore this player."))
+    return _run(
+        request, lambda: services.unignore(request.user, other), _("You no longer ignore this player.")
+    )
 
 
 @login_required
 @require_POST
 def create_list(request: HttpRequest) -> HttpResponse:
-    return _run(request, lambda: services.create_list(request.user, request.POST.get("name", "")),
-                _("Invite list created."))
+    return _run(
+        request,
+        lambda: services.create_list(request.user, request.POST.get("name", "")),
+        _("Invite list created."),
+    )
 
 
 @login_required
@@ -135,7 +162,9 @@ def add_member(request: HttpRequest, list_id: int) -> HttpResponse:
 @require_POST
 def remove_member(request: HttpRequest, list_id: int, username: str) -> HttpResponse:
     member = _player(username)
-    return _run(request, lambda: services.remove_member(request.user, list_id, member), _("Removed from the list."))
+    return _run(
+        request, lambda: services.remove_member(request.user, list_id, member), _("Removed from the list.")
+    )
 
 
 @login_required
@@ -162,15 +191,21 @@ def answer_invitation(request: HttpRequest, invitation_id: int, accept: bool) ->
 
 # The table panel's JSON endpoints.
 
+
 @login_required
 @require_POST
 def table_settings(request: HttpRequest, table_id: int) -> JsonResponse:
     raw_list = request.POST.get("invite_list") or ""
 
     def call() -> None:
-        services.configure_table(request.user, table_id, invite_list_id=int(raw_list) if raw_list.isdigit() else None,
-                                 spectators=request.POST.get("spectators", "anyone"),
-                                 approval=request.POST.get("approval") in ("on", "1", "true"))
+        services.configure_table(
+            request.user,
+            table_id,
+            invite_list_id=int(raw_list) if raw_list.isdigit() else None,
+            spectators=request.POST.get("spectators", "anyone"),
+            approval=request.POST.get("approval") in ("on", "1", "true"),
+        )
+
     return _json(call)
 
 
@@ -180,7 +215,9 @@ def table_invite(request: HttpRequest, table_id: int) -> JsonResponse:
     """Invite one player by username, or every member of the host's list `list`."""
     if request.POST.get("list", "").isdigit():
         return _json(lambda: len(services.invite_list(request.user, table_id, int(request.POST["list"]))))
-    invitee = User.objects.filter(username=request.POST.get("username", "").strip(), profile__bot_level="").first()
+    invitee = User.objects.filter(
+        username=request.POST.get("username", "").strip(), profile__bot_level=""
+    ).first()
     if invitee is None:
         return JsonResponse({"error": "no_player", "message": _("No player of that name.")}, status=400)
     return _json(lambda: services.invite(request.user, table_id, invitee).pk)

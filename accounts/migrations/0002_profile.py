@@ -6,21 +6,46 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0001_initial'),
+        ("accounts", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Profile',
+            name="Profile",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('display_name', models.CharField(blank=True, max_length=40, verbose_name='display name')),
-                ('language', models.CharField(choices=[('en', 'English'), ('de', 'Deutsch'), ('nl', 'Nederlands'), ('pt', 'Português'), ('fr', 'Français')], default='en', max_length=8, verbose_name='language')),
-                ('sound', models.BooleanField(default=True, verbose_name='sound')),
-                ('bot_level', models.CharField(blank=True, default='', max_length=16)),
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='profile', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("display_name", models.CharField(blank=True, max_length=40, verbose_name="display name")),
+                (
+                    "language",
+                    models.CharField(
+                        choices=[
+                            ("en", "English"),
+                            ("de", "Deutsch"),
+                            ("nl", "Nederlands"),
+                            ("pt", "Português"),
+                            ("fr", "Français"),
+                        ],
+                        default="en",
+                        max_length=8,
+                        verbose_name="language",
+                    ),
+                ),
+                ("sound", models.BooleanField(default=True, verbose_name="sound")),
+                ("bot_level", models.CharField(blank=True, default="", max_length=16)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="profile",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
     ]

@@ -39,7 +39,10 @@ def parse_frame(text: str | None, data: bytes | None, max_bytes: int) -> dict[st
     except (ValueError, RecursionError):  # deeply nested JSON overflows the parser
         raise FrameError("bad_frame", _("a frame is one JSON object")) from None
     if not isinstance(frame, dict) or frame.get("type") not in FRAME_TYPES:
-        raise FrameError("bad_frame", _("a frame is an object whose type is one of %(types)s") % {"types": ", ".join(FRAME_TYPES)})
+        raise FrameError(
+            "bad_frame",
+            _("a frame is an object whose type is one of %(types)s") % {"types": ", ".join(FRAME_TYPES)},
+        )
     kind = frame["type"]
     if kind in ("act", "next"):
         version = frame.get("version")

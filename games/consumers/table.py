@@ -71,7 +71,8 @@ class TableConsumer(ProfileLanguageMixin, TableSocialMixin, AsyncWebsocketConsum
         await self.accept()
         if self.seat is not None:
             await self.channel_layer.group_send(
-                _seat_group(self.table_id, self.seat), {"type": "seat.takeover", "channel": self.channel_name})
+                _seat_group(self.table_id, self.seat), {"type": "seat.takeover", "channel": self.channel_name}
+            )
         await self._send_state(since=self._since())
         await self.social_connect()
 
@@ -86,7 +87,9 @@ class TableConsumer(ProfileLanguageMixin, TableSocialMixin, AsyncWebsocketConsum
         if hasattr(self, "table_id") and getattr(self, "user", None) is not None:
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
             if self.seat is not None:
-                await self.channel_layer.group_discard(_seat_group(self.table_id, self.seat), self.channel_name)
+                await self.channel_layer.group_discard(
+                    _seat_group(self.table_id, self.seat), self.channel_name
+                )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         frame_id = None
@@ -105,12 +108,20 @@ class TableConsumer(ProfileLanguageMixin, TableSocialMixin, AsyncWebsocketConsum
             if self.read_only:
                 raise FrameError("read_only", _("this seat is played from another window"))
             if frame["type"] == "next":
-                if not await database_sync_to_async(services.start_next_round)(self.table_id, frame["version"]):
-                    raise FrameError("no_next_deal", _("no deal can start now (a deal is on, the match is over, "
-                                                       "a seat waits for a player, or the table moved on)"))
+                if not await database_sync_to_async(services.start_next_round)(
+                    self.table_id, frame["version"]
+                ):
+                    raise FrameError(
+                        "no_next_deal",
+                        _(
+                            "no deal can start now (a deal is on, the match is over, "
+                            "a seat waits for a player, or the table moved on)"
+                        ),
+                    )
                 return
             answer = await database_sync_to_async(services.act)(
-                self.user, self.table_id, frame["version"], frame["id"], frame["action"])
+                self.user, self.table_id, frame["version"], frame["id"], frame["action"]
+            )
             await self._send(answer)
         except RuleError as error:
             await self._send({"type": "error", "id": frame_id, **error.as_dict()})
@@ -126,8 +137,13 @@ class TableConsumer(ProfileLanguageMixin, TableSocialMixin, AsyncWebsocketConsum
         """Another socket took this seat: this one becomes read-only (it still receives the table)."""
         if event["channel"] != self.channel_name and not self.read_only:
             self.read_only = True
-            await self._send({"type": "notice", "code": "taken_over",
-                              "message": _("this seat is now played from another window")})
+            await self._send(
+                {
+                    "type": "notice",
+                    "code": "taken_over",
+                    "message": _("this seat is now played from another window"),
+                }
+            )
 
     async def drop_seat(self) -> None:
         """The user no longer plays here (left, kicked): this socket gets the public view from now on."""
@@ -139,7 +155,8 @@ class TableConsumer(ProfileLanguageMixin, TableSocialMixin, AsyncWebsocketConsum
         if self.seat is not None and not await _holds_seat(self.table_id, self.user, self.seat):
             await self.drop_seat()  # never project a seat's view for a user who lost that seat
         frame = await database_sync_to_async(table_frame)(
-            self.table_id, self.seat, since if since is not None and since >= 0 else None, self.sent_version)
+            self.table_id, self.seat, since if since is not None and since >= 0 else None, self.sent_version
+        )
         if frame is None or frame["version"] <= self.sent_version:
             return
         frame["read_only"] = self.read_only

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,140 +14,263 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Match',
+            name="Match",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('standings', models.JSONField(default=dict)),
-                ('over', models.BooleanField(default=False)),
-                ('started_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                ("standings", models.JSONField(default=dict)),
+                ("over", models.BooleanField(default=False)),
+                ("started_at", models.DateTimeField(auto_now_add=True)),
             ],
         ),
         migrations.CreateModel(
-            name='Table',
+            name="Table",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(max_length=40)),
-                ('options', models.JSONField(default=dict)),
-                ('stake', models.PositiveIntegerField(default=0, help_text='minor units per game unit')),
-                ('limit', models.PositiveIntegerField(blank=True, help_text='minor units per payment', null=True)),
-                ('access', models.CharField(choices=[('public', 'public'), ('private', 'private (by invitation)'), ('friends', 'friends only')], default='public', max_length=10)),
-                ('turn_seconds', models.PositiveIntegerField(default=30)),
-                ('bot_level', models.CharField(default='standard', max_length=16)),
-                ('status', models.CharField(choices=[('open', 'waiting for players'), ('playing', 'playing'), ('finished', 'finished'), ('closed', 'closed')], default='open', max_length=10)),
-                ('version', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('next_deal_at', models.DateTimeField(blank=True, null=True)),
-                ('fixed_next_deal', models.JSONField(blank=True, null=True)),
-                ('bot_seed', models.CharField(blank=True, default='', max_length=40)),
-                ('created_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("game", models.CharField(max_length=40)),
+                ("options", models.JSONField(default=dict)),
+                ("stake", models.PositiveIntegerField(default=0, help_text="minor units per game unit")),
+                (
+                    "limit",
+                    models.PositiveIntegerField(blank=True, help_text="minor units per payment", null=True),
+                ),
+                (
+                    "access",
+                    models.CharField(
+                        choices=[
+                            ("public", "public"),
+                            ("private", "private (by invitation)"),
+                            ("friends", "friends only"),
+                        ],
+                        default="public",
+                        max_length=10,
+                    ),
+                ),
+                ("turn_seconds", models.PositiveIntegerField(default=30)),
+                ("bot_level", models.CharField(default="standard", max_length=16)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "waiting for players"),
+                            ("playing", "playing"),
+                            ("finished", "finished"),
+                            ("closed", "closed"),
+                        ],
+                        default="open",
+                        max_length=10,
+                    ),
+                ),
+                ("version", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("next_deal_at", models.DateTimeField(blank=True, null=True)),
+                ("fixed_next_deal", models.JSONField(blank=True, null=True)),
+                ("bot_seed", models.CharField(blank=True, default="", max_length=40)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('bot_level', models.CharField(blank=True, default='', max_length=16)),
-                ('for_human', models.BooleanField(default=False)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='seats', to=settings.AUTH_USER_MODEL)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='games.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                ("bot_level", models.CharField(blank=True, default="", max_length=16)),
+                ("for_human", models.BooleanField(default=False)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="seats",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="games.table"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['number'],
+                "ordering": ["number"],
             },
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField(help_text='1-based within the table')),
-                ('dealer', models.PositiveSmallIntegerField()),
-                ('options', models.JSONField(default=dict)),
-                ('start', models.JSONField(blank=True, null=True)),
-                ('deal', models.JSONField()),
-                ('order', models.JSONField()),
-                ('salt', models.CharField(max_length=32)),
-                ('deck_hash', models.CharField(max_length=64)),
-                ('snapshot', models.JSONField()),
-                ('actions', models.JSONField(default=list)),
-                ('status', models.CharField(choices=[('playing', 'Playing'), ('done', 'Done'), ('aborted', 'Aborted')], default='playing', max_length=10)),
-                ('result', models.JSONField(blank=True, null=True)),
-                ('settlement', models.JSONField(blank=True, help_text='engine payments [payer, payee, units]', null=True)),
-                ('deadline', models.DateTimeField(blank=True, null=True)),
-                ('bot_due_at', models.DateTimeField(blank=True, null=True)),
-                ('started_at', models.DateTimeField(auto_now_add=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='games.match')),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='games.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField(help_text="1-based within the table")),
+                ("dealer", models.PositiveSmallIntegerField()),
+                ("options", models.JSONField(default=dict)),
+                ("start", models.JSONField(blank=True, null=True)),
+                ("deal", models.JSONField()),
+                ("order", models.JSONField()),
+                ("salt", models.CharField(max_length=32)),
+                ("deck_hash", models.CharField(max_length=64)),
+                ("snapshot", models.JSONField()),
+                ("actions", models.JSONField(default=list)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("playing", "Playing"), ("done", "Done"), ("aborted", "Aborted")],
+                        default="playing",
+                        max_length=10,
+                    ),
+                ),
+                ("result", models.JSONField(blank=True, null=True)),
+                (
+                    "settlement",
+                    models.JSONField(
+                        blank=True, help_text="engine payments [payer, payee, units]", null=True
+                    ),
+                ),
+                ("deadline", models.DateTimeField(blank=True, null=True)),
+                ("bot_due_at", models.DateTimeField(blank=True, null=True)),
+                ("started_at", models.DateTimeField(auto_now_add=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rounds", to="games.match"
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rounds", to="games.table"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Move',
+            name="Move",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('actor', models.CharField(help_text='user:<id> or bot:<seat>', max_length=64)),
-                ('move_id', models.CharField(max_length=64)),
-                ('answer', models.JSONField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='moves', to='games.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("actor", models.CharField(help_text="user:<id> or bot:<seat>", max_length=64)),
+                ("move_id", models.CharField(max_length=64)),
+                ("answer", models.JSONField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="moves", to="games.table"
+                    ),
+                ),
             ],
         ),
         migrations.AddField(
-            model_name='match',
-            name='table',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='matches', to='games.table'),
+            model_name="match",
+            name="table",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="matches", to="games.table"
+            ),
         ),
         migrations.CreateModel(
-            name='Event',
+            name="Event",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.PositiveIntegerField()),
-                ('kind', models.CharField(max_length=16)),
-                ('seat', models.SmallIntegerField(blank=True, null=True)),
-                ('data', models.JSONField(default=dict)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('round', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='events', to='games.round')),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='games.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("version", models.PositiveIntegerField()),
+                ("kind", models.CharField(max_length=16)),
+                ("seat", models.SmallIntegerField(blank=True, null=True)),
+                ("data", models.JSONField(default=dict)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "round",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="events",
+                        to="games.round",
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="events", to="games.table"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['table', 'version'],
+                "ordering": ["table", "version"],
             },
         ),
         migrations.AddIndex(
-            model_name='table',
-            index=models.Index(fields=['status'], name='games_table_status_353182_idx'),
+            model_name="table",
+            index=models.Index(fields=["status"], name="games_table_status_353182_idx"),
         ),
         migrations.AddIndex(
-            model_name='table',
-            index=models.Index(fields=['next_deal_at'], name='games_table_next_de_c01e6c_idx'),
+            model_name="table",
+            index=models.Index(fields=["next_deal_at"], name="games_table_next_de_c01e6c_idx"),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('table', 'number'), name='one_seat_number_per_table'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(fields=("table", "number"), name="one_seat_number_per_table"),
         ),
         migrations.AddIndex(
-            model_name='round',
-            index=models.Index(fields=['status', 'deadline'], name='games_round_status_29ae7d_idx'),
+            model_name="round",
+            index=models.Index(fields=["status", "deadline"], name="games_round_status_29ae7d_idx"),
         ),
         migrations.AddIndex(
-            model_name='round',
-            index=models.Index(fields=['status', 'bot_due_at'], name='games_round_status_d7dbbe_idx'),
+            model_name="round",
+            index=models.Index(fields=["status", "bot_due_at"], name="games_round_status_d7dbbe_idx"),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('table', 'number'), name='one_round_number_per_table'),
+            model_name="round",
+            constraint=models.UniqueConstraint(fields=("table", "number"), name="one_round_number_per_table"),
         ),
         migrations.AddConstraint(
-            model_name='move',
-            constraint=models.UniqueConstraint(fields=('table', 'actor', 'move_id'), name='one_answer_per_move_id'),
+            model_name="move",
+            constraint=models.UniqueConstraint(
+                fields=("table", "actor", "move_id"), name="one_answer_per_move_id"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='match',
-            constraint=models.UniqueConstraint(fields=('table', 'number'), name='one_match_number_per_table'),
+            model_name="match",
+            constraint=models.UniqueConstraint(fields=("table", "number"), name="one_match_number_per_table"),
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.UniqueConstraint(fields=('table', 'version'), name='one_event_per_version'),
+            model_name="event",
+            constraint=models.UniqueConstraint(fields=("table", "version"), name="one_event_per_version"),
         ),
     ]

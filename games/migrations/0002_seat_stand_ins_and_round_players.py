@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0001_initial'),
+        ("games", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='round',
-            name='players',
+            model_name="round",
+            name="players",
             field=models.JSONField(default=list),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='free_after_unit',
+            model_name="seat",
+            name="free_after_unit",
             field=models.BooleanField(default=False),
         ),
     ]

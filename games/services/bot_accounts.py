@@ -20,7 +20,9 @@ def bot_user(level: str, slot: int) -> User:
     if created:
         user.set_unusable_password()
         user.save()
-    Profile.objects.update_or_create(user=user, defaults={"display_name": f"{name} ({level})", "bot_level": level})
+    Profile.objects.update_or_create(
+        user=user, defaults={"display_name": f"{name} ({level})", "bot_level": level}
+    )
     return user
 
 

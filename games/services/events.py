@@ -27,8 +27,14 @@ def table_group(table_id: int) -> str:
     return f"table-{table_id}"
 
 
-def append_event(table: Table, kind: str, *, seat: int | None = None, round: Round | None = None,
-                 data: dict[str, Any] | None = None) -> Event:
+def append_event(
+    table: Table,
+    kind: str,
+    *,
+    seat: int | None = None,
+    round: Round | None = None,
+    data: dict[str, Any] | None = None,
+) -> Event:
     """Bump the table's version and append the event numbered with it; notify after commit.
 
     The conditional UPDATE on the old version makes a second writer that slipped past the row lock (SQLite
@@ -39,8 +45,9 @@ def append_event(table: Table, kind: str, *, seat: int | None = None, round: Rou
     if Table.objects.filter(pk=table.pk, version=old).update(version=old + 1) != 1:
         raise ServiceError("stale_version", _("the table changed; refresh"))
     table.version = old + 1
-    event = Event.objects.create(table=table, version=table.version, kind=kind, seat=seat, round=round,
-                                 data=data or {})
+    event = Event.objects.create(
+        table=table, version=table.version, kind=kind, seat=seat, round=round, data=data or {}
+    )
     _notify_after_commit(table.pk, table.version)
     return event
 
@@ -51,7 +58,9 @@ def _notify_after_commit(table_id: int, version: int) -> None:
         if layer is None:
             return
         try:
-            async_to_sync(layer.group_send)(table_group(table_id), {"type": "table.version", "version": version})
+            async_to_sync(layer.group_send)(
+                table_group(table_id), {"type": "table.version", "version": version}
+            )
             async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.changed", "table": table_id})
         except Exception:  # a lost notification is healed by the client's version check / resync
             log.exception("notification for table %s version %s failed", table_id, version)

@@ -120,8 +120,15 @@ def _show_earlier_views(game: Any, bot: Any, seat: int, round_log: dict[str, Any
     observe = getattr(bot, "observe", None)
     if observe is None:
         return
-    replay(game, round_log["options"], round_log["deal"], round_log["dealer"], round_log["actions"],
-           round_log["start"], on_step=lambda _index, state: observe(game.view(state, seat), seat))
+    replay(
+        game,
+        round_log["options"],
+        round_log["deal"],
+        round_log["dealer"],
+        round_log["actions"],
+        round_log["start"],
+        on_step=lambda _index, state: observe(game.view(state, seat), seat),
+    )
 
 
 def _due_bot_snapshot(table_id: int) -> tuple[int, int, str, Any, str, str, dict[str, Any]] | None:
@@ -139,8 +146,13 @@ def _due_bot_snapshot(table_id: int) -> tuple[int, int, str, Any, str, str, dict
     due = sorted(seat for seat in game.to_act(state) if seat in bots)
     if not due:
         return None
-    round_log = {"options": rnd.options, "deal": rnd.deal, "dealer": rnd.dealer, "start": rnd.start,
-                 "actions": rnd.actions}
+    round_log = {
+        "options": rnd.options,
+        "deal": rnd.deal,
+        "dealer": rnd.dealer,
+        "start": rnd.start,
+        "actions": rnd.actions,
+    }
     return table.version, due[0], bots[due[0]], rnd.snapshot, table.game, table.bot_seed, round_log
 
 
@@ -151,7 +163,9 @@ def _current_round(table: Table) -> Round | None:
 def _apply_guarded(table: Table, seat: int, version: Any, payload: Any, kind: str) -> None:
     """Inside a transaction with `table` locked: check the version, let the engine apply, log, schedule."""
     if isinstance(version, bool) or not isinstance(version, int) or version != table.version:
-        raise ServiceError("stale_version", _("the table is at version %(version)s") % {"version": table.version})
+        raise ServiceError(
+            "stale_version", _("the table is at version %(version)s") % {"version": table.version}
+        )
     rnd = _current_round(table)
     if rnd is None:
         raise ServiceError("no_round", _("no deal is being played at this table"))

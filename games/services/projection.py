@@ -13,9 +13,9 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from accounts.models import User
 from games.engines.core import get_game
 from games.engines.core.errors import RuleError
-from accounts.models import User
 from games.models import Event, Match, Round, Seat, Table
 
 MAX_CATCH_UP = 200
@@ -106,8 +106,9 @@ def seat_of(table: Table, user: Any) -> int | None:
     return Seat.objects.filter(table=table, user=user, bot_level="").values_list("number", flat=True).first()
 
 
-def table_frame(table_id: int, seat: int | None, since: int | None = None,
-                newer_than: int | None = None) -> dict[str, Any] | None:
+def table_frame(
+    table_id: int, seat: int | None, since: int | None = None, newer_than: int | None = None
+) -> dict[str, Any] | None:
     """The frame for a recipient at `seat`: `{"type": "state", "version", "table", "view", "legal",
     "refusals", "events"}`. `events` are the summaries after `since` (None: none; a gap larger than
     MAX_CATCH_UP sends `"snapshot": true` and no events). Returns None when the table does not exist.
@@ -135,13 +136,27 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
         "type": "state",
         "version": table.version,
         "table": {
-            "id": table.pk, "game": table.game, "title": game.title or table.game, "status": table.status,
-            "options": table.options, "turn_seconds": table.turn_seconds, "stake": table.stake,
-            "limit": table.limit, "access": table.access, "bot_level": table.bot_level, "you": seat,
+            "id": table.pk,
+            "game": table.game,
+            "title": game.title or table.game,
+            "status": table.status,
+            "options": table.options,
+            "turn_seconds": table.turn_seconds,
+            "stake": table.stake,
+            "limit": table.limit,
+            "access": table.access,
+            "bot_level": table.bot_level,
+            "you": seat,
             "seats": [_seat_json(s) for s in seats],
-            "round": None if rnd is None else {
-                "number": rnd.number, "dealer": rnd.dealer, "deck_hash": rnd.deck_hash, "status": rnd.status,
-                "deadline": rnd.deadline.isoformat() if rnd.deadline else None, "players": loaded.dealt,
+            "round": None
+            if rnd is None
+            else {
+                "number": rnd.number,
+                "dealer": rnd.dealer,
+                "deck_hash": rnd.deck_hash,
+                "status": rnd.status,
+                "deadline": rnd.deadline.isoformat() if rnd.deadline else None,
+                "players": loaded.dealt,
             },
             "next_deal_at": table.next_deal_at.isoformat() if table.next_deal_at else None,
             "standings": match.standings if match else None,
@@ -156,26 +171,38 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
         if table.version - since > MAX_CATCH_UP:
             frame["snapshot"] = True
         else:
-            frame["events"] = [event_summary(e) for e in
-                               Event.objects.filter(table=table, version__gt=since, version__lte=table.version)]
+            frame["events"] = [
+                event_summary(e)
+                for e in Event.objects.filter(table=table, version__gt=since, version__lte=table.version)
+            ]
     return frame
 
 
 def _seat_json(seat: Seat) -> dict[str, Any]:
     user = seat.user
-    return {"number": seat.number, "name": user.display_name if user else None, "bot": seat.is_bot,
-            "bot_level": seat.bot_level or None, "open": user is None}
+    return {
+        "number": seat.number,
+        "name": user.display_name if user else None,
+        "bot": seat.is_bot,
+        "bot_level": seat.bot_level or None,
+        "open": user is None,
+    }
 
 
 def event_summary(event: Event) -> dict[str, Any]:
     """`{"version", "kind", "seat", "action_kind"}` of an event: no card, no secret."""
     action = event.data.get("action") if event.kind in ("act", "timeout") else None
-    return {"version": event.version, "kind": event.kind, "seat": event.seat,
-            "action_kind": next(iter(action)) if isinstance(action, dict) and action else None}
+    return {
+        "version": event.version,
+        "kind": event.kind,
+        "seat": event.seat,
+        "action_kind": next(iter(action)) if isinstance(action, dict) and action else None,
+    }
 
 
-def _card_refusals(game: Any, state: Any, seat: int, view: dict[str, Any],
-                   legal: list[dict[str, Any]]) -> dict[str, str] | None:
+def _card_refusals(
+    game: Any, state: Any, seat: int, view: dict[str, Any], legal: list[dict[str, Any]]
+) -> dict[str, str] | None:
     """For games whose cards are played as `{"play": code}`: why each held card may not be played now."""
     hand = view.get("hand")
     plays = {a["play"] for a in legal if "play" in a}

@@ -23,7 +23,9 @@ def schedule_turn(table: Table, rnd: Round, game: Game, state: Any) -> None:
     to_act = game.to_act(state)
     rnd.deadline = now + timedelta(seconds=table.turn_seconds) if to_act else None
     bot_seats = set(Seat.objects.filter(table=table).exclude(bot_level="").values_list("number", flat=True))
-    rnd.bot_due_at = now + timedelta(seconds=settings.KIBITZ_BOT_PAUSE_SECONDS) if to_act & bot_seats else None
+    rnd.bot_due_at = (
+        now + timedelta(seconds=settings.KIBITZ_BOT_PAUSE_SECONDS) if to_act & bot_seats else None
+    )
 
 
 def finish_round_if_over(table: Table, rnd: Round, game: Game, state: Any) -> bool:

@@ -50,8 +50,12 @@ def _stand_up(table: Table, refusals: dict[int, ledger.NotEligible]) -> None:
         seat = Seat.objects.get(table=table, number=number)
         if seat.is_bot:
             raise ServiceError("cannot_cover", refusal.message)
-        append_event(table, "stood_up", seat=number, data={"user": seat.user_id, "code": refusal.code,
-                                                           "message": refusal.message})
+        append_event(
+            table,
+            "stood_up",
+            seat=number,
+            data={"user": seat.user_id, "code": refusal.code, "message": refusal.message},
+        )
         seat.user = bot_user(table.bot_level, number)
         seat.bot_level = table.bot_level
         seat.save(update_fields=["user", "bot_level"])
@@ -84,8 +88,15 @@ def unit_starting(table: Table, round: Round) -> None:
     limit = table.limit or ledger.default_limit(table.game, table.stake)
     for _attempt in range(2):
         try:
-            ledger.reserve_unit(unit_id=unit_id, table_key=table_key(table), stake=table.stake, limit=limit,
-                                wallets=_wallets(table), round_id=round.pk, game=table.game)
+            ledger.reserve_unit(
+                unit_id=unit_id,
+                table_key=table_key(table),
+                stake=table.stake,
+                limit=limit,
+                wallets=_wallets(table),
+                round_id=round.pk,
+                game=table.game,
+            )
             return
         except ledger.SeatsCannotCover as refused:
             _stand_up(table, refused.refusals)

@@ -28,7 +28,9 @@ def random_dealer(seat_count: int) -> int:
     return _CSPRNG.randrange(seat_count)
 
 
-def fix_next_deal(table: Table, order: list[Any], dealer: int | None = None, bot_seed: str | None = None) -> None:
+def fix_next_deal(
+    table: Table, order: list[Any], dealer: int | None = None, bot_seed: str | None = None
+) -> None:
     """Tests only: make the table's next deal use `order` (and `dealer`, if given); with `bot_seed`, the
     table's bots draw from a seeded generator from now on, so a browser test is reproducible.
 
@@ -65,14 +67,25 @@ def deal_round(table: Table, match: Match, dealer: int, start: Mapping[str, Any]
     state = game.new_round(options, deal, dealer, start)
     number = (Round.objects.filter(table=table).count()) + 1
     rnd = Round.objects.create(
-        table=table, match=match, number=number, dealer=dealer, options=options,
-        start=dict(start) if start is not None else None, deal=deal, order=order, salt=salt,
-        deck_hash=deck_hash(salt, order), snapshot=game.to_json(state), actions=[],
+        table=table,
+        match=match,
+        number=number,
+        dealer=dealer,
+        options=options,
+        start=dict(start) if start is not None else None,
+        deal=deal,
+        order=order,
+        salt=salt,
+        deck_hash=deck_hash(salt, order),
+        snapshot=game.to_json(state),
+        actions=[],
     )
     settlement.unit_starting(table, rnd)
     rnd.players = [None if seat.is_bot else seat.user_id for seat in Seat.objects.filter(table=table)]
     table.next_deal_at = None
-    append_event(table, "deal", round=rnd, data={"round": number, "dealer": dealer, "deck_hash": rnd.deck_hash})
+    append_event(
+        table, "deal", round=rnd, data={"round": number, "dealer": dealer, "deck_hash": rnd.deck_hash}
+    )
     if not finish_round_if_over(table, rnd, game, state):
         schedule_turn(table, rnd, game, state)
     rnd.save()

@@ -29,13 +29,16 @@ def sweep_once() -> int:
     now = timezone.now()
     done = 0
     for table_id in Round.objects.filter(status=Round.Status.PLAYING, bot_due_at__lte=now).values_list(
-            "table_id", flat=True):
+        "table_id", flat=True
+    ):
         done += _guard(lambda: bot_move(table_id), table_id)
     for table_id, version in Round.objects.filter(status=Round.Status.PLAYING, deadline__lte=now).values_list(
-            "table_id", "table__version"):
+        "table_id", "table__version"
+    ):
         done += _guard(lambda: apply_timeout(table_id, version), table_id)
-    for table_id, version in Table.objects.filter(status=Table.Status.PLAYING, next_deal_at__lte=now).values_list(
-            "id", "version"):
+    for table_id, version in Table.objects.filter(
+        status=Table.Status.PLAYING, next_deal_at__lte=now
+    ).values_list("id", "version"):
         done += _guard(lambda: start_next_round(table_id, version), table_id)
     return done
 

@@ -15,18 +15,27 @@ from ledger.table_terms import default_limit
 
 from . import seating, settlement
 from .bot_accounts import bot_user
-from .shuffling import deal_round, fix_next_deal, random_dealer
 from .errors import ServiceError
 from .events import append_event
 from .locking import lock_table
+from .shuffling import deal_round, fix_next_deal, random_dealer
 
 TURN_SECONDS = (10, 300)
 
 
-def create_table(user: User, game_key: str, options: dict[str, Any] | None = None, *, human_seats: int = 1,
-                 bot_level: str = "standard", stake: int = 0, limit: int | None = None,
-                 access: str = "public", turn_seconds: int = 30,
-                 fixed_deal: dict[str, Any] | None = None) -> Table:
+def create_table(
+    user: User,
+    game_key: str,
+    options: dict[str, Any] | None = None,
+    *,
+    human_seats: int = 1,
+    bot_level: str = "standard",
+    stake: int = 0,
+    limit: int | None = None,
+    access: str = "public",
+    turn_seconds: int = 30,
+    fixed_deal: dict[str, Any] | None = None,
+) -> Table:
     """Open a table; `user` takes seat 0, seats `human_seats`.. are bots of `bot_level`.
 
     Args:
@@ -47,32 +56,52 @@ def create_table(user: User, game_key: str, options: dict[str, Any] | None = Non
     if not 1 <= human_seats <= seats:
         raise ServiceError("bad_request", _("human seats must be 1..%(seats)s") % {"seats": seats})
     if bot_level not in BOT_LEVELS:
-        raise ServiceError("bad_request", _("bot level must be one of %(levels)s") % {"levels": ", ".join(BOT_LEVELS)})
-    if not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1] or stake < 0 or (limit is not None and limit < 0):
+        raise ServiceError(
+            "bad_request", _("bot level must be one of %(levels)s") % {"levels": ", ".join(BOT_LEVELS)}
+        )
+    if (
+        not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]
+        or stake < 0
+        or (limit is not None and limit < 0)
+    ):
         raise ServiceError("bad_request", _("turn time, stake or limit out of range"))
     if access not in Table.Access.values:
         raise ServiceError("bad_request", _("unknown access"))
     if stake > 0 and limit is None:
         limit = default_limit(game.key, stake)  # rules file §9: every stakes table has a limit
     with transaction.atomic():
-        table = Table.objects.create(game=game.key, options=opts, stake=stake, limit=limit, access=access,
-                                     turn_seconds=turn_seconds, bot_level=bot_level, created_by=user)
+        table = Table.objects.create(
+            game=game.key,
+            options=opts,
+            stake=stake,
+            limit=limit,
+            access=access,
+            turn_seconds=turn_seconds,
+            bot_level=bot_level,
+            created_by=user,
+        )
         settlement.check_player_can_sit(user, table, seats)
         for number in range(seats):
             human = number < human_seats
-            Seat.objects.create(table=table, number=number, for_human=human,
-                                user=user if number == 0 else (None if human else bot_user(bot_level, number)),
-                                bot_level="" if human else bot_level)
+            Seat.objects.create(
+                table=table,
+                number=number,
+                for_human=human,
+                user=user if number == 0 else (None if human else bot_user(bot_level, number)),
+                bot_level="" if human else bot_level,
+            )
         append_event(table, "created", seat=0, data={"user": user.pk})
         if fixed_deal is not None:
-            fix_next_deal(table, fixed_deal.get("order") or [], fixed_deal.get("dealer"), fixed_deal.get("bot_seed"))
+            fix_next_deal(
+                table, fixed_deal.get("order") or [], fixed_deal.get("dealer"), fixed_deal.get("bot_seed")
+            )
         if human_seats == 1:
             _start(table)
     return table
 
 
 def join(user: User, table_id: int) -> int:
-    """"Play": seat `user` at the first free human seat (or return the seat they already hold).
+    """ "Play": seat `user` at the first free human seat (or return the seat they already hold).
 
     Starts the match when the last human seat is taken. Returns the seat number.
     Raises ServiceError("table_full" | "not_open" | "no_table"), the access refusals of

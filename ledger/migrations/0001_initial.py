@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,159 +14,403 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Account',
+            name="Account",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('wallet', 'Wallet'), ('escrow', 'Table escrow'), ('house', 'House commission'), ('promotions', 'Promotions'), ('adjustments', 'Adjustments')], max_length=16)),
-                ('name', models.CharField(max_length=120, unique=True)),
-                ('is_bot', models.BooleanField(default=False)),
-                ('currency', models.CharField(default='EUR', max_length=3)),
-                ('balance', models.BigIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='wallet', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("wallet", "Wallet"),
+                            ("escrow", "Table escrow"),
+                            ("house", "House commission"),
+                            ("promotions", "Promotions"),
+                            ("adjustments", "Adjustments"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("name", models.CharField(max_length=120, unique=True)),
+                ("is_bot", models.BooleanField(default=False)),
+                ("currency", models.CharField(default="EUR", max_length=3)),
+                ("balance", models.BigIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="wallet",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='CommissionSchedule',
+            name="CommissionSchedule",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('effective_from', models.DateTimeField(db_index=True)),
-                ('currency', models.CharField(default='EUR', max_length=3)),
-                ('note', models.CharField(blank=True, max_length=200)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("effective_from", models.DateTimeField(db_index=True)),
+                ("currency", models.CharField(default="EUR", max_length=3)),
+                ("note", models.CharField(blank=True, max_length=200)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='CommissionBand',
+            name="CommissionBand",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('min_value', models.BigIntegerField()),
-                ('rate_bp', models.PositiveIntegerField()),
-                ('schedule', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='band_set', to='ledger.commissionschedule')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("min_value", models.BigIntegerField()),
+                ("rate_bp", models.PositiveIntegerField()),
+                (
+                    "schedule",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="band_set",
+                        to="ledger.commissionschedule",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='LossLimit',
+            name="LossLimit",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('period', models.CharField(choices=[('day', 'Day'), ('week', 'Week'), ('month', 'Month')], max_length=5)),
-                ('amount', models.BigIntegerField(blank=True, null=True)),
-                ('effective_from', models.DateTimeField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='loss_limits', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "period",
+                    models.CharField(
+                        choices=[("day", "Day"), ("week", "Week"), ("month", "Month")], max_length=5
+                    ),
+                ),
+                ("amount", models.BigIntegerField(blank=True, null=True)),
+                ("effective_from", models.DateTimeField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="loss_limits",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='SelfExclusion',
+            name="SelfExclusion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('starts_at', models.DateTimeField()),
-                ('ends_at', models.DateTimeField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='exclusions', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("starts_at", models.DateTimeField()),
+                ("ends_at", models.DateTimeField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="exclusions",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Transaction',
+            name="Transaction",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=200, unique=True)),
-                ('fingerprint', models.CharField(max_length=64)),
-                ('kind', models.CharField(choices=[('grant', 'Starting balance'), ('bot_funding', 'Bot funding'), ('reserve', 'Reservation'), ('settle', 'Settlement'), ('release', 'Release'), ('adjustment', 'Adjustment'), ('reversal', 'Reversal')], max_length=16)),
-                ('reason', models.TextField(blank=True)),
-                ('details', models.JSONField(blank=True, default=dict)),
-                ('created_at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('actor', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('reverses', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='reversed_by', to='ledger.transaction')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("key", models.CharField(max_length=200, unique=True)),
+                ("fingerprint", models.CharField(max_length=64)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("grant", "Starting balance"),
+                            ("bot_funding", "Bot funding"),
+                            ("reserve", "Reservation"),
+                            ("settle", "Settlement"),
+                            ("release", "Release"),
+                            ("adjustment", "Adjustment"),
+                            ("reversal", "Reversal"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("reason", models.TextField(blank=True)),
+                ("details", models.JSONField(blank=True, default=dict)),
+                ("created_at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "reverses",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="reversed_by",
+                        to="ledger.transaction",
+                    ),
+                ),
             ],
             options={
-                'abstract': False,
+                "abstract": False,
             },
         ),
         migrations.CreateModel(
-            name='SettlementUnit',
+            name="SettlementUnit",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('unit_id', models.CharField(max_length=120, unique=True)),
-                ('table_key', models.CharField(db_index=True, max_length=120)),
-                ('round_id', models.BigIntegerField(blank=True, null=True)),
-                ('game', models.CharField(blank=True, max_length=40)),
-                ('currency', models.CharField(default='EUR', max_length=3)),
-                ('stake', models.BigIntegerField()),
-                ('limit', models.BigIntegerField()),
-                ('seats', models.PositiveSmallIntegerField()),
-                ('status', models.CharField(choices=[('open', 'Reserved'), ('settled', 'Settled'), ('released', 'Released')], default='open', max_length=10)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('closed_at', models.DateTimeField(blank=True, db_index=True, null=True)),
-                ('rate_bp', models.PositiveIntegerField(blank=True, null=True)),
-                ('value', models.BigIntegerField(blank=True, null=True)),
-                ('commission', models.BigIntegerField(blank=True, null=True)),
-                ('total_won', models.BigIntegerField(blank=True, null=True)),
-                ('escrow', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='ledger.account')),
-                ('settle_transaction', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='settled_unit', to='ledger.transaction')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("unit_id", models.CharField(max_length=120, unique=True)),
+                ("table_key", models.CharField(db_index=True, max_length=120)),
+                ("round_id", models.BigIntegerField(blank=True, null=True)),
+                ("game", models.CharField(blank=True, max_length=40)),
+                ("currency", models.CharField(default="EUR", max_length=3)),
+                ("stake", models.BigIntegerField()),
+                ("limit", models.BigIntegerField()),
+                ("seats", models.PositiveSmallIntegerField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("open", "Reserved"), ("settled", "Settled"), ("released", "Released")],
+                        default="open",
+                        max_length=10,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("closed_at", models.DateTimeField(blank=True, db_index=True, null=True)),
+                ("rate_bp", models.PositiveIntegerField(blank=True, null=True)),
+                ("value", models.BigIntegerField(blank=True, null=True)),
+                ("commission", models.BigIntegerField(blank=True, null=True)),
+                ("total_won", models.BigIntegerField(blank=True, null=True)),
+                (
+                    "escrow",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to="ledger.account"
+                    ),
+                ),
+                (
+                    "settle_transaction",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="settled_unit",
+                        to="ledger.transaction",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Posting',
+            name="Posting",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('amount', models.BigIntegerField()),
-                ('balance_after', models.BigIntegerField()),
-                ('account', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='postings', to='ledger.account')),
-                ('transaction', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='postings', to='ledger.transaction')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("amount", models.BigIntegerField()),
+                ("balance_after", models.BigIntegerField()),
+                (
+                    "account",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="postings",
+                        to="ledger.account",
+                    ),
+                ),
+                (
+                    "transaction",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="postings",
+                        to="ledger.transaction",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='AdjustmentRequest',
+            name="AdjustmentRequest",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('amount', models.BigIntegerField()),
-                ('reason', models.TextField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('status', models.CharField(choices=[('pending', 'Waiting for approval'), ('approved', 'Approved and booked'), ('rejected', 'Rejected')], default='pending', max_length=10)),
-                ('decided_at', models.DateTimeField(blank=True, null=True)),
-                ('account', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='adjustment_requests', to='ledger.account')),
-                ('decided_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('requested_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('transaction', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='adjustment_request', to='ledger.transaction')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("amount", models.BigIntegerField()),
+                ("reason", models.TextField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Waiting for approval"),
+                            ("approved", "Approved and booked"),
+                            ("rejected", "Rejected"),
+                        ],
+                        default="pending",
+                        max_length=10,
+                    ),
+                ),
+                ("decided_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "account",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="adjustment_requests",
+                        to="ledger.account",
+                    ),
+                ),
+                (
+                    "decided_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "requested_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "transaction",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="adjustment_request",
+                        to="ledger.transaction",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='UnitSeat',
+            name="UnitSeat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('reserved', models.BigIntegerField()),
-                ('delta', models.BigIntegerField(blank=True, null=True)),
-                ('share', models.BigIntegerField(blank=True, null=True)),
-                ('change', models.BigIntegerField(blank=True, null=True)),
-                ('account', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='unit_seats', to='ledger.account')),
-                ('reserve_transaction', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='ledger.transaction')),
-                ('unit', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seat_set', to='ledger.settlementunit')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("reserved", models.BigIntegerField()),
+                ("delta", models.BigIntegerField(blank=True, null=True)),
+                ("share", models.BigIntegerField(blank=True, null=True)),
+                ("change", models.BigIntegerField(blank=True, null=True)),
+                (
+                    "account",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="unit_seats",
+                        to="ledger.account",
+                    ),
+                ),
+                (
+                    "reserve_transaction",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to="ledger.transaction"
+                    ),
+                ),
+                (
+                    "unit",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="seat_set",
+                        to="ledger.settlementunit",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['seat'],
+                "ordering": ["seat"],
             },
         ),
         migrations.AddConstraint(
-            model_name='account',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('kind__in', ['wallet', 'escrow']), _negated=True), ('balance__gte', 0), _connector='OR'), name='ledger_wallet_escrow_not_negative'),
+            model_name="account",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("kind__in", ["wallet", "escrow"]), _negated=True),
+                    ("balance__gte", 0),
+                    _connector="OR",
+                ),
+                name="ledger_wallet_escrow_not_negative",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='commissionband',
-            constraint=models.UniqueConstraint(fields=('schedule', 'min_value'), name='ledger_band_unique'),
+            model_name="commissionband",
+            constraint=models.UniqueConstraint(fields=("schedule", "min_value"), name="ledger_band_unique"),
         ),
         migrations.AddIndex(
-            model_name='losslimit',
-            index=models.Index(fields=['user', 'period', 'effective_from'], name='ledger_loss_user_id_1722b7_idx'),
+            model_name="losslimit",
+            index=models.Index(
+                fields=["user", "period", "effective_from"], name="ledger_loss_user_id_1722b7_idx"
+            ),
         ),
         migrations.AddIndex(
-            model_name='posting',
-            index=models.Index(fields=['account', 'id'], name='ledger_post_account_0f0c80_idx'),
+            model_name="posting",
+            index=models.Index(fields=["account", "id"], name="ledger_post_account_0f0c80_idx"),
         ),
         migrations.AddConstraint(
-            model_name='unitseat',
-            constraint=models.UniqueConstraint(fields=('unit', 'seat'), name='ledger_unit_seat_unique'),
+            model_name="unitseat",
+            constraint=models.UniqueConstraint(fields=("unit", "seat"), name="ledger_unit_seat_unique"),
         ),
     ]

@@ -15,10 +15,13 @@ def forward(apps, schema_editor):
     if Schedule.objects.filter(currency=currency).exists():
         return
     schedule = Schedule.objects.create(
-        effective_from=datetime(2000, 1, 1, tzinfo=UTC), currency=currency,
+        effective_from=datetime(2000, 1, 1, tzinfo=UTC),
+        currency=currency,
         note="settlement.md default schedule",
     )
-    Band.objects.bulk_create(Band(schedule=schedule, min_value=lo, rate_bp=rate) for lo, rate in DEFAULT_BANDS)
+    Band.objects.bulk_create(
+        Band(schedule=schedule, min_value=lo, rate_bp=rate) for lo, rate in DEFAULT_BANDS
+    )
 
 
 class Migration(migrations.Migration):

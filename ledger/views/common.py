@@ -62,7 +62,9 @@ def hand_history_urls(round_ids: Iterable[int | None]) -> dict[int, str]:
         round_model = apps.get_model("games", "Round")
     except LookupError:
         return urls
-    for round_id, table_id, number in round_model.objects.filter(pk__in=wanted).values_list("pk", "table_id", "number"):
+    for round_id, table_id, number in round_model.objects.filter(pk__in=wanted).values_list(
+        "pk", "table_id", "number"
+    ):
         try:
             urls[round_id] = reverse("history", args=[table_id, number])
         except NoReverseMatch:

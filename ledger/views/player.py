@@ -42,8 +42,19 @@ def wallet(request: HttpRequest) -> HttpResponse:
         return csv_response(
             "statement.csv",
             ["posting", "time", "kind", "key", "amount", "balance_after", "unit", "round"],
-            ([ln.posting_id, ln.created_at.isoformat(), ln.kind, ln.key, format_money(ln.amount),
-              format_money(ln.balance_after), ln.unit_id or "", ln.round_id or ""] for ln in statement(account)),
+            (
+                [
+                    ln.posting_id,
+                    ln.created_at.isoformat(),
+                    ln.kind,
+                    ln.key,
+                    format_money(ln.amount),
+                    format_money(ln.balance_after),
+                    ln.unit_id or "",
+                    ln.round_id or "",
+                ]
+                for ln in statement(account)
+            ),
         )
     limits = [
         {
@@ -77,7 +88,9 @@ def loss_limit(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Your new limit is in effect."))
     else:
-        messages.error(request, _("The limit was not changed: %(errors)s") % {"errors": form.errors.as_text()})
+        messages.error(
+            request, _("The limit was not changed: %(errors)s") % {"errors": form.errors.as_text()}
+        )
     return redirect("ledger:wallet")
 
 

@@ -41,8 +41,11 @@ def players(request: HttpRequest) -> HttpResponse:
     if query:
         wallets = wallets.filter(user__username__icontains=query)
     if wants_csv(request):
-        return csv_response("players.csv", ["account", "name", "user", "balance"],
-                            ([a.pk, a.name, a.user.username if a.user else "", format_money(a.balance)] for a in wallets))
+        return csv_response(
+            "players.csv",
+            ["account", "name", "user", "balance"],
+            ([a.pk, a.name, a.user.username if a.user else "", format_money(a.balance)] for a in wallets),
+        )
     return render(request, "ledger/staff/players.html", {"wallets": wallets, "query": query})
 
 
@@ -55,8 +58,20 @@ def account_statement(request: HttpRequest, account_id: int) -> HttpResponse:
         return csv_response(
             f"statement-{account.pk}.csv",
             ["posting", "transaction", "time", "kind", "key", "amount", "balance_after", "unit", "round"],
-            ([ln.posting_id, ln.key, ln.created_at.isoformat(), ln.kind, ln.key, format_money(ln.amount),
-              format_money(ln.balance_after), ln.unit_id or "", ln.round_id or ""] for ln in lines),
+            (
+                [
+                    ln.posting_id,
+                    ln.key,
+                    ln.created_at.isoformat(),
+                    ln.kind,
+                    ln.key,
+                    format_money(ln.amount),
+                    format_money(ln.balance_after),
+                    ln.unit_id or "",
+                    ln.round_id or "",
+                ]
+                for ln in lines
+            ),
         )
     return render(request, "ledger/staff/statement.html", {"account": account, "rows": statement_rows(lines)})
 
@@ -69,11 +84,39 @@ def settlements(request: HttpRequest) -> HttpResponse:
     if wants_csv(request):
         return csv_response(
             "settlements.csv",
-            ["unit", "table", "round", "game", "settled_at", "stake", "limit", "seats", "T", "V", "rate_bp", "C",
-             "transaction"],
-            ([u.unit_id, u.table_key, u.round_id or "", u.game, u.closed_at.isoformat(), format_money(u.stake),
-              format_money(u.limit), u.seats, format_money(u.total_won or 0), format_money(u.value or 0),
-              u.rate_bp, format_money(u.commission or 0), u.settle_transaction_id] for u in units),
+            [
+                "unit",
+                "table",
+                "round",
+                "game",
+                "settled_at",
+                "stake",
+                "limit",
+                "seats",
+                "T",
+                "V",
+                "rate_bp",
+                "C",
+                "transaction",
+            ],
+            (
+                [
+                    u.unit_id,
+                    u.table_key,
+                    u.round_id or "",
+                    u.game,
+                    u.closed_at.isoformat(),
+                    format_money(u.stake),
+                    format_money(u.limit),
+                    u.seats,
+                    format_money(u.total_won or 0),
+                    format_money(u.value or 0),
+                    u.rate_bp,
+                    format_money(u.commission or 0),
+                    u.settle_transaction_id,
+                ]
+                for u in units
+            ),
         )
     context = {"units": units[:300], "tables": reports.tables_summary(), "table": table}
     return render(request, "ledger/staff/settlements.html", context)
@@ -91,11 +134,24 @@ def settlement_detail(request: HttpRequest, unit_pk: int) -> HttpResponse:
         return csv_response(
             f"settlement-{unit.pk}.csv",
             ["seat", "account", "bot", "reserved", "delta", "share", "change"],
-            ([s.seat, s.account.name, s.account.is_bot, format_money(s.reserved), format_money(s.delta or 0),
-              format_money(s.share or 0), format_money(s.change or 0)] for s in seats),
+            (
+                [
+                    s.seat,
+                    s.account.name,
+                    s.account.is_bot,
+                    format_money(s.reserved),
+                    format_money(s.delta or 0),
+                    format_money(s.share or 0),
+                    format_money(s.change or 0),
+                ]
+                for s in seats
+            ),
         )
     context = {
-        "unit": unit, "tx": tx, "calc": calc, "seats": seats,
+        "unit": unit,
+        "tx": tx,
+        "calc": calc,
+        "seats": seats,
         "postings": tx.postings.select_related("account").order_by("account_id") if tx else [],
         "history_url": hand_history_url(unit.round_id),
         "result": (tx.details or {}).get("result") if tx else None,
@@ -113,8 +169,11 @@ def commission(request: HttpRequest) -> HttpResponse:
     since = timezone.localdate() - timedelta(days=days - 1)
     rows = reports.daily_commission(since)
     if wants_csv(request):
-        return csv_response("commission.csv", ["day", "commission", "units"],
-                            ([d.isoformat(), format_money(c), n] for d, c, n in rows))
+        return csv_response(
+            "commission.csv",
+            ["day", "commission", "units"],
+            ([d.isoformat(), format_money(c), n] for d, c, n in rows),
+        )
     chart = bar_chart_svg([(d, c) for d, c, _ in rows], title=_("Commission per day"))
     context = {"rows": rows, "chart": mark_safe(chart), "days": days, "total": sum(c for _, c, _ in rows)}
     return render(request, "ledger/staff/commission.html", context)
@@ -128,7 +187,8 @@ def results(request: HttpRequest) -> HttpResponse:
     if wants_csv(request):
         rows = [
             [kind, r["account__name"], r["seats"], format_money(r["net"] or 0)]
-            for kind, items in per_account.items() for r in items
+            for kind, items in per_account.items()
+            for r in items
         ]
         return csv_response("results.csv", ["kind", "account", "seats", "net"], rows)
     return render(request, "ledger/staff/results.html", {"totals": totals, "per_account": per_account})
@@ -139,9 +199,18 @@ def reconciliation(request: HttpRequest) -> HttpResponse:
     """Σ balances = 0, every cached balance = Σ its postings, every transaction balanced: green or red."""
     check = reports.reconcile()
     if wants_csv(request):
-        rows = [["sum_of_balances", "", format_money(check.total_balance), "ok" if check.total_balance == 0 else "FAIL"]]
-        rows += [["cache_mismatch", name, f"{format_money(c)} != {format_money(s)}", "FAIL"]
-                 for _, name, c, s in check.cache_mismatches]
+        rows = [
+            [
+                "sum_of_balances",
+                "",
+                format_money(check.total_balance),
+                "ok" if check.total_balance == 0 else "FAIL",
+            ]
+        ]
+        rows += [
+            ["cache_mismatch", name, f"{format_money(c)} != {format_money(s)}", "FAIL"]
+            for _, name, c, s in check.cache_mismatches
+        ]
         rows += [["unbalanced", key, format_money(s), "FAIL"] for _, key, s in check.unbalanced]
         return csv_response("reconciliation.csv", ["check", "subject", "value", "status"], rows)
     return render(request, "ledger/staff/reconciliation.html", {"check": check})
@@ -157,19 +226,37 @@ def adjustments(request: HttpRequest) -> HttpResponse:
             form.add_error("account", _("No such account."))
         else:
             try:
-                request_adjustment(account=account, amount=form.cleaned_data["amount"],
-                                   reason=form.cleaned_data["reason"], requested_by=request.user)
+                request_adjustment(
+                    account=account,
+                    amount=form.cleaned_data["amount"],
+                    reason=form.cleaned_data["reason"],
+                    requested_by=request.user,
+                )
             except LedgerError as error:
                 messages.error(request, error.message)
             else:
                 messages.success(request, _("Adjustment requested; another staff member must approve it."))
                 return redirect("ledger:staff_adjustments")
-    requests_ = AdjustmentRequest.objects.select_related("account", "requested_by", "decided_by").order_by("-pk")
+    requests_ = AdjustmentRequest.objects.select_related("account", "requested_by", "decided_by").order_by(
+        "-pk"
+    )
     if wants_csv(request):
         return csv_response(
-            "adjustments.csv", ["id", "account", "amount", "reason", "requested_by", "status", "decided_by", "transaction"],
-            ([r.pk, r.account.name, format_money(r.amount), r.reason, r.requested_by.username, r.status,
-              r.decided_by.username if r.decided_by else "", r.transaction_id or ""] for r in requests_),
+            "adjustments.csv",
+            ["id", "account", "amount", "reason", "requested_by", "status", "decided_by", "transaction"],
+            (
+                [
+                    r.pk,
+                    r.account.name,
+                    format_money(r.amount),
+                    r.reason,
+                    r.requested_by.username,
+                    r.status,
+                    r.decided_by.username if r.decided_by else "",
+                    r.transaction_id or "",
+                ]
+                for r in requests_
+            ),
         )
     return render(request, "ledger/staff/adjustments.html", {"form": form, "requests": requests_[:200]})
 
@@ -204,7 +291,9 @@ def transaction_detail(request: HttpRequest, transaction_id: int) -> HttpRespons
             messages.success(request, _("Transaction reversed."))
             return redirect("ledger:staff_transaction", transaction_id=reversal.pk)
     context = {
-        "tx": tx, "form": form, "postings": tx.postings.select_related("account").order_by("account_id"),
+        "tx": tx,
+        "form": form,
+        "postings": tx.postings.select_related("account").order_by("account_id"),
         "reversed_by": Transaction.objects.filter(reverses=tx).first(),
     }
     return render(request, "ledger/staff/transaction.html", context)
@@ -216,9 +305,13 @@ def schedule(request: HttpRequest) -> HttpResponse:
     form = ScheduleForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            add_schedule(form.cleaned_data["bands"], effective_from=form.cleaned_data["effective_from"],
-                         currency=default_currency(), created_by_id=request.user.pk,
-                         note=form.cleaned_data["note"])
+            add_schedule(
+                form.cleaned_data["bands"],
+                effective_from=form.cleaned_data["effective_from"],
+                currency=default_currency(),
+                created_by_id=request.user.pk,
+                note=form.cleaned_data["note"],
+            )
         except ValueError as error:
             form.add_error("bands", str(error))
         else:
@@ -227,5 +320,6 @@ def schedule(request: HttpRequest) -> HttpResponse:
     schedules = CommissionSchedule.objects.prefetch_related("band_set").order_by("-effective_from", "-pk")
     now = timezone.now()
     in_force = next((s for s in schedules if s.effective_from <= now), None)
-    return render(request, "ledger/staff/schedule.html",
-                  {"form": form, "schedules": schedules, "in_force": in_force})
+    return render(
+        request, "ledger/staff/schedule.html", {"form": form, "schedules": schedules, "in_force": in_force}
+    )

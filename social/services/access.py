@@ -49,7 +49,11 @@ def is_host(table: Table, user: Any) -> bool:
 
 def is_invited(table: Table, user: Any) -> bool:
     """Whether `user` holds a pending or accepted invitation to the table."""
-    return Invitation.objects.filter(table=table, invitee=user).exclude(status=Invitation.Status.DECLINED).exists()
+    return (
+        Invitation.objects.filter(table=table, invitee=user)
+        .exclude(status=Invitation.Status.DECLINED)
+        .exists()
+    )
 
 
 @dataclass(frozen=True)
@@ -84,15 +88,18 @@ def refusal(table: Table, user: Any) -> str | None:
     """Why the table's access does not admit `user` (a REFUSALS code), or None when it does."""
     host = table.created_by_id or 0
     social = table_settings(table)
-    return _decide(_Facts(
-        is_host=is_host(table, user),
-        banned=Ban.objects.filter(table=table, user=user).exists(),
-        host_ignores_user=bool(host) and is_ignoring(host, user.pk),
-        access=table.access,
-        invited=is_invited(table, user),
-        friend_of_host=are_friends(host, user.pk),
-        on_invite_list=social.invite_list_id is not None and social.invite_list.members.filter(pk=user.pk).exists(),
-    ))
+    return _decide(
+        _Facts(
+            is_host=is_host(table, user),
+            banned=Ban.objects.filter(table=table, user=user).exists(),
+            host_ignores_user=bool(host) and is_ignoring(host, user.pk),
+            access=table.access,
+            invited=is_invited(table, user),
+            friend_of_host=are_friends(host, user.pk),
+            on_invite_list=social.invite_list_id is not None
+            and social.invite_list.members.filter(pk=user.pk).exists(),
+        )
+    )
 
 
 def tables_admitting(user: Any, tables: Sequence[Table]) -> list[Table]:
@@ -103,17 +110,36 @@ def tables_admitting(user: Any, tables: Sequence[Table]) -> list[Table]:
         return [t for t in tables if t.access == Table.Access.PUBLIC]
     ids = [t.pk for t in tables]
     banned = set(Ban.objects.filter(user=user, table_id__in=ids).values_list("table_id", flat=True))
-    invited = set(Invitation.objects.filter(invitee=user, table_id__in=ids)
-                  .exclude(status=Invitation.Status.DECLINED).values_list("table_id", flat=True))
-    listed = set(TableSocial.objects.filter(table_id__in=ids, invite_list__members=user)
-                 .values_list("table_id", flat=True))
+    invited = set(
+        Invitation.objects.filter(invitee=user, table_id__in=ids)
+        .exclude(status=Invitation.Status.DECLINED)
+        .values_list("table_id", flat=True)
+    )
+    listed = set(
+        TableSocial.objects.filter(table_id__in=ids, invite_list__members=user).values_list(
+            "table_id", flat=True
+        )
+    )
     ignored_by = set(Ignore.objects.filter(ignored=user).values_list("user_id", flat=True))
     friends = friend_ids(user)
     ignoring = ignored_ids(user)
-    return [t for t in tables if t.created_by_id not in ignoring and _decide(_Facts(
-        is_host=t.created_by_id == user.pk, banned=t.pk in banned, host_ignores_user=t.created_by_id in ignored_by,
-        access=t.access, invited=t.pk in invited, friend_of_host=t.created_by_id in friends,
-        on_invite_list=t.pk in listed)) is None]
+    return [
+        t
+        for t in tables
+        if t.created_by_id not in ignoring
+        and _decide(
+            _Facts(
+                is_host=t.created_by_id == user.pk,
+                banned=t.pk in banned,
+                host_ignores_user=t.created_by_id in ignored_by,
+                access=t.access,
+                invited=t.pk in invited,
+                friend_of_host=t.created_by_id in friends,
+                on_invite_list=t.pk in listed,
+            )
+        )
+        is None
+    ]
 
 
 def _refuse(code: str) -> ServiceError:
@@ -130,8 +156,12 @@ def check_seat(table: Table, user: Any) -> None:
     if code is not None:
         raise _refuse(code)
     approved = SeatRequest.objects.filter(table=table, user=user, status=SeatRequest.Status.APPROVED)
-    if table_settings(table).approval and not is_host(table, user) and not is_invited(table, user) \
-            and not approved.exists():
+    if (
+        table_settings(table).approval
+        and not is_host(table, user)
+        and not is_invited(table, user)
+        and not approved.exists()
+    ):
         raise _refuse("approval_needed")
 
 
@@ -160,8 +190,9 @@ def check_watch(table: Table, user: Any) -> None:
         raise _refuse(code)
 
 
-def configure_table(host: Any, table_id: int, *, invite_list_id: int | None, spectators: str,
-                    approval: bool) -> TableSocial:
+def configure_table(
+    host: Any, table_id: int, *, invite_list_id: int | None, spectators: str, approval: bool
+) -> TableSocial:
     """The host changes the table's social settings (the side panel) while it waits for players.
     Returns the saved TableSocial. Raises ServiceError("not_host" | "not_open") and those of `_save_settings`."""
     from django.db import transaction
@@ -173,12 +204,17 @@ def configure_table(host: Any, table_id: int, *, invite_list_id: int | None, spe
         if not is_host(table, host):
             raise ServiceError("not_host", gettext("only the table's host may do this"))
         if table.status != Table.Status.OPEN:
-            raise ServiceError("not_open", gettext("the table's settings change only while it waits for players"))
-        return _save_settings(table, host, invite_list_id=invite_list_id, spectators=spectators, approval=approval)
+            raise ServiceError(
+                "not_open", gettext("the table's settings change only while it waits for players")
+            )
+        return _save_settings(
+            table, host, invite_list_id=invite_list_id, spectators=spectators, approval=approval
+        )
 
 
-def _save_settings(table: Table, host: Any, *, invite_list_id: int | None, spectators: str,
-                   approval: bool) -> TableSocial:
+def _save_settings(
+    table: Table, host: Any, *, invite_list_id: int | None, spectators: str, approval: bool
+) -> TableSocial:
     """Store the invite list (one of the host's; it admits its members at a private table only), who may
     watch, and whether seat requests need approval; tell the table's sockets. Inside the caller's transaction
     with the table locked. Raises ServiceError("no_list" | "list_not_private" | "bad_request")."""
@@ -196,13 +232,22 @@ def _save_settings(table: Table, host: Any, *, invite_list_id: int | None, spect
         if table.access != Table.Access.PRIVATE:
             raise _refuse("list_not_private")
     row, _created = TableSocial.objects.update_or_create(
-        table=table, defaults={"invite_list": chosen, "spectators": spectators, "approval": approval})
+        table=table, defaults={"invite_list": chosen, "spectators": spectators, "approval": approval}
+    )
     notify.table_social_changed(table.pk)
     return row
 
 
-def open_table(host: Any, game_key: str, options: dict[str, Any] | None = None, *, invite_list_id: int | None,
-               spectators: str, approval: bool, **table_args: Any) -> Table:
+def open_table(
+    host: Any,
+    game_key: str,
+    options: dict[str, Any] | None = None,
+    *,
+    invite_list_id: int | None,
+    spectators: str,
+    approval: bool,
+    **table_args: Any,
+) -> Table:
     """The New game dialog: create the table (games.services.create_table, same arguments) and store its social
     settings (`_save_settings`) in one transaction, so nobody sees the table before its access is set.
 
@@ -215,6 +260,11 @@ def open_table(host: Any, game_key: str, options: dict[str, Any] | None = None, 
 
     with transaction.atomic():
         table = create_table(host, game_key, options, **table_args)
-        _save_settings(lock_table(table.pk), host, invite_list_id=invite_list_id, spectators=spectators,
-                       approval=approval)
+        _save_settings(
+            lock_table(table.pk),
+            host,
+            invite_list_id=invite_list_id,
+            spectators=spectators,
+            approval=approval,
+        )
     return table

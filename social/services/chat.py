@@ -60,14 +60,20 @@ def _clean(text: Any) -> str:
     if not text:
         raise ServiceError("bad_request", _("a chat line is not empty"))
     if len(text) > CHAT_MAX:
-        raise ServiceError("chat_too_long", _("a chat line is at most %(max)s characters") % {"max": CHAT_MAX})
+        raise ServiceError(
+            "chat_too_long", _("a chat line is at most %(max)s characters") % {"max": CHAT_MAX}
+        )
     return text
 
 
 def _check_flood(user: User) -> None:
     since = timezone.now() - timedelta(seconds=FLOOD_SECONDS)
     if ChatMessage.objects.filter(author=user, created_at__gte=since).count() >= FLOOD_MESSAGES:
-        raise ServiceError("chat_flood", _("at most %(lines)s lines in %(seconds)s seconds") % {"lines": FLOOD_MESSAGES, "seconds": FLOOD_SECONDS})
+        raise ServiceError(
+            "chat_flood",
+            _("at most %(lines)s lines in %(seconds)s seconds")
+            % {"lines": FLOOD_MESSAGES, "seconds": FLOOD_SECONDS},
+        )
 
 
 def post(user: User, text: Any, table_id: int | None = None) -> dict[str, Any]:
@@ -111,10 +117,13 @@ def system_line(table: Table, key: str, user: User | None) -> None:
 def message_json(line: ChatMessage, author: User | None) -> dict[str, Any]:
     """`{"id", "room", "author": {"id", "name"} | null, "text", "system": key | null, "data", "at"}`."""
     return {
-        "id": line.pk, "room": line.room,
+        "id": line.pk,
+        "room": line.room,
         "author": None if author is None else {"id": author.pk, "name": author.display_name},
-        "text": line.text if author is not None else "", "system": None if author is not None else line.text,
-        "data": line.data, "at": line.created_at.isoformat(),
+        "text": line.text if author is not None else "",
+        "system": None if author is not None else line.text,
+        "data": line.data,
+        "at": line.created_at.isoformat(),
     }
 
 
@@ -129,6 +138,10 @@ def may_read(recipient_id: int, rooms: set[str], message: dict[str, Any]) -> boo
 def history(recipient: User, rooms: set[str]) -> list[dict[str, Any]]:
     """The last HISTORY lines of `rooms` that the recipient may read, oldest first."""
     ignored = Ignore.objects.filter(user=recipient).values("ignored_id")
-    lines = list(ChatMessage.objects.filter(room__in=rooms).exclude(author_id__in=ignored)
-                 .select_related("author__profile").order_by("-pk")[:HISTORY])
+    lines = list(
+        ChatMessage.objects.filter(room__in=rooms)
+        .exclude(author_id__in=ignored)
+        .select_related("author__profile")
+        .order_by("-pk")[:HISTORY]
+    )
     return [message_json(line, line.author) for line in reversed(lines)]

@@ -46,7 +46,8 @@ def invite(host: User, table_id: int, invitee: User) -> Invitation:
         if table.status != Table.Status.OPEN:
             raise ServiceError("not_open", gettext("this table is not waiting for players"))
         row, _ = Invitation.objects.update_or_create(
-            table=table, invitee=invitee, defaults={"inviter": host, "status": Invitation.Status.PENDING})
+            table=table, invitee=invitee, defaults={"inviter": host, "status": Invitation.Status.PENDING}
+        )
         notify.user_changed(invitee.pk)
         notify.table_social_changed(table.pk)
         return row
@@ -71,8 +72,11 @@ def answer_invitation(user: User, invitation_id: int, accept: bool) -> int | Non
     accepted, else None. Raises ServiceError("no_invitation") and the table service's join refusals
     ("table_full", "not_open"); a refused accept leaves the invitation pending."""
     with transaction.atomic():
-        row = Invitation.objects.select_for_update().filter(
-            pk=invitation_id, invitee=user, status=Invitation.Status.PENDING).first()
+        row = (
+            Invitation.objects.select_for_update()
+            .filter(pk=invitation_id, invitee=user, status=Invitation.Status.PENDING)
+            .first()
+        )
         if row is None:
             raise ServiceError("no_invitation", gettext("no such pending invitation"))
         row.status = Invitation.Status.ACCEPTED if accept else Invitation.Status.DECLINED
@@ -86,14 +90,20 @@ def answer_invitation(user: User, invitation_id: int, accept: bool) -> int | Non
 def pending_invitations(user: User) -> list[dict[str, object]]:
     """The user's pending invitations to tables still waiting for players, newest first:
     `[{"id", "table", "game", "from"}]` (from = the host's display name)."""
-    rows = (Invitation.objects.filter(invitee=user, status=Invitation.Status.PENDING,
-                                      table__status=Table.Status.OPEN)
-            .select_related("table", "inviter__profile").order_by("-pk"))
-    return [{"id": r.pk, "table": r.table_id, "game": r.table.game, "from": r.inviter.display_name} for r in rows]
+    rows = (
+        Invitation.objects.filter(
+            invitee=user, status=Invitation.Status.PENDING, table__status=Table.Status.OPEN
+        )
+        .select_related("table", "inviter__profile")
+        .order_by("-pk")
+    )
+    return [
+        {"id": r.pk, "table": r.table_id, "game": r.table.game, "from": r.inviter.display_name} for r in rows
+    ]
 
 
 def request_seat(user: User, table_id: int) -> int | None:
-    """"Play" with the access rules: take a seat, or at a table whose host approves seat requests leave a
+    """ "Play" with the access rules: take a seat, or at a table whose host approves seat requests leave a
     pending request ("who wants to play against you"). Returns the seat number, or None when the request
     waits for the host. Raises the table service's join refusals and social.services.access's."""
     try:
@@ -103,8 +113,9 @@ def request_seat(user: User, table_id: int) -> int | None:
             raise
     with transaction.atomic():
         table = lock_table(table_id)
-        SeatRequest.objects.update_or_create(table=table, user=user,
-                                             defaults={"status": SeatRequest.Status.PENDING})
+        SeatRequest.objects.update_or_create(
+            table=table, user=user, defaults={"status": SeatRequest.Status.PENDING}
+        )
         notify.table_social_changed(table.pk)
     return None
 
@@ -113,8 +124,11 @@ def answer_seat_request(host: User, request_id: int, approve: bool) -> int | Non
     """The host approves (the requester is seated at once) or declines a seat request. Returns the seat
     number when approved. Raises ServiceError("no_request" | "not_host") and join's refusals."""
     with transaction.atomic():
-        row = SeatRequest.objects.select_for_update().filter(pk=request_id,
-                                                             status=SeatRequest.Status.PENDING).first()
+        row = (
+            SeatRequest.objects.select_for_update()
+            .filter(pk=request_id, status=SeatRequest.Status.PENDING)
+            .first()
+        )
         if row is None:
             raise ServiceError("no_request", gettext("no such pending request"))
         _hosted(host, row.table_id)
@@ -127,6 +141,9 @@ def answer_seat_request(host: User, request_id: int, approve: bool) -> int | Non
 
 def pending_requests(table: Table) -> list[dict[str, object]]:
     """`[{"id", "user", "name"}]` of the table's pending seat requests, oldest first."""
-    rows = SeatRequest.objects.filter(table=table, status=SeatRequest.Status.PENDING).select_related(
-        "user__profile").order_by("pk")
+    rows = (
+        SeatRequest.objects.filter(table=table, status=SeatRequest.Status.PENDING)
+        .select_related("user__profile")
+        .order_by("pk")
+    )
     return [{"id": r.pk, "user": r.user_id, "name": r.user.display_name} for r in rows]

@@ -28,8 +28,10 @@ def between_deals(table: Table) -> bool:
     """Whether no deal is being played at the table: waiting for players, or after a deal's end."""
     if table.status == Table.Status.OPEN:
         return True
-    return table.status == Table.Status.PLAYING and not Round.objects.filter(
-        table=table, status=Round.Status.PLAYING).exists()
+    return (
+        table.status == Table.Status.PLAYING
+        and not Round.objects.filter(table=table, status=Round.Status.PLAYING).exists()
+    )
 
 
 def _target(table: Table, seat_number: int) -> Seat:
@@ -90,8 +92,11 @@ def vote_kick(voter: User, table_id: int, seat_number: int) -> dict[str, Any]:
         if table.access != Table.Access.PUBLIC:
             raise ServiceError("private_table", _("at this table the host removes players"))
         seat = _target(table, seat_number)
-        voters = set(Seat.objects.filter(table=table, bot_level="", user__isnull=False)
-                     .exclude(user_id=seat.user_id).values_list("user_id", flat=True))
+        voters = set(
+            Seat.objects.filter(table=table, bot_level="", user__isnull=False)
+            .exclude(user_id=seat.user_id)
+            .values_list("user_id", flat=True)
+        )
         if voter.pk not in voters:
             raise ServiceError("not_seated", _("only the other seated players vote"))
         KickVote.objects.get_or_create(table=table, target_id=seat.user_id, voter=voter)
@@ -109,6 +114,8 @@ def kick_votes(table: Table) -> dict[int, int]:
     """`{seat number: votes}` of the open kick votes against the seated people (public tables)."""
     seats = {s.user_id: s.number for s in Seat.objects.filter(table=table, bot_level="", user__isnull=False)}
     counts: dict[int, int] = {}
-    for target_id in KickVote.objects.filter(table=table, target_id__in=seats).values_list("target_id", flat=True):
+    for target_id in KickVote.objects.filter(table=table, target_id__in=seats).values_list(
+        "target_id", flat=True
+    ):
         counts[seats[target_id]] = counts.get(seats[target_id], 0) + 1
     return counts

@@ -21,6 +21,7 @@ def user_group(user_id: int) -> str:
 
 def send_after_commit(group: str, message: dict[str, Any]) -> None:
     """Send `message` to `group` once the surrounding transaction commits (at once outside one)."""
+
     def send() -> None:
         layer = get_channel_layer()
         if layer is None:

@@ -19,10 +19,16 @@ def _record(user: User) -> dict[str, dict[str, int]]:
     into at least one of its deals; it is won when the user held a seat in its last deal and that seat's final
     place is first (a team's partners share the place). `deals` counts the finished deals the user was dealt
     into (Round.players: whose deal it was, also when a bot finished it for them)."""
-    tables = set(Event.objects.filter(kind__in=("created", "join"), data__user=user.pk)
-                 .values_list("table_id", flat=True))
-    rounds = (Round.objects.filter(table_id__in=tables, status=Round.Status.DONE)
-              .select_related("table", "match").order_by("match_id", "number"))
+    tables = set(
+        Event.objects.filter(kind__in=("created", "join"), data__user=user.pk).values_list(
+            "table_id", flat=True
+        )
+    )
+    rounds = (
+        Round.objects.filter(table_id__in=tables, status=Round.Status.DONE)
+        .select_related("table", "match")
+        .order_by("match_id", "number")
+    )
     record: dict[str, dict[str, int]] = {}
     last_of_match: dict[int, Round] = {}
     played_matches: set[int] = set()
@@ -55,8 +61,11 @@ def player_card(player: User, viewer: User) -> dict[str, Any]:
         games.append({"game": key, "title": title, **row})
     pending = Friendship.objects.filter(accepted_at__isnull=True)
     return {
-        "id": player.pk, "username": player.username, "name": player.display_name,
-        "member_since": player.date_joined.date().isoformat(), "games": games,
+        "id": player.pk,
+        "username": player.username,
+        "name": player.display_name,
+        "member_since": player.date_joined.date().isoformat(),
+        "games": games,
         "is_self": player.pk == viewer.pk,
         "friend": are_friends(player.pk, viewer.pk),
         "request_sent": pending.filter(requester=viewer, addressee=player).exists(),

@@ -20,7 +20,9 @@ WATCH_SECONDS = 90
 
 def heartbeat(user_id: int, table_id: int | None = None) -> None:
     """Mark the user as seen now, at `table_id` (None: the lobby)."""
-    Presence.objects.update_or_create(user_id=user_id, defaults={"last_seen": timezone.now(), "table_id": table_id})
+    Presence.objects.update_or_create(
+        user_id=user_id, defaults={"last_seen": timezone.now(), "table_id": table_id}
+    )
 
 
 def went_offline(user_id: int) -> None:
@@ -44,26 +46,43 @@ def friends_panel(user: User) -> dict[str, Any]:
     since = timezone.now() - timedelta(seconds=ONLINE_SECONDS)
     hiding = set(Ignore.objects.filter(ignored=user, user_id__in=ids).values_list("user_id", flat=True))
     seen = {p.user_id: p for p in Presence.objects.filter(user_id__in=ids - hiding)}
-    open_tables = set(Table.objects.filter(pk__in=[p.table_id for p in seen.values() if p.table_id])
-                      .exclude(status=Table.Status.CLOSED).values_list("pk", flat=True))
+    open_tables = set(
+        Table.objects.filter(pk__in=[p.table_id for p in seen.values() if p.table_id])
+        .exclude(status=Table.Status.CLOSED)
+        .values_list("pk", flat=True)
+    )
     friends = []
     for friend in User.objects.filter(pk__in=ids).select_related("profile").order_by("username"):
         p = seen.get(friend.pk)
         online = p is not None and p.last_seen >= since
-        friends.append({"id": friend.pk, "name": friend.display_name, "username": friend.username,
-                        "online": online,
-                        "table": p.table_id if p is not None and online and p.table_id in open_tables else None})
-    pending = Friendship.objects.filter(accepted_at__isnull=True).filter(
-        Q(addressee=user) | Q(requester=user)).select_related("requester__profile", "addressee__profile")
-    incoming = [{"id": r.pk, "name": r.requester.display_name} for r in pending
-                if r.addressee_id == user.pk and r.requester_id not in ignored]
+        friends.append(
+            {
+                "id": friend.pk,
+                "name": friend.display_name,
+                "username": friend.username,
+                "online": online,
+                "table": p.table_id if p is not None and online and p.table_id in open_tables else None,
+            }
+        )
+    pending = (
+        Friendship.objects.filter(accepted_at__isnull=True)
+        .filter(Q(addressee=user) | Q(requester=user))
+        .select_related("requester__profile", "addressee__profile")
+    )
+    incoming = [
+        {"id": r.pk, "name": r.requester.display_name}
+        for r in pending
+        if r.addressee_id == user.pk and r.requester_id not in ignored
+    ]
     outgoing = [{"id": r.pk, "name": r.addressee.display_name} for r in pending if r.requester_id == user.pk]
     return {"friends": friends, "incoming": incoming, "outgoing": outgoing}
 
 
 def watch(user_id: int, table_id: int) -> None:
     """Record (or refresh) a spectator of the table."""
-    Watcher.objects.update_or_create(table_id=table_id, user_id=user_id, defaults={"last_seen": timezone.now()})
+    Watcher.objects.update_or_create(
+        table_id=table_id, user_id=user_id, defaults={"last_seen": timezone.now()}
+    )
 
 
 def unwatch(user_id: int, table_id: int) -> None:
@@ -75,9 +94,11 @@ def watchers_of(table_id: int, viewer_id: int) -> list[dict[str, Any]]:
     """The table's spectators seen within WATCH_SECONDS, as `[{"id", "name", "username"}]` by name,
     without the people seated there and without users the viewer ignores."""
     since = timezone.now() - timedelta(seconds=WATCH_SECONDS)
-    rows = (Watcher.objects.filter(table_id=table_id, last_seen__gte=since)
-            .exclude(user_id__in=Ignore.objects.filter(user_id=viewer_id).values("ignored_id"))
-            .exclude(user__seats__table_id=table_id, user__seats__bot_level="")
-            .select_related("user__profile"))
+    rows = (
+        Watcher.objects.filter(table_id=table_id, last_seen__gte=since)
+        .exclude(user_id__in=Ignore.objects.filter(user_id=viewer_id).values("ignored_id"))
+        .exclude(user__seats__table_id=table_id, user__seats__bot_level="")
+        .select_related("user__profile")
+    )
     found = [{"id": w.user_id, "name": w.user.display_name, "username": w.user.username} for w in rows]
     return sorted(found, key=lambda w: str(w["name"]).lower())

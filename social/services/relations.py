@@ -22,9 +22,14 @@ def find_players(viewer: User, query: str) -> list[User]:
     query = query.strip()
     if len(query) < 2:
         return []
-    found = (User.objects.filter(Q(username__icontains=query) | Q(profile__display_name__icontains=query))
-             .filter(profile__bot_level="", is_active=True).exclude(pk=viewer.pk)
-             .exclude(pk__in=ignored_ids(viewer)).select_related("profile").order_by("username"))
+    found = (
+        User.objects.filter(Q(username__icontains=query) | Q(profile__display_name__icontains=query))
+        .filter(profile__bot_level="", is_active=True)
+        .exclude(pk=viewer.pk)
+        .exclude(pk__in=ignored_ids(viewer))
+        .select_related("profile")
+        .order_by("username")
+    )
     return list(found[:SEARCH_LIMIT])
 
 
@@ -44,8 +49,11 @@ def _pair(a: User, b: User) -> QuerySet[Friendship]:
 
 def are_friends(a_id: int, b_id: int) -> bool:
     """Whether the two users are friends (an accepted request either way)."""
-    return Friendship.objects.filter(accepted_at__isnull=False).filter(
-        Q(requester_id=a_id, addressee_id=b_id) | Q(requester_id=b_id, addressee_id=a_id)).exists()
+    return (
+        Friendship.objects.filter(accepted_at__isnull=False)
+        .filter(Q(requester_id=a_id, addressee_id=b_id) | Q(requester_id=b_id, addressee_id=a_id))
+        .exists()
+    )
 
 
 def friend_ids(user: User) -> set[int]:
@@ -78,8 +86,11 @@ def request_friend(user: User, other: User) -> Friendship:
 def accept_friend(user: User, request_id: int) -> Friendship:
     """The addressee accepts a pending request. Raises ServiceError("no_request")."""
     with transaction.atomic():
-        row = Friendship.objects.select_for_update().filter(pk=request_id, addressee=user,
-                                                             accepted_at__isnull=True).first()
+        row = (
+            Friendship.objects.select_for_update()
+            .filter(pk=request_id, addressee=user, accepted_at__isnull=True)
+            .first()
+        )
         if row is None:
             raise ServiceError("no_request", _("no such pending request"))
         row.accepted_at = timezone.now()
@@ -90,8 +101,11 @@ def accept_friend(user: User, request_id: int) -> Friendship:
 
 def decline_friend(user: User, request_id: int) -> None:
     """The addressee declines (or the requester withdraws) a pending request. Raises ServiceError("no_request")."""
-    deleted, _rows = Friendship.objects.filter(pk=request_id, accepted_at__isnull=True).filter(
-        Q(addressee=user) | Q(requester=user)).delete()
+    deleted, _rows = (
+        Friendship.objects.filter(pk=request_id, accepted_at__isnull=True)
+        .filter(Q(addressee=user) | Q(requester=user))
+        .delete()
+    )
     if not deleted:
         raise ServiceError("no_request", _("no such pending request"))
 

@@ -24,13 +24,26 @@ def social_table_panel(context: dict[str, Any], table: Table) -> dict[str, Any]:
     form = None
     lists = []
     if host:
-        form = TableSocialForm(owner=user, initial={"invite_list": current.invite_list_id,
-                                                    "spectators": current.spectators, "approval": current.approval})
+        form = TableSocialForm(
+            owner=user,
+            initial={
+                "invite_list": current.invite_list_id,
+                "spectators": current.spectators,
+                "approval": current.approval,
+            },
+        )
         if table.access != Table.Access.PRIVATE:
             del form.fields["invite_list"]  # a list admits players at a private table only
         lists = list(user.invite_lists.prefetch_related("members__profile"))
-    return {"table": table, "host": host, "form": form, "lists": lists, "chat_max": CHAT_MAX,
-            "waiting": table.status == Table.Status.OPEN, "csrf_token": context.get("csrf_token")}
+    return {
+        "table": table,
+        "host": host,
+        "form": form,
+        "lists": lists,
+        "chat_max": CHAT_MAX,
+        "waiting": table.status == Table.Status.OPEN,
+        "csrf_token": context.get("csrf_token"),
+    }
 
 
 @register.inclusion_tag("social/_lobby_panel.html", takes_context=True)

@@ -40,8 +40,17 @@ def log_in(page: Page, base: str, username: str, password: str) -> None:
     page.wait_for_url(base + "/", timeout=TIMEOUT)
 
 
-def open_table(page: Page, base: str, fixed: dict[str, Any], *, human_seats: int = 1, match_end: str = "deals:1",
-               stake: str = "0", access: str = "public", invite_list: str | None = None) -> int:
+def open_table(
+    page: Page,
+    base: str,
+    fixed: dict[str, Any],
+    *,
+    human_seats: int = 1,
+    match_end: str = "deals:1",
+    stake: str = "0",
+    access: str = "public",
+    invite_list: str | None = None,
+) -> int:
     """Open a French Tarot table from the lobby's New game dialog, its first deal fixed by `fixed`
     (`{"order", "dealer", "bot_seed"}`, the test hook), admitting the members of the host's `invite_list` (by
     name) at a private table; waits for the table page. Returns the table id."""
@@ -109,12 +118,15 @@ def take_one_step(page: Page, bid: str, drags: list[int], plays: list[int]) -> b
     except Exception as error:
         notice = page.inner_text("#notice") if page.is_visible("#notice") else ""
         page.screenshot(path="/tmp/kt/fail.png")
-        raise AssertionError(f"no progress after acting in phase {view['phase']} (notice: {notice!r}, drags {drags}, clicks {plays})") from error
+        raise AssertionError(
+            f"no progress after acting in phase {view['phase']} (notice: {notice!r}, drags {drags}, clicks {plays})"
+        ) from error
     return True
 
 
-def play_until_done(pages: list[Page], bid_of: dict[int, str], limit: float = 240,
-                    on_trick: Any = None) -> dict[str, list[int]]:
+def play_until_done(
+    pages: list[Page], bid_of: dict[int, str], limit: float = 240, on_trick: Any = None
+) -> dict[str, list[int]]:
     """Drive every page until each shows a finished deal; returns the versions acted by drag and by click.
     `on_trick(page)` is called once, at the first page's turn in trick 2 (e.g. for screenshots)."""
     drags: list[int] = []

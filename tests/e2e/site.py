@@ -13,8 +13,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "tests" / "output"
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 DEMO_PASSWORD = "demo-only-password"
 
 
@@ -32,19 +38,30 @@ class LiveSite:
         self.url = ""
 
     def start(self, folder: Path) -> None:
-        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")}
-        env.update({
-            "KIBITZ_SQLITE_PATH": str(folder / "site.sqlite3"), "KIBITZ_ALLOW_FIXED_DEALS": "1",
-            "KIBITZ_BOT_PAUSE_SECONDS": "0.15", "KIBITZ_SWEEP_SECONDS": "0.05", "KIBITZ_DEMO_PASSWORD": DEMO_PASSWORD,
-            "PYTHONPATH": str(ROOT), "KIBITZ_LOG_LEVEL": "WARNING",
-        })
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")
+        }
+        env.update(
+            {
+                "KIBITZ_SQLITE_PATH": str(folder / "site.sqlite3"),
+                "KIBITZ_ALLOW_FIXED_DEALS": "1",
+                "KIBITZ_BOT_PAUSE_SECONDS": "0.15",
+                "KIBITZ_SWEEP_SECONDS": "0.05",
+                "KIBITZ_DEMO_PASSWORD": DEMO_PASSWORD,
+                "PYTHONPATH": str(ROOT),
+                "KIBITZ_LOG_LEVEL": "WARNING",
+            }
+        )
         manage = [sys.executable, str(ROOT / "manage.py")]
         subprocess.run([*manage, "migrate", "-v", "0", "--noinput"], env=env, check=True, cwd=ROOT)
         subprocess.run([*manage, "demo_data"], env=env, check=True, cwd=ROOT, capture_output=True)
         port = free_port()
         log = open(folder / "serve.log", "w")
-        self.process = subprocess.Popen([*manage, "serve", "--port", str(port)], env=env, cwd=ROOT,
-                                        stdout=log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(
+            [*manage, "serve", "--port", str(port)], env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
+        )
         self.url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

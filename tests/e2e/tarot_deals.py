@@ -20,13 +20,13 @@ def strong_hand_order(dealer: int, strong_seat: int) -> tuple[list[str], dict[st
     hands: dict[int, list[str]] = {strong_seat: [f"T{n}" for n in range(4, 22)]}
     others = [s for s in range(4) if s != strong_seat]
     for i, seat in enumerate(others):
-        hands[seat] = suit_cards[i * 18:(i + 1) * 18]
+        hands[seat] = suit_cards[i * 18 : (i + 1) * 18]
     forehand = (dealer + 1) % 4
     order: list[str] = []
     taken = {s: 0 for s in range(4)}
     for packet in range(24):
         seat = (forehand + packet) % 4
-        order += hands[seat][taken[seat]:taken[seat] + 3]
+        order += hands[seat][taken[seat] : taken[seat] + 3]
         taken[seat] += 3
     order += ["T1", "T2", "T3", "EX", "AS", "2S"]
     deal = game.deal_from_order(order, dealer, game.normalize_options({}), None)
@@ -34,8 +34,9 @@ def strong_hand_order(dealer: int, strong_seat: int) -> tuple[list[str], dict[st
     return order, deal
 
 
-def passing_bot_seed(deal: dict[str, Any], dealer: int, first_bids: dict[int, str], bots: set[int],
-                     first_version: int) -> str:
+def passing_bot_seed(
+    deal: dict[str, Any], dealer: int, first_bids: dict[int, str], bots: set[int], first_version: int
+) -> str:
     """A seed under which every bot passes, when the humans bid `first_bids` (seat -> bid).
 
     The service seeds a bot's generator with f"{seed}:{version}" (the table version it acts at); the deal
@@ -51,7 +52,9 @@ def passing_bot_seed(deal: dict[str, Any], dealer: int, first_bids: dict[int, st
             seat = min(game.to_act(state))
             if seat in bots:
                 rng = random.Random(f"{seed}:{version}")
-                action = game.bot("standard").choose(game.view(state, seat), seat, game.legal_actions(state, seat), rng)
+                action = game.bot("standard").choose(
+                    game.view(state, seat), seat, game.legal_actions(state, seat), rng
+                )
                 ok = action.to_wire() == {"bid": "pass"}
             else:
                 action = game.parse_action({"bid": first_bids.get(seat, "pass")})

@@ -14,13 +14,20 @@ from .tarot_deals import passing_bot_seed, strong_hand_order
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
 
-def test_a_bot_finishes_the_deal_a_person_left_then_the_seat_waits_for_a_new_player(site, browser, output_dir):
+def test_a_bot_finishes_the_deal_a_person_left_then_the_seat_waits_for_a_new_player(
+    site, browser, output_dir
+):
     dealer = 3
     order, deal = strong_hand_order(dealer, strong_seat=0)
     seed = passing_bot_seed(deal, dealer, {0: "garde", 1: "pass"}, bots={2, 3}, first_version=4)
     alice, bob, carol = (_logged_in(browser, site.url, name) for name in ("alice", "bob", "carol"))
-    table_id = open_table(alice, site.url, {"order": order, "dealer": dealer, "bot_seed": seed}, human_seats=2,
-                          match_end="deals:4")
+    table_id = open_table(
+        alice,
+        site.url,
+        {"order": order, "dealer": dealer, "bot_seed": seed},
+        human_seats=2,
+        match_end="deals:4",
+    )
     bob.locator(f'.table-box[data-table="{table_id}"] button', has_text="Play").click()
     bob.wait_for_url(alice.url, timeout=TIMEOUT)
 

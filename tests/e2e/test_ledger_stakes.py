@@ -28,11 +28,19 @@ def stakes_site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("stakes-site")
     live = LiveSite()
     live.start(folder)
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")
+    }
     env.update({"KIBITZ_SQLITE_PATH": str(folder / "site.sqlite3"), "PYTHONPATH": str(ROOT)})
-    script = ("from accounts.models import User; u = User(username='sam', is_staff=True); "
-              f"u.set_password({DEMO_PASSWORD!r}); u.save()")
-    subprocess.run([sys.executable, str(ROOT / "manage.py"), "shell", "-c", script], env=env, check=True, cwd=ROOT)
+    script = (
+        "from accounts.models import User; u = User(username='sam', is_staff=True); "
+        f"u.set_password({DEMO_PASSWORD!r}); u.save()"
+    )
+    subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "shell", "-c", script], env=env, check=True, cwd=ROOT
+    )
     yield live
     live.stop()
 
@@ -54,8 +62,9 @@ def test_it_books_a_stakes_deal_the_player_and_staff_can_follow(stakes_site, bro
     play_until_done([page], {0: "garde"})
     result = frame(page)["view"]["result"]
     assert result["status"] == "scored" and result["taker"] == 0
-    calc = calculate_settlement([tuple(p) for p in result["payments"]], stake=STAKE, limit=150 * STAKE, seats=4,
-                                bands=DEFAULT_BANDS)
+    calc = calculate_settlement(
+        [tuple(p) for p in result["payments"]], stake=STAKE, limit=150 * STAKE, seats=4, bands=DEFAULT_BANDS
+    )
     expected = format_money(10_000 + calc.wallet_changes[0])
 
     page.goto(f"{base}/ledger/wallet/")

@@ -49,17 +49,17 @@ def _weak_bots_order(dealer: int, bots: set[int]) -> tuple[list[str], dict]:
     dog last)."""
     game = get_game("french-tarot")
     low = [r + s for s in "SHDC" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")]
-    hands: dict[int, list[str]] = {seat: low[i * 18:(i + 1) * 18] for i, seat in enumerate(sorted(bots))}
+    hands: dict[int, list[str]] = {seat: low[i * 18 : (i + 1) * 18] for i, seat in enumerate(sorted(bots))}
     rest = [c for c in DECK if all(c not in h for h in hands.values())]
     people = [s for s in range(4) if s not in bots]
     for i, seat in enumerate(people):
-        hands[seat] = rest[i::len(people)][:18]
+        hands[seat] = rest[i :: len(people)][:18]
     dog = [c for c in rest if all(c not in hands[s] for s in people)]
     order: list[str] = []
     taken = dict.fromkeys(range(4), 0)
     for packet in range(24):
         seat = (dealer + 1 + packet) % 4
-        order += hands[seat][taken[seat]:taken[seat] + 3]
+        order += hands[seat][taken[seat] : taken[seat] + 3]
         taken[seat] += 3
     order += dog
     deal = game.deal_from_order(order, dealer, game.normalize_options({}), None)
@@ -76,10 +76,19 @@ def _fixed_deal(human_seats: int) -> dict:
     return {"order": order, "dealer": dealer, "bot_seed": seed}
 
 
-def _open_table(page: Page, base: str, human_seats: int, access: str, stake: str = "0",
-                invite_list: str | None = None) -> int:
-    return open_table(page, base, _fixed_deal(human_seats), human_seats=human_seats, match_end="deals:4",
-                      stake=stake, access=access, invite_list=invite_list)
+def _open_table(
+    page: Page, base: str, human_seats: int, access: str, stake: str = "0", invite_list: str | None = None
+) -> int:
+    return open_table(
+        page,
+        base,
+        _fixed_deal(human_seats),
+        human_seats=human_seats,
+        match_end="deals:4",
+        stake=stake,
+        access=access,
+        invite_list=invite_list,
+    )
 
 
 def _say(page: Page, text: str) -> None:
@@ -89,11 +98,14 @@ def _say(page: Page, text: str) -> None:
 
 def _post_from(page: Page, path: str) -> dict:
     """POST `path` from the page with its CSRF token; returns {"status", "url", "body"} of the answer."""
-    return page.evaluate("""async (path) => {
+    return page.evaluate(
+        """async (path) => {
         const token = document.querySelector('input[name=csrfmiddlewaretoken]').value;
         const r = await fetch(path, {method: 'POST', headers: {'X-CSRFToken': token}, credentials: 'same-origin'});
         return {status: r.status, url: r.url, body: await r.text()};
-    }""", path)
+    }""",
+        path,
+    )
 
 
 def _seat(page: Page, number: int) -> dict:
@@ -112,12 +124,16 @@ def test_it_runs_a_private_table_by_invitation_with_a_watcher_ignore_and_kick(si
     for member in ("bob", "dave"):
         thursday.locator(".add-member input[name=username]").fill(member)
         thursday.locator(".add-member button").click()
-        alice.locator(f'.invite-list[data-name="Thursday Jass"] li:has-text("({member})")').wait_for(timeout=TIMEOUT)
+        alice.locator(f'.invite-list[data-name="Thursday Jass"] li:has-text("({member})")').wait_for(
+            timeout=TIMEOUT
+        )
     alice.screenshot(path=str(output_dir / "social-friends-page.png"), full_page=True)
 
     table_id = _open_table(alice, base, human_seats=2, access="private", invite_list="Thursday Jass")
     table_url = f"{base}/tables/{table_id}/"
-    assert alice.locator("#id_invite_list option:checked").inner_text() == "Thursday Jass"  # set in the dialog
+    assert (
+        alice.locator("#id_invite_list option:checked").inner_text() == "Thursday Jass"
+    )  # set in the dialog
 
     alice.click('#host-box .invite-one[data-username="bob"]')
     invitation = bob.locator(f'.invitation[data-table="{table_id}"]')
@@ -125,8 +141,9 @@ def test_it_runs_a_private_table_by_invitation_with_a_watcher_ignore_and_kick(si
     bob.screenshot(path=str(output_dir / "social-lobby-invitation.png"), full_page=True)
     invitation.locator(".accept-invitation").click()
     bob.wait_for_url(table_url, timeout=TIMEOUT)
-    bob.wait_for_function("window.kibitzShell && window.kibitzShell.frame && window.kibitzShell.frame.view",
-                          timeout=TIMEOUT)
+    bob.wait_for_function(
+        "window.kibitzShell && window.kibitzShell.frame && window.kibitzShell.frame.view", timeout=TIMEOUT
+    )
     assert frame(bob)["table"]["you"] == 1
 
     carol.goto(table_url)
@@ -176,7 +193,8 @@ def test_it_runs_a_private_table_by_invitation_with_a_watcher_ignore_and_kick(si
 
 
 def test_it_needs_a_majority_to_kick_at_a_public_stakes_table_and_keeps_spectators_chat_apart(
-        site, browser, output_dir):
+    site, browser, output_dir
+):
     base = site.url
     p = _pages(browser, base)
     carol, alice, bob, dave = p["carol"], p["alice"], p["bob"], p["dave"]
@@ -224,7 +242,9 @@ def test_a_spectator_the_table_no_longer_takes_is_sent_back_to_the_lobby_on_reco
     base = site.url
     alice = _logged_in_page(browser, base, "alice")
     walter = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    sign_up(walter, base, "walter", "a-long-test-password-42")  # nobody has ignored or kicked him in this module
+    sign_up(
+        walter, base, "walter", "a-long-test-password-42"
+    )  # nobody has ignored or kicked him in this module
     table_id = _open_table(alice, base, human_seats=2, access="public")  # waits for a second person
     table_url = f"{base}/tables/{table_id}/"
     walter.goto(table_url)
@@ -232,7 +252,9 @@ def test_a_spectator_the_table_no_longer_takes_is_sent_back_to_the_lobby_on_reco
     alice.select_option("#id_spectators", "none")
     alice.click("#table-social-form button[type=submit]")
     alice.locator("#notice", has_text="Saved").wait_for(timeout=TIMEOUT)
-    walter.evaluate("window.kibitzShell.socket.close()")  # a dropped connection: the page reconnects, is refused
+    walter.evaluate(
+        "window.kibitzShell.socket.close()"
+    )  # a dropped connection: the page reconnects, is refused
     walter.wait_for_url(base + "/", timeout=TIMEOUT)
     assert "takes no spectators" in walter.inner_text(".messages")
     for page in (alice, walter):

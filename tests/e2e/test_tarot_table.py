@@ -40,7 +40,8 @@ def test_it_lets_a_new_player_win_a_contract_against_three_bots_and_check_the_de
     result = frame(page)["view"]["result"]
     assert result["status"] == "scored" and result["taker"] == 0 and result["contract"] == "garde"
     assert [a for a in frame(page)["view"]["bids"] if a["seat"] != 0] == [
-        {"seat": s, "bid": "pass"} for s in (1, 2, 3)]
+        {"seat": s, "bid": "pass"} for s in (1, 2, 3)
+    ]
 
     sheet = page.locator("#score-sheet")
     sheet.wait_for(timeout=TIMEOUT)

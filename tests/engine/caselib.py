@@ -48,8 +48,10 @@ def subset_mismatch(expected: Any, actual: Any, where: str = "$") -> str | None:
                 return problem
         return None
     if type(expected) is not type(actual) and not (
-        isinstance(expected, (int, float)) and isinstance(actual, (int, float))
-        and not isinstance(expected, bool) and not isinstance(actual, bool)
+        isinstance(expected, (int, float))
+        and isinstance(actual, (int, float))
+        and not isinstance(expected, bool)
+        and not isinstance(actual, bool)
     ):
         return f"{where}: expected {expected!r}, got {actual!r}"
     if expected != actual:
@@ -73,25 +75,45 @@ def check_case(case: dict[str, Any]) -> None:
     actions = case["actions"]
     for probe in expect.get("legal", []):
         after = probe["after"]
-        state = replay(game, case.get("options"), case["deal"], case["dealer"], actions[:after], case.get("start"))
+        state = replay(
+            game, case.get("options"), case["deal"], case["dealer"], actions[:after], case.get("start")
+        )
         got = {wire_key(game.action_to_wire(a)) for a in game.legal_actions(state, probe["seat"])}
         want = {wire_key(a) for a in probe["actions"]}
-        assert got == want, f"legal after {after} for seat {probe['seat']}: missing {sorted(want - got)}, extra {sorted(got - want)}"
+        assert got == want, (
+            f"legal after {after} for seat {probe['seat']}: missing {sorted(want - got)}, extra {sorted(got - want)}"
+        )
     try:
         state = replay(game, case.get("options"), case["deal"], case["dealer"], actions, case.get("start"))
     except ReplayRefusal as refusal:
-        assert "error" in expect, f"refused at {refusal.index}: {refusal.error.code} ({refusal.error.message})"
+        assert "error" in expect, (
+            f"refused at {refusal.index}: {refusal.error.code} ({refusal.error.message})"
+        )
         want_error = expect["error"]
-        assert refusal.error.code == want_error["code"], f"code {refusal.error.code!r} != {want_error['code']!r}"
+        assert refusal.error.code == want_error["code"], (
+            f"code {refusal.error.code!r} != {want_error['code']!r}"
+        )
         if "index" in want_error:
-            assert refusal.index == want_error["index"], f"refused at {refusal.index}, expected {want_error['index']}"
+            assert refusal.index == want_error["index"], (
+                f"refused at {refusal.index}, expected {want_error['index']}"
+            )
         return
     assert "error" not in expect, f"expected refusal {expect['error']} but every action applied"
     if "result" in expect:
         result = game.result(state)
-        assert result is not None, f"round not over: phase {game.phase(state)}, to_act {sorted(game.to_act(state))}"
+        assert result is not None, (
+            f"round not over: phase {game.phase(state)}, to_act {sorted(game.to_act(state))}"
+        )
         problem = subset_mismatch(expect["result"], result)
         assert problem is None, f"result mismatch at {problem}\nfull result: {json.dumps(result)}"
 
 
-__all__ = ["CASES_DIR", "SHARED_CASES_DIR", "case_files", "check_case", "load_case", "read_step", "subset_mismatch"]
+__all__ = [
+    "CASES_DIR",
+    "SHARED_CASES_DIR",
+    "case_files",
+    "check_case",
+    "load_case",
+    "read_step",
+    "subset_mismatch",
+]

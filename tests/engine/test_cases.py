@@ -35,5 +35,7 @@ def test_it_keeps_the_repository_copy_in_sync_with_shared_cases():
     ours = {p.relative_to(CASES_DIR) for p in CASES_DIR.rglob("*") if p.is_file()}
     missing = sorted(str(p) for p in shared - ours)
     assert not missing, f"cases in ../shared/cases not copied into tests/cases: {missing}"
-    changed = sorted(str(p) for p in shared if not filecmp.cmp(SHARED_CASES_DIR / p, CASES_DIR / p, shallow=False))
+    changed = sorted(
+        str(p) for p in shared if not filecmp.cmp(SHARED_CASES_DIR / p, CASES_DIR / p, shallow=False)
+    )
     assert not changed, f"cases that differ from ../shared/cases: {changed}"

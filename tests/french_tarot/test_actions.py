@@ -11,11 +11,27 @@ from .helpers import GAME, replay_case
 V01 = "v01-garde-two-bouts-43-points"
 
 
-@pytest.mark.parametrize("payload", [
-    {"bid": 2}, {"bid": "Garde"}, {"bid": None}, {"slam": 1}, {"slam": "true"}, {"play": "T22"}, {"play": "1H"},
-    {"play": ["KH"]}, {"discard": "KS"}, {"discard": ["KS", 5]}, {"handful": "T1"}, {"pass": True},
-    {"bid": "pass", "play": "KH"}, {}, [], "bid",
-])
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"bid": 2},
+        {"bid": "Garde"},
+        {"bid": None},
+        {"slam": 1},
+        {"slam": "true"},
+        {"play": "T22"},
+        {"play": "1H"},
+        {"play": ["KH"]},
+        {"discard": "KS"},
+        {"discard": ["KS", 5]},
+        {"handful": "T1"},
+        {"pass": True},
+        {"bid": "pass", "play": "KH"},
+        {},
+        [],
+        "bid",
+    ],
+)
 def test_it_refuses_malformed_actions_as_bad_action(payload):
     with pytest.raises(InvalidAction) as error:
         GAME.parse_action(payload)
@@ -23,8 +39,13 @@ def test_it_refuses_malformed_actions_as_bad_action(payload):
 
 
 def test_it_parses_every_action_kind_to_its_wire_form():
-    for payload in ({"bid": "garde_contre"}, {"slam": False}, {"play": "10H"}, {"discard": ["AS", "2S"]},
-                    {"handful": ["T1", "T2"]}):
+    for payload in (
+        {"bid": "garde_contre"},
+        {"slam": False},
+        {"play": "10H"},
+        {"discard": ["AS", "2S"]},
+        {"handful": ["T1", "T2"]},
+    ):
         assert GAME.parse_action(payload).to_wire() == payload
 
 
@@ -57,8 +78,13 @@ def test_it_leaves_the_given_state_unchanged():
 
 def test_it_lists_only_higher_bids_and_both_slam_answers():
     state = replay_case(V01, upto=1)
-    assert GAME.legal_actions(state, 2) == [SimpleAction("bid", b) for b in ("pass", "garde_sans", "garde_contre")]
-    assert GAME.legal_actions(replay_case(V01, upto=5), 1) == [SimpleAction("slam", True), SimpleAction("slam", False)]
+    assert GAME.legal_actions(state, 2) == [
+        SimpleAction("bid", b) for b in ("pass", "garde_sans", "garde_contre")
+    ]
+    assert GAME.legal_actions(replay_case(V01, upto=5), 1) == [
+        SimpleAction("slam", True),
+        SimpleAction("slam", False),
+    ]
     assert GAME.legal_actions(replay_case(V01, upto=4), 1) == []
 
 

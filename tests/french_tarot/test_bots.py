@@ -27,7 +27,9 @@ def play_with_bots(levels, seed, options=None, playouts=40, forced_bids=None):
         if forced_bids and GAME.phase(state) == "bidding":
             action = SimpleAction("bid", forced_bids.pop(0))
         else:
-            action = bots[seat].choose(GAME.view(state, seat), seat, GAME.legal_actions(state, seat), rngs[seat])
+            action = bots[seat].choose(
+                GAME.view(state, seat), seat, GAME.legal_actions(state, seat), rngs[seat]
+            )
         state = GAME.apply(state, seat, action)  # raises if a bot picks an illegal action
         actions.append(action)
     return state, actions
@@ -50,7 +52,11 @@ def test_it_takes_discards_and_handfuls_through_the_rules():
 
 
 def test_it_plays_a_garde_contre_without_expecting_a_discard():  # vector 32
-    seed = next(s for s in range(100) if GAME.phase(GAME.new_round({}, GAME.deal_cards(random.Random(s), s % 4), s % 4)) != "done")
+    seed = next(
+        s
+        for s in range(100)
+        if GAME.phase(GAME.new_round({}, GAME.deal_cards(random.Random(s), s % 4), s % 4)) != "done"
+    )
     for level in ("beginner", "standard", "expert"):
         state, actions = play_with_bots([level] * 4, seed, forced_bids=["garde_contre"], playouts=20)
         assert GAME.result(state)["contract"] == "garde_contre"
@@ -72,7 +78,9 @@ def test_it_refuses_unknown_levels_and_budgets():
 
 
 def test_it_infers_voids_and_trump_ceilings_from_failures_to_follow():
-    found = infer([((0, "5H"), (1, "T3"), (2, "2C"), (3, "KH")), ((1, "T10"), (2, "3S"), (3, "T4"), (0, "T12"))])
+    found = infer(
+        [((0, "5H"), (1, "T3"), (2, "2C"), (3, "KH")), ((1, "T10"), (2, "3S"), (3, "T4"), (0, "T12"))]
+    )
     assert found.void[1] == {"H"} and found.void[2] == {"H", "T"} and found.void[3] == set()
     assert found.trump_ceiling[3] == 10 and found.trump_ceiling[0] == 22
 
@@ -96,7 +104,9 @@ def test_it_samples_worlds_that_fit_the_view_and_the_memory():
             world = sample_world(knowledge, rng)
             assert [len(world[s]) for s in range(4)] == [len(h) for h in state.hands]
             assert sorted(world[seat]) == sorted(state.hands[seat])
-            assert len(world[ASIDE]) == 6 - len(view["discard_trumps"] if seat != state.taker else state.discard)
+            assert len(world[ASIDE]) == 6 - len(
+                view["discard_trumps"] if seat != state.taker else state.discard
+            )
             placed = [c for hand in world for c in hand]
             assert len(placed) == len(set(placed))
             for entry in view["handfuls"]:
@@ -104,8 +114,11 @@ def test_it_samples_worlds_that_fit_the_view_and_the_memory():
                 assert {c for c in entry["cards"] if c in held} <= set(world[entry["seat"]])
             for other in range(4):
                 if other != seat:
-                    assert not any(c[-1] in truth_voids[other] or (c.startswith("T") and "T" in truth_voids[other])
-                                   for c in world[other] if c != "EX")
+                    assert not any(
+                        c[-1] in truth_voids[other] or (c.startswith("T") and "T" in truth_voids[other])
+                        for c in world[other]
+                        if c != "EX"
+                    )
 
 
 def test_it_falls_back_to_the_standard_play_without_a_full_memory():

@@ -57,8 +57,13 @@ def test_it_annuls_petit_sec_at_once_for_the_lowest_such_seat():  # vector 30
     state = GAME.new_round({}, load("v30a-petit-sec-annulled")["deal"], 0)
     assert GAME.phase(state) == "done"
     assert GAME.to_act(state) == frozenset()
-    assert GAME.result(state) == {"status": "annulled", "reason": "petit_sec", "seat": 2,
-                                  "scores": [0, 0, 0, 0], "payments": []}
+    assert GAME.result(state) == {
+        "status": "annulled",
+        "reason": "petit_sec",
+        "seat": 2,
+        "scores": [0, 0, 0, 0],
+        "payments": [],
+    }
 
 
 def test_it_does_not_call_petit_and_excuse_petit_sec():  # vector 30

@@ -32,30 +32,51 @@ def test_it_ends_a_target_match_across_a_start_only_when_the_total_reaches_the_t
     exactly = replay_case(V17, start={"scores": [0, -5, 5, 0], "deals_played": 3})
     assert GAME.standings(exactly)["scores"] == [-35, 100, -30, -35]
     assert GAME.next_round(exactly) is None
-    assert [(r["seat"], r["place"]) for r in GAME.standings(exactly)["ranking"]] == [(1, 1), (2, 2), (0, 3), (3, 3)]
+    assert [(r["seat"], r["place"]) for r in GAME.standings(exactly)["ranking"]] == [
+        (1, 1),
+        (2, 2),
+        (0, 3),
+        (3, 3),
+    ]
     tied = replay_case(V17, start={"scores": [140, 0, -70, -70], "deals_played": 3})
     assert GAME.standings(tied)["scores"] == [105, 105, -105, -105]
     assert GAME.next_round(tied) is None
-    assert [(r["seat"], r["place"]) for r in GAME.standings(tied)["ranking"]] == [(0, 1), (1, 1), (2, 3), (3, 3)]
+    assert [(r["seat"], r["place"]) for r in GAME.standings(tied)["ranking"]] == [
+        (0, 1),
+        (1, 1),
+        (2, 3),
+        (3, 3),
+    ]
 
 
 def test_it_ends_a_deals_match_after_n_scored_deals():
     options = {"profile": "seed002", "match_end": "deals:4"}
-    assert GAME.next_round(replay_case(V17, options=options, start={"scores": [0] * 4, "deals_played": 3})) is None
-    going_on = GAME.next_round(replay_case(V17, options=options, start={"scores": [0] * 4, "deals_played": 2}))
+    assert (
+        GAME.next_round(replay_case(V17, options=options, start={"scores": [0] * 4, "deals_played": 3}))
+        is None
+    )
+    going_on = GAME.next_round(
+        replay_case(V17, options=options, start={"scores": [0] * 4, "deals_played": 2})
+    )
     assert going_on is not None and going_on.start["deals_played"] == 3
 
 
 def test_it_never_ends_an_open_match():
-    state = replay_case(V17, options={"profile": "seed002", "match_end": "open"},
-                        start={"scores": [5000, -5000, 0, 0], "deals_played": 40})
+    state = replay_case(
+        V17,
+        options={"profile": "seed002", "match_end": "open"},
+        start={"scores": [5000, -5000, 0, 0], "deals_played": 40},
+    )
     assert GAME.next_round(state) is not None
     assert GAME.standings(state)["over"] is False
 
 
 def test_it_moves_the_deal_on_after_all_passed_without_counting_it():  # vector 29
-    state = replay_case("v29c-all-pass-annulled", options={"match_end": "deals:3"},
-                        start={"scores": [10, -10, 0, 0], "deals_played": 2})
+    state = replay_case(
+        "v29c-all-pass-annulled",
+        options={"match_end": "deals:3"},
+        start={"scores": [10, -10, 0, 0], "deals_played": 2},
+    )
     following = GAME.next_round(state)
     assert following is not None
     assert following.dealer == 1
@@ -86,12 +107,15 @@ def test_it_refuses_next_round_while_the_deal_is_played():
     assert GAME.standings(replay_case(V17, upto=10))["over"] is False
 
 
-@pytest.mark.parametrize("start", [
-    {"scores": [0, 0, 0], "deals_played": 0},
-    {"scores": [0, 0, 0, 1.5], "deals_played": 0},
-    {"scores": [0, 0, 0, 0], "deals_played": -1},
-    {"scores": [0, 0, 0, 0], "deals_played": True},
-])
+@pytest.mark.parametrize(
+    "start",
+    [
+        {"scores": [0, 0, 0], "deals_played": 0},
+        {"scores": [0, 0, 0, 1.5], "deals_played": 0},
+        {"scores": [0, 0, 0, 0], "deals_played": -1},
+        {"scores": [0, 0, 0, 0], "deals_played": True},
+    ],
+)
 def test_it_refuses_a_malformed_start(start):
     case = load(V17)
     with pytest.raises(IllegalAction) as error:

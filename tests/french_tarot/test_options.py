@@ -14,23 +14,49 @@ def test_it_fills_in_the_defaults():
     assert GAME.normalize_options({}) == {"profile": "fft", "match_end": "deals:8"}
 
 
-@pytest.mark.parametrize("options", [
-    {"profile": "seed002"}, {"match_end": "deals:1"}, {"match_end": "deals:40"}, {"match_end": "target:100"},
-    {"match_end": "target:250"}, {"match_end": "target:500"}, {"match_end": "target:1000"}, {"match_end": "open"},
-    {"limit": 150}, {"limit": "15.00"},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"profile": "seed002"},
+        {"match_end": "deals:1"},
+        {"match_end": "deals:40"},
+        {"match_end": "target:100"},
+        {"match_end": "target:250"},
+        {"match_end": "target:500"},
+        {"match_end": "target:1000"},
+        {"match_end": "open"},
+        {"limit": 150},
+        {"limit": "15.00"},
+    ],
+)
 def test_it_accepts_every_value_of_the_options_table(options):
     case = load("v01-garde-two-bouts-43-points")
     state = GAME.new_round(options, case["deal"], 0)
     assert GAME.options_of(state) == {"profile": "fft", "match_end": "deals:8", **options}
 
 
-@pytest.mark.parametrize("options", [
-    {"variant": "fft"}, {"profile": "FFT"}, {"profile": None}, {"match_end": "deals:0"}, {"match_end": "deals:41"},
-    {"match_end": "deals:08"}, {"match_end": "deals:8 "}, {"match_end": "target:150"}, {"match_end": "target:99"},
-    {"match_end": 8}, {"match_end": "closed"}, {"limit": 0}, {"limit": -5}, {"limit": "lots"}, {"limit": True},
-    {"limit": "NaN"}, [("profile", "fft")],
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"variant": "fft"},
+        {"profile": "FFT"},
+        {"profile": None},
+        {"match_end": "deals:0"},
+        {"match_end": "deals:41"},
+        {"match_end": "deals:08"},
+        {"match_end": "deals:8 "},
+        {"match_end": "target:150"},
+        {"match_end": "target:99"},
+        {"match_end": 8},
+        {"match_end": "closed"},
+        {"limit": 0},
+        {"limit": -5},
+        {"limit": "lots"},
+        {"limit": True},
+        {"limit": "NaN"},
+        [("profile", "fft")],
+    ],
+)
 def test_it_refuses_unknown_options_and_values_from_new_round(options):
     case = load("v01-garde-two-bouts-43-points")
     with pytest.raises(IllegalAction) as error:

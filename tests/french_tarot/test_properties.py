@@ -27,8 +27,13 @@ from .randomplay import (
 from .tally import camp_tally
 
 DEALS = 1000
-DISCARD_CODES = {"discard_wrong_count", "not_in_hand", "illegal_discard_king", "illegal_discard_bout",
-                 "illegal_discard_trump"}
+DISCARD_CODES = {
+    "discard_wrong_count",
+    "not_in_hand",
+    "illegal_discard_king",
+    "illegal_discard_bout",
+    "illegal_discard_trump",
+}
 PLAY_CODES = {"not_in_hand", "excuse_must_be_last", "must_follow_suit", "must_trump", "must_overtrump"}
 
 
@@ -101,10 +106,16 @@ class DealWalker:
         state = self.state
         from_log = replay(GAME, self.options, self.deal, self.dealer, self.log)
         from_json = GAME.from_json(GAME.to_json(state))
-        self.report.check("replay_equal", from_log == state and _comparable(from_log) == _comparable(state),
-                          f"seed {self.seed} after {len(self.log)}")
-        self.report.check("json_equal", from_json == state and _comparable(from_json) == _comparable(state),
-                          f"seed {self.seed} after {len(self.log)}")
+        self.report.check(
+            "replay_equal",
+            from_log == state and _comparable(from_log) == _comparable(state),
+            f"seed {self.seed} after {len(self.log)}",
+        )
+        self.report.check(
+            "json_equal",
+            from_json == state and _comparable(from_json) == _comparable(state),
+            f"seed {self.seed} after {len(self.log)}",
+        )
 
     def run(self) -> None:
         rng, report = self.rng, self.report
@@ -112,7 +123,11 @@ class DealWalker:
         while GAME.phase(self.state) != "done":
             state = self.state
             cards = _accounted(state)
-            report.check("cards_accounted", sorted(cards) == sorted(DECK) and len(set(cards)) == 78, f"seed {self.seed}")
+            report.check(
+                "cards_accounted",
+                sorted(cards) == sorted(DECK) and len(set(cards)) == 78,
+                f"seed {self.seed}",
+            )
             to_act = GAME.to_act(state)
             report.check("one_seat_to_act", len(to_act) == 1, f"seed {self.seed}: {to_act}")
             (seat,) = to_act
@@ -144,8 +159,11 @@ class DealWalker:
             attempt = random_any_discard(hand, self.rng)
             code = self.refused(seat, SimpleAction("discard", attempt))
             expected_legal = discard_is_legal(hand, attempt)
-            self.report.check("discard_judged", (code is None) == expected_legal and (code is None or code in DISCARD_CODES),
-                              f"seed {self.seed} {attempt} -> {code}")
+            self.report.check(
+                "discard_judged",
+                (code is None) == expected_legal and (code is None or code in DISCARD_CODES),
+                f"seed {self.seed} {attempt} -> {code}",
+            )
             if code is None:
                 self.apply(seat, SimpleAction("discard", attempt))
                 return
@@ -167,9 +185,15 @@ class DealWalker:
             attempt = random_handful(hand, rng, legal=False)
             if attempt is not None:
                 code = self.refused(seat, SimpleAction("handful", attempt))
-                timely = self.options["profile"] == "fft" and first_trick and all(s != seat for s, _ in state.handfuls)
+                timely = (
+                    self.options["profile"] == "fft"
+                    and first_trick
+                    and all(s != seat for s, _ in state.handfuls)
+                )
                 expected = timely and handful_is_legal(hand, attempt)
-                self.report.check("handful_judged", (code is None) == expected, f"seed {self.seed} {attempt} -> {code}")
+                self.report.check(
+                    "handful_judged", (code is None) == expected, f"seed {self.seed} {attempt} -> {code}"
+                )
                 if code is None:
                     self.apply(seat, SimpleAction("handful", attempt))
         if first_trick and self.options["profile"] == "fft" and rng.random() < 0.6:
@@ -195,11 +219,26 @@ class DealWalker:
         spectator = GAME.view(self.state, None)
         tally = camp_tally(spectator, self.options["profile"])
         taker_half, defence_half = tally["taker"]["half"], tally["defence"]["half"]
-        report.check("points_91", taker_half + defence_half == 182, f"seed {self.seed}: {taker_half}+{defence_half}")
-        report.check("points_match_tally", result["points"] * 2 == taker_half, f"seed {self.seed}: {result['points']} vs {taker_half}")
-        report.check("eighteen_tricks", len(spectator["tricks"]) == 18 and sum(spectator["tricks_won"]) == 18, f"seed {self.seed}")
-        report.check("bouts_at_most_3", 0 <= result["bouts"] <= 3 and tally["taker"]["bouts"] == result["bouts"]
-                     and tally["taker"]["bouts"] + tally["defence"]["bouts"] == 3, f"seed {self.seed}")
+        report.check(
+            "points_91", taker_half + defence_half == 182, f"seed {self.seed}: {taker_half}+{defence_half}"
+        )
+        report.check(
+            "points_match_tally",
+            result["points"] * 2 == taker_half,
+            f"seed {self.seed}: {result['points']} vs {taker_half}",
+        )
+        report.check(
+            "eighteen_tricks",
+            len(spectator["tricks"]) == 18 and sum(spectator["tricks_won"]) == 18,
+            f"seed {self.seed}",
+        )
+        report.check(
+            "bouts_at_most_3",
+            0 <= result["bouts"] <= 3
+            and tally["taker"]["bouts"] == result["bouts"]
+            and tally["taker"]["bouts"] + tally["defence"]["bouts"] == 3,
+            f"seed {self.seed}",
+        )
         report.check("excuse_in_one_camp", tally["excuse_camps"] == 1, f"seed {self.seed}")
         whole = isinstance(result["points"], int)
         if self.options["profile"] == "fft":

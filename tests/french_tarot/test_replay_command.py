@@ -49,8 +49,15 @@ def test_it_reports_a_bad_deal_with_a_null_index(capsys):
     assert json.loads(out)["error"]["code"] == "bad_deal"
 
 
-@pytest.mark.parametrize("text", ["{not json", json.dumps({"game": "french-tarot", "dealer": 0, "actions": []}),
-                                  json.dumps([1, 2]), json.dumps({"game": "skat", "dealer": 0, "deal": {}, "actions": []})])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{not json",
+        json.dumps({"game": "french-tarot", "dealer": 0, "actions": []}),
+        json.dumps([1, 2]),
+        json.dumps({"game": "skat", "dealer": 0, "deal": {}, "actions": []}),
+    ],
+)
 def test_it_exits_2_with_one_line_for_documents_that_are_not_replays(capsys, monkeypatch, text):
     status, out, err = run(capsys, "-", stdin=text, monkeypatch=monkeypatch)
     assert status == 2 and out == ""
@@ -85,11 +92,24 @@ def test_it_reports_an_in_progress_log(capsys, monkeypatch):
 
 
 def test_it_exits_2_without_a_traceback_from_the_real_command():
-    done = subprocess.run([sys.executable, "manage.py", "replay", "-"], check=False, cwd=ROOT, input='{"game": "tarot"}',
-                          capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    done = subprocess.run(
+        [sys.executable, "manage.py", "replay", "-"],
+        check=False,
+        cwd=ROOT,
+        input='{"game": "tarot"}',
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
-    ok = subprocess.run([sys.executable, "manage.py", "replay", str(CASES / "v02-petite-exactly-51-made-by-zero.json")],
-                        check=False, cwd=ROOT, capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    ok = subprocess.run(
+        [sys.executable, "manage.py", "replay", str(CASES / "v02-petite-exactly-51-made-by-zero.json")],
+        check=False,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
     assert ok.returncode == 0 and json.loads(ok.stdout)["diff"] == 0

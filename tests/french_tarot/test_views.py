@@ -7,8 +7,25 @@ from games.engines.core import SimpleAction
 from .helpers import GAME, load, replay_case
 
 KEYS = {
-    "phase", "dealer", "forehand", "to_act", "hand", "hand_sizes", "bids", "taker", "contract", "dog", "discard",
-    "discard_trumps", "slam_announced", "handfuls", "trick", "last_trick", "tricks_won", "scores", "result",
+    "phase",
+    "dealer",
+    "forehand",
+    "to_act",
+    "hand",
+    "hand_sizes",
+    "bids",
+    "taker",
+    "contract",
+    "dog",
+    "discard",
+    "discard_trumps",
+    "slam_announced",
+    "handfuls",
+    "trick",
+    "last_trick",
+    "tricks_won",
+    "scores",
+    "result",
 }
 V01 = "v01-garde-two-bouts-43-points"
 
@@ -28,8 +45,26 @@ def test_it_gives_each_seat_its_own_hand_and_the_spectator_none():
 
 def test_it_keeps_hands_in_canonical_order():
     hand = GAME.view(replay_case(V01, upto=0), 2)["hand"]
-    assert hand == ["2S", "8S", "9S", "QS", "AH", "4H", "3D", "7D", "ND", "QD", "7C", "JC", "QC",
-                    "T5", "T6", "T10", "T16", "EX"]
+    assert hand == [
+        "2S",
+        "8S",
+        "9S",
+        "QS",
+        "AH",
+        "4H",
+        "3D",
+        "7D",
+        "ND",
+        "QD",
+        "7C",
+        "JC",
+        "QC",
+        "T5",
+        "T6",
+        "T10",
+        "T16",
+        "EX",
+    ]
 
 
 def test_it_shows_a_garde_dog_to_all_from_the_end_of_bidding_and_the_discard_to_the_taker():
@@ -40,7 +75,11 @@ def test_it_shows_a_garde_dog_to_all_from_the_end_of_bidding_and_the_discard_to_
     for seat in (0, 1, 2, 3, None):
         view = GAME.view(discard, seat)
         assert sorted(view["dog"]) == dog and view["phase"] == "discard"
-        assert view["bids"][0] == {"seat": 1, "bid": "garde"} and view["taker"] == 1 and view["contract"] == "garde"
+        assert (
+            view["bids"][0] == {"seat": 1, "bid": "garde"}
+            and view["taker"] == 1
+            and view["contract"] == "garde"
+        )
     assert GAME.view(discard, 1)["hand_sizes"] == [18, 24, 18, 18]
     after = replay_case(V01, upto=5)
     assert GAME.view(after, 1)["discard"] == ["AS", "5S", "6S", "7S", "10S", "6H"]
@@ -54,15 +93,24 @@ def test_it_hides_a_garde_sans_or_contre_dog_until_done():
         playing = replay_case(stem, upto=len(case["actions"]) - 1)
         assert all(GAME.view(playing, s)["dog"] is None for s in (0, 1, 2, 3, None))
         done = replay_case(stem)
-        assert all(sorted(GAME.view(done, s)["dog"]) == sorted(case["deal"]["dog"]) for s in (0, 1, 2, 3, None))
+        assert all(
+            sorted(GAME.view(done, s)["dog"]) == sorted(case["deal"]["dog"]) for s in (0, 1, 2, 3, None)
+        )
 
 
 def test_it_shows_the_current_trick_and_only_the_last_completed_one():
     state = replay_case(V01, upto=6 + 4 + 2)  # trick 1 done, two cards of trick 2
     view = GAME.view(state, None)
     assert view["trick"] == [{"seat": 0, "card": "10C"}, {"seat": 1, "card": "3C"}]
-    assert view["last_trick"] == {"winner": 0, "cards": [
-        {"seat": 1, "card": "2C"}, {"seat": 2, "card": "JC"}, {"seat": 3, "card": "9C"}, {"seat": 0, "card": "NC"}]}
+    assert view["last_trick"] == {
+        "winner": 0,
+        "cards": [
+            {"seat": 1, "card": "2C"},
+            {"seat": 2, "card": "JC"},
+            {"seat": 3, "card": "9C"},
+            {"seat": 0, "card": "NC"},
+        ],
+    }
     assert view["tricks_won"] == [1, 0, 0, 0]
     assert "tricks" not in view
 
@@ -96,7 +144,9 @@ def test_it_shows_a_handful_to_everyone_once_shown():
     shown = case["actions"][index]
     for seat in (0, 1, 2, 3, None):
         (handful,) = GAME.view(state, seat)["handfuls"]
-        assert handful["seat"] == shown["seat"] and sorted(handful["cards"]) == sorted(shown["action"]["handful"])
+        assert handful["seat"] == shown["seat"] and sorted(handful["cards"]) == sorted(
+            shown["action"]["handful"]
+        )
         assert handful["size"] == 10
     assert GAME.view(state, shown["seat"])["to_act"] == [shown["seat"]]
 

@@ -6,8 +6,12 @@ from collections.abc import Iterable
 
 from .pofile import Entry, header_fields, placeholders
 
-PLURAL_FORMS = {"de": "nplurals=2; plural=(n != 1);", "nl": "nplurals=2; plural=(n != 1);",
-                "pt": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=(n > 1);"}
+PLURAL_FORMS = {
+    "de": "nplurals=2; plural=(n != 1);",
+    "nl": "nplurals=2; plural=(n != 1);",
+    "pt": "nplurals=2; plural=(n != 1);",
+    "fr": "nplurals=2; plural=(n > 1);",
+}
 
 
 def live(entries: Iterable[Entry]) -> list[Entry]:
@@ -59,6 +63,8 @@ def placeholder_problems(entries: list[Entry]) -> list[str]:
             else:
                 ok = set(found) <= set(placeholders(e.msgid)) | set(placeholders(e.msgid_plural))
             if not ok:
-                problems.append(f"{e.msgid!r}: translation {index} has {dict(found)}, "
-                                f"the msgid {dict(placeholders(e.msgid))}")
+                problems.append(
+                    f"{e.msgid!r}: translation {index} has {dict(found)}, "
+                    f"the msgid {dict(placeholders(e.msgid))}"
+                )
     return problems

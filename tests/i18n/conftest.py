@@ -22,8 +22,12 @@ GETTEXT_TOOLS = ("xgettext", "msguniq", "msgmerge", "msgattrib", "msgfmt")
 def catalog_paths() -> list[Path]:
     """Every catalog the site ships: <root>/<lang>/LC_MESSAGES/<domain>.po for each locale root, language and
     domain (the paths, whether or not the file exists, so a missing catalog fails instead of being skipped)."""
-    return [REPO / root / lang / "LC_MESSAGES" / f"{domain}.po"
-            for root in LOCALE_ROOTS for lang in LANGUAGES for domain in DOMAINS]
+    return [
+        REPO / root / lang / "LC_MESSAGES" / f"{domain}.po"
+        for root in LOCALE_ROOTS
+        for lang in LANGUAGES
+        for domain in DOMAINS
+    ]
 
 
 @pytest.fixture(scope="session")

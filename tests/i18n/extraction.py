@@ -15,8 +15,19 @@ from .pofile import parse
 
 # What makemessages skips (as in the documented command) and what the copy leaves out.
 IGNORED = (".venv/*", "tests/*", "benchmarks/*")
-NOT_COPIED = (".*", "tests", "benchmarks", "staticfiles", "node_modules", "__pycache__", "*.egg-info", "build",
-              "*.mo", "*.po", "*.sqlite3")  # ".*": .git, .venv, tool caches
+NOT_COPIED = (
+    ".*",
+    "tests",
+    "benchmarks",
+    "staticfiles",
+    "node_modules",
+    "__pycache__",
+    "*.egg-info",
+    "build",
+    "*.mo",
+    "*.po",
+    "*.sqlite3",
+)  # ".*": .git, .venv, tool caches
 # Keywords for JavaScript: `t` is the wrapper of social/static/js/social/common.js and the table shell
 # (`shell.t`); xgettext also matches member calls such as `shell.t("…")`.
 JS_KEYWORDS = ("t", "gettext", "ngettext:1,2", "pgettext:1c,2")
@@ -75,7 +86,9 @@ def source_msgids(repo: Path, tmp: Path) -> dict[tuple[str, str], set[Key]]:
     """{(locale root, domain): msgids} the source needs, for every root in LOCALE_ROOTS (empty sets included)."""
     source = copy_source(repo, tmp)
     run_makemessages(source)
-    wanted: dict[tuple[str, str], set[Key]] = {(root, domain): set() for root in LOCALE_ROOTS for domain in DOMAINS}
+    wanted: dict[tuple[str, str], set[Key]] = {
+        (root, domain): set() for root in LOCALE_ROOTS for domain in DOMAINS
+    }
     for (root, domain), keys in wanted.items():
         for lang in LANGUAGES:
             fresh = source / root / lang / "LC_MESSAGES" / f"{domain}.po"

@@ -17,8 +17,12 @@ from .pofile import parse
 
 # Floors, so that a reader that silently finds nothing cannot pass (counts on 2026-11-30: locale django 229,
 # djangojs 86; social django 77, djangojs 22).
-MIN_ENTRIES = {("locale", "django"): 200, ("locale", "djangojs"): 80,
-               ("social/locale", "django"): 70, ("social/locale", "djangojs"): 20}
+MIN_ENTRIES = {
+    ("locale", "django"): 200,
+    ("locale", "djangojs"): 80,
+    ("social/locale", "django"): 70,
+    ("social/locale", "djangojs"): 20,
+}
 CATALOGS = catalog_paths()
 
 
@@ -56,8 +60,9 @@ def test_it_keeps_every_placeholder(path):
 @pytest.mark.parametrize("path", CATALOGS, ids=label)
 def test_it_ships_the_compiled_catalog_of_the_po_file(path, gettext_tools, tmp_path):
     fresh = tmp_path / "fresh.mo"
-    compiled = subprocess.run(["msgfmt", "--check-format", "-o", str(fresh), str(path)], check=False,
-                              capture_output=True, text=True)
+    compiled = subprocess.run(
+        ["msgfmt", "--check-format", "-o", str(fresh), str(path)], check=False, capture_output=True, text=True
+    )
     assert compiled.returncode == 0, f"msgfmt refuses {label(path)}:\n{compiled.stderr}"
     with fresh.open("rb") as wanted, path.with_suffix(".mo").open("rb") as shipped:
         wanted_catalog = gettext.GNUTranslations(wanted)._catalog  # type: ignore[attr-defined]
@@ -93,4 +98,5 @@ def test_it_holds_exactly_the_strings_of_the_source(path, source_msgids):
     missing, stale = sorted(wanted - shipped, key=str), sorted(shipped - wanted, key=str)
     assert not missing and not stale, (
         f"{label(path)} is out of date; run makemessages (docs/decisions-i18n.md), translate, compilemessages.\n"
-        f"missing: {missing}\nno longer in the source: {stale}")
+        f"missing: {missing}\nno longer in the source: {stale}"
+    )

@@ -28,8 +28,11 @@ from .pofile import parse
 
 pytestmark = pytest.mark.django_db
 
-GERMAN_CATALOGS = [REPO / "locale/de/LC_MESSAGES/django.po", REPO / "social/locale/de/LC_MESSAGES/django.po",
-                   Path(allauth.__file__).parent / "locale/de/LC_MESSAGES/django.po"]
+GERMAN_CATALOGS = [
+    REPO / "locale/de/LC_MESSAGES/django.po",
+    REPO / "social/locale/de/LC_MESSAGES/django.po",
+    Path(allauth.__file__).parent / "locale/de/LC_MESSAGES/django.po",
+]
 
 
 def english_sentences() -> set[str]:
@@ -73,14 +76,24 @@ def german_player(name: str, **extra) -> Client:
 @pytest.fixture
 def settled_deal():
     """Four German players; a deal of table 3 reserved and settled (alice won 25 units from each)."""
-    users = [get_user_model().objects.create_user(n, password="pw-for-tests-only") for n in
-             ("alice", "bob", "carol", "dave")]
+    users = [
+        get_user_model().objects.create_user(n, password="pw-for-tests-only")
+        for n in ("alice", "bob", "carol", "dave")
+    ]
     Profile.objects.update(language="de")
     wallets = [ledger.wallet_for(u) for u in users]
-    ledger.reserve_unit(unit_id="round:42", table_key="table:3", stake=12, limit=1800, wallets=wallets,
-                        round_id=42, game="french-tarot")
-    ledger.settle_unit(unit_id="round:42", payments=[(1, 0, 25), (2, 0, 25), (3, 0, 25)],
-                       result={"contract": "petite"})
+    ledger.reserve_unit(
+        unit_id="round:42",
+        table_key="table:3",
+        stake=12,
+        limit=1800,
+        wallets=wallets,
+        round_id=42,
+        game="french-tarot",
+    )
+    ledger.settle_unit(
+        unit_id="round:42", payments=[(1, 0, 25), (2, 0, 25), (3, 0, 25)], result={"contract": "petite"}
+    )
     return users
 
 
@@ -88,8 +101,19 @@ def test_the_wallet_and_its_statement_speak_german(settled_deal):
     client = Client()
     client.force_login(settled_deal[0])
     text = visible_text(client.get(reverse("ledger:wallet")))
-    for german in ("Geldbörse", "Guthaben", "Verlustlimits", "Selbstausschluss", "Kontoauszug",
-                   "Reservierung für ein Spiel", "Spiel abgerechnet", "Startguthaben", "Tag", "Woche", "Monat"):
+    for german in (
+        "Geldbörse",
+        "Guthaben",
+        "Verlustlimits",
+        "Selbstausschluss",
+        "Kontoauszug",
+        "Reservierung für ein Spiel",
+        "Spiel abgerechnet",
+        "Startguthaben",
+        "Tag",
+        "Woche",
+        "Monat",
+    ):
         assert german in text
     assert english_left(text) == []
     assert "Loss limits" not in text and "Deal settled" not in text and "Starting balance" not in text
@@ -125,8 +149,16 @@ def test_the_lobby_speaks_german():
     client = german_player("alice")
     tables.create_table(client.user, "french-tarot", human_seats=2, stake=10, limit=1500, bot_level="expert")
     text = visible_text(client.get(reverse("lobby")))
-    for german in ("Neues Spiel", "Ihre Geldbörse", "Einsatz 0.10 · Limit 15.00", "wartet auf Spieler",
-                   "freier Platz", "Bots: Experte", "öffentlich", "Freunde"):
+    for german in (
+        "Neues Spiel",
+        "Ihre Geldbörse",
+        "Einsatz 0.10 · Limit 15.00",
+        "wartet auf Spieler",
+        "freier Platz",
+        "Bots: Experte",
+        "öffentlich",
+        "Freunde",
+    ):
         assert german in text
     assert english_left(text) == []
     assert "Your wallet" not in text and "At a stakes table" not in text and "waiting for players" not in text
@@ -148,4 +180,8 @@ async def test_the_live_lobby_boxes_speak_the_players_language():
     frame = await receive(socket)
     await socket.disconnect()
     box = frame["tables"][0]
-    assert (box["access_display"], box["bot_level_display"], box["bot_level"]) == ("öffentlich", "Anfänger", "beginner")
+    assert (box["access_display"], box["bot_level_display"], box["bot_level"]) == (
+        "öffentlich",
+        "Anfänger",
+        "beginner",
+    )

@@ -43,8 +43,10 @@ def test_the_social_panel_gets_the_invitation_refusal_in_german():
     table = tables.create_table(alice.user, "french-tarot", human_seats=2, access="private")
     answer = alice.post(reverse("table_invite", args=[table.pk]), {"username": "alice"})
     assert answer.status_code == 400
-    assert answer.json() == {"error": "bad_request",  # the code is unchanged
-                             "message": "lade andere Spieler ein, nicht dich selbst oder einen Bot"}
+    assert answer.json() == {
+        "error": "bad_request",  # the code is unchanged
+        "message": "lade andere Spieler ein, nicht dich selbst oder einen Bot",
+    }
 
 
 def test_an_english_player_still_reads_english():
@@ -56,20 +58,28 @@ def test_an_english_player_still_reads_english():
     assert answer.json()["message"] == "invite other players, not yourself or a bot"
 
 
-
 def test_the_staff_schedule_form_refuses_in_german():
     sam = german_player("sam", is_staff=True)
-    answer = sam.post(reverse("ledger:staff_schedule"), {"effective_from": "2030-01-01 00:00", "bands": "1.00 10"})
+    answer = sam.post(
+        reverse("ledger:staff_schedule"), {"effective_from": "2030-01-01 00:00", "bands": "1.00 10"}
+    )
     assert answer.status_code == 200
     text = visible_text(answer)
     assert "eine Stufe muss bei 0 beginnen" in text and "one band must start at 0" not in text
 
+
 @pytest.fixture
 def redis_layer_12(redis_url, settings):
     """The Redis channel layer on REDIS_URL's own database (12 for this suite), a prefix of this process."""
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                                           "CONFIG": {"hosts": [{"address": redis_url, **settings.REDIS_SOCKET_OPTIONS}],
-                                                      "prefix": f"kibitz-i18n-{os.getpid()}"}}}
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                "hosts": [{"address": redis_url, **settings.REDIS_SOCKET_OPTIONS}],
+                "prefix": f"kibitz-i18n-{os.getpid()}",
+            },
+        }
+    }
     return settings
 
 
@@ -99,19 +109,25 @@ async def test_the_table_socket_sends_refusals_in_the_players_language(redis_lay
     ws, accepted = await open_socket(f"/ws/tables/{table.pk}/", users[seat])
     assert accepted
     await receive(ws)  # the state
-    await ws.send_to(text_data=json.dumps({"type": "act", "id": "m-1", "version": version - 1, "action": legal[0]}))
+    await ws.send_to(
+        text_data=json.dumps({"type": "act", "id": "m-1", "version": version - 1, "action": legal[0]})
+    )
     stale = await receive_until(ws, lambda f: f["type"] == "error")
     assert (stale["code"], stale["message"]) == ("stale_version", f"der Tisch ist bei Version {version}")
     await ws.send_to(text_data=json.dumps({"type": "chat", "text": "x" * 301}))  # a social service's refusal
     long_line = await receive_until(ws, lambda f: f["type"] == "error")
-    assert (long_line["code"], long_line["message"]) == ("chat_too_long",
-                                                         "eine Chat-Zeile hat höchstens 300 Zeichen")
+    assert (long_line["code"], long_line["message"]) == (
+        "chat_too_long",
+        "eine Chat-Zeile hat höchstens 300 Zeichen",
+    )
     await ws.disconnect()
     idle = (seat + 1) % 4
     ws, accepted = await open_socket(f"/ws/tables/{table.pk}/", users[idle])
     assert accepted
     await receive(ws)
-    await ws.send_to(text_data=json.dumps({"type": "act", "id": "m-2", "version": version, "action": legal[0]}))
+    await ws.send_to(
+        text_data=json.dumps({"type": "act", "id": "m-2", "version": version, "action": legal[0]})
+    )
     engine = await receive_until(ws, lambda f: f["type"] == "error")
     assert engine["code"] == "not_your_turn"  # an engine's refusal keeps its code; the browser translates it
     await ws.disconnect()

@@ -61,7 +61,9 @@ def random_round(
     return RandomRound(opts, deal, dealer, start, log, state)
 
 
-def _pick(game: JassGame, state: JassState, rng: random.Random, weis_chance: float, thanks_chance: float) -> tuple[int, Any]:
+def _pick(
+    game: JassGame, state: JassState, rng: random.Random, weis_chance: float, thanks_chance: float
+) -> tuple[int, Any]:
     seats = sorted(game.to_act(state))
     if state.phase == "predict":
         seat = rng.choice(seats)
@@ -73,8 +75,11 @@ def _pick(game: JassGame, state: JassState, rng: random.Random, weis_chance: flo
     seat = state.to_play() if state.phase == "play" else seats[0]
     legal = [a for a in game.legal_actions(state, seat) if a.kind != "thanks"]
     if (
-        state.phase == "play" and game.variant == "schieber" and state.tricks_done == 0
-        and state.weis[seat] is None and rng.random() < weis_chance
+        state.phase == "play"
+        and game.variant == "schieber"
+        and state.tricks_done == 0
+        and state.weis[seat] is None
+        and rng.random() < weis_chance
     ):
         groups = best_declaration(state.hands[seat], state.mode or "")
         if groups:

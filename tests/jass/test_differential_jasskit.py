@@ -58,10 +58,14 @@ def test_it_agrees_with_jasskit_over_two_thousand_random_rounds() -> None:
         if not state.trick and state.last_trick is not None and "play" in log[-1]["action"]:
             leader, cards, winner = state.last_trick
             kit_winner, kit_points = kit_trick(cards, leader, mode, state.tricks_done == 9)
-            assert kit_winner == winner, f"trick {cards} led by {leader} in {mode}: jass-kit says {kit_winner}"
+            assert kit_winner == winner, (
+                f"trick {cards} led by {leader} in {mode}: jass-kit says {kit_winner}"
+            )
             counts["tricks"] += 1
             ours_points = trick_points(cards, mode, state.tricks_done == 9)
-            assert kit_points == ours_points, f"trick {cards} in {mode}: {ours_points} != jass-kit {kit_points}"
+            assert kit_points == ours_points, (
+                f"trick {cards} in {mode}: {ours_points} != jass-kit {kit_points}"
+            )
         if state.phase != "play":
             return
         seat = state.to_play()
@@ -80,5 +84,7 @@ def test_it_agrees_with_jasskit_over_two_thousand_random_rounds() -> None:
         modes[rnd.state.mode or ""] += 1
     assert set(modes) == set(MODES), modes
     assert counts["tricks"] == 9 * ROUNDS
-    print(f"jass-kit differential: {ROUNDS} rounds, {counts['positions']} positions, {counts['tricks']} tricks, "
-          f"{counts['known_bug']} disagreements, all of them jass-kit issue #10")
+    print(
+        f"jass-kit differential: {ROUNDS} rounds, {counts['positions']} positions, {counts['tricks']} tricks, "
+        f"{counts['known_bug']} disagreements, all of them jass-kit issue #10"
+    )

@@ -62,7 +62,9 @@ def _check(game: JassGame, state: JassState, rng: random.Random) -> None:
             changed = {**data, "predictions": list(data["predictions"])}
             for seat in hidden_seats:
                 changed["predictions"][seat] = (changed["predictions"][seat] + 1 + rng.randrange(156)) % 158
-            assert game.view(game.from_json(changed), viewer) == view, f"viewer {viewer} sees a secret prediction"
+            assert game.view(game.from_json(changed), viewer) == view, (
+                f"viewer {viewer} sees a secret prediction"
+            )
     if rng.random() < 0.1:
         _check_hidden_hands(game, state, data, rng)
 
@@ -96,22 +98,33 @@ def test_it_shows_no_view_a_secret_over_a_thousand_random_rounds(game: JassGame)
         else:
             options, start = {"predictions": rng.choice(["secret", "open"])}, None
         random_round(
-            game, rng, options, start, weis_chance=0.7, thanks_chance=0.1,
+            game,
+            rng,
+            options,
+            start,
+            weis_chance=0.7,
+            thanks_chance=0.1,
             on_step=lambda state, log: _check(game, state, rng),
         )
 
 
 def test_it_hides_a_declared_weis_until_trick_one_and_the_losing_teams_cards_forever() -> None:
     game = SCHIEBER_GAME
-    deal = {"hands": [
-        ["JH", "6D", "10D", "JD", "QD", "AD", "8C", "9C", "JC"],
-        ["6S", "7S", "8S", "9S", "QS", "6H", "10H", "QC", "AC"],
-        ["JS", "KS", "AS", "QH", "KH", "7D", "8D", "9D", "10C"],
-        ["10S", "7H", "8H", "9H", "AH", "KD", "6C", "7C", "KC"],
-    ]}
+    deal = {
+        "hands": [
+            ["JH", "6D", "10D", "JD", "QD", "AD", "8C", "9C", "JC"],
+            ["6S", "7S", "8S", "9S", "QS", "6H", "10H", "QC", "AC"],
+            ["JS", "KS", "AS", "QH", "KH", "7D", "8D", "9D", "10C"],
+            ["10S", "7H", "8H", "9H", "AH", "KD", "6C", "7C", "KC"],
+        ]
+    }
     state = game.new_round({}, deal, 0)
-    for seat, wire in [(1, {"trump": "D"}), (1, {"weis": [["6S", "7S", "8S"]]}), (1, {"play": "QS"}),
-                       (2, {"weis": [["7D", "8D", "9D"]]})]:
+    for seat, wire in [
+        (1, {"trump": "D"}),
+        (1, {"weis": [["6S", "7S", "8S"]]}),
+        (1, {"play": "QS"}),
+        (2, {"weis": [["7D", "8D", "9D"]]}),
+    ]:
         state = game.apply(state, seat, game.parse_action(wire))
     spectator = game.view(state, None)
     assert spectator["weis"]["announced"] == [None, {"best": 20}, {"best": 20}, None]
@@ -121,6 +134,7 @@ def test_it_hides_a_declared_weis_until_trick_one_and_the_losing_teams_cards_for
         state = game.apply(state, seat, game.parse_action(wire))
     text = json.dumps(game.view(state, 0))
     assert game.view(state, 0)["weis"]["scored"] == {
-        "team": 0, "declarations": [{"seat": 2, "weis": [["7D", "8D", "9D"]], "values": [20]}],
+        "team": 0,
+        "declarations": [{"seat": 2, "weis": [["7D", "8D", "9D"]], "values": [20]}],
     }
     assert '"6S"' not in text and '"7S"' not in text, "the losing team's Weis cards stay hidden"

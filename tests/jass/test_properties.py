@@ -33,7 +33,7 @@ def _check_step(game: JassGame, state: JassState, log: list[dict[str, Any]]) -> 
     held = [c for hand in state.hands for c in hand]
     played = _played_cards(log)
     assert sorted(held + played) == sorted(DECK), "every card is in one hand or played, exactly once"
-    assert list(state.trick) == (played[len(played) - len(state.trick):] if state.trick else [])
+    assert list(state.trick) == (played[len(played) - len(state.trick) :] if state.trick else [])
     if state.phase != "done":
         to_act = game.to_act(state)
         assert to_act, "a round in progress always has a seat to act"
@@ -60,9 +60,11 @@ def test_it_keeps_invariants_over_a_thousand_random_rounds(game: JassGame) -> No
     rng = random.Random(f"properties-{game.key}")
     modes: Counter[str] = Counter()
     for n in range(ROUNDS):
-        options = {"predictions": rng.choice(["secret", "open"])} if game is DIFFERENZLER_GAME else {
-            "multipliers": rng.choice(["stargames", "swisslos", "none"])
-        }
+        options = (
+            {"predictions": rng.choice(["secret", "open"])}
+            if game is DIFFERENZLER_GAME
+            else {"multipliers": rng.choice(["stargames", "swisslos", "none"])}
+        )
         rnd = random_round(game, rng, options, on_step=lambda s, log: _check_step(game, s, log))
         state = rnd.state
         assert state.tricks_done == 9 and state.ended is None
@@ -81,7 +83,11 @@ def test_it_keeps_invariants_when_games_end_early() -> None:
         options = {"target": 1000, "auto_end": auto_end}
         start = {"totals": [rng.randrange(700, 1000), rng.randrange(700, 1000)]}
         rnd = random_round(
-            SCHIEBER_GAME, rng, options, start, thanks_chance=0.3 if n % 4 == 0 else 0.0,
+            SCHIEBER_GAME,
+            rng,
+            options,
+            start,
+            thanks_chance=0.3 if n % 4 == 0 else 0.0,
             on_step=lambda s, log: _check_step(SCHIEBER_GAME, s, log),
         )
         result = SCHIEBER_GAME.result(rnd.state)

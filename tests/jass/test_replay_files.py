@@ -21,7 +21,9 @@ def test_it_replays_the_case_file_with_every_view(path) -> None:
     assert json.loads(text) == body
     assert status == (1 if "error" in case["expect"] else 0)
     views = body["views"]
-    expected_steps = len(case["actions"]) + 1 if status == 0 else (case["expect"]["error"].get("index") or 0) + 1
+    expected_steps = (
+        len(case["actions"]) + 1 if status == 0 else (case["expect"]["error"].get("index") or 0) + 1
+    )
     if body.get("error", {}).get("index") is None and status == 1:
         assert views == []
     else:

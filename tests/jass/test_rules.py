@@ -11,12 +11,14 @@ from games.engines.jass import DIFFERENZLER_GAME, SCHIEBER_GAME
 from games.engines.jass.cards import DECK, sort_canonical
 from games.engines.jass.legality import DIFFERENZLER, SCHIEBER, legal_cards, play_refusal
 
-ALICE_DEAL = {"hands": [
-    ["JS", "QS", "KS", "6H", "JH", "KH", "QD", "KD", "6C"],
-    ["9S", "AS", "8H", "QH", "AH", "6D", "AD", "9C", "AC"],
-    ["6S", "8S", "10S", "10H", "7D", "10D", "10C", "QC", "KC"],
-    ["7S", "7H", "9H", "8D", "9D", "JD", "7C", "8C", "JC"],
-]}
+ALICE_DEAL = {
+    "hands": [
+        ["JS", "QS", "KS", "6H", "JH", "KH", "QD", "KD", "6C"],
+        ["9S", "AS", "8H", "QH", "AH", "6D", "AD", "9C", "AC"],
+        ["6S", "8S", "10S", "10H", "7D", "10D", "10C", "QC", "KC"],
+        ["7S", "7H", "9H", "8D", "9D", "JD", "7C", "8C", "JC"],
+    ]
+}
 
 
 def _apply(game, state, *steps):
@@ -52,11 +54,25 @@ def test_it_ignores_last_rounds_trump_in_unenufe() -> None:
 
 
 # --- actions on the wire --------------------------------------------------------------------------------
-@pytest.mark.parametrize("payload", [
-    {"predict": 45.0}, {"predict": True}, {"push": False}, {"thanks": 1}, {"play": "1S"}, {"play": "T21"},
-    {"weis": "6S"}, {"weis": [["6S", "XX"]]}, {"weis": ["6S"]}, {"trump": "spades"}, {"play": "6S", "push": True},
-    {}, [], {"bid": "garde"},
-])
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"predict": 45.0},
+        {"predict": True},
+        {"push": False},
+        {"thanks": 1},
+        {"play": "1S"},
+        {"play": "T21"},
+        {"weis": "6S"},
+        {"weis": [["6S", "XX"]]},
+        {"weis": ["6S"]},
+        {"trump": "spades"},
+        {"play": "6S", "push": True},
+        {},
+        [],
+        {"bid": "garde"},
+    ],
+)
 def test_it_refuses_malformed_actions_as_bad_action(payload) -> None:
     with pytest.raises(InvalidAction) as refused:
         SCHIEBER_GAME.parse_action(payload)
@@ -64,19 +80,35 @@ def test_it_refuses_malformed_actions_as_bad_action(payload) -> None:
 
 
 def test_it_round_trips_actions_on_the_wire() -> None:
-    for payload in [{"trump": "obenabe"}, {"push": True}, {"predict": 0}, {"play": "10S"}, {"thanks": True},
-                    {"weis": [["6S", "7S", "8S"], ["JS", "JH", "JD", "JC"]]}]:
+    for payload in [
+        {"trump": "obenabe"},
+        {"push": True},
+        {"predict": 0},
+        {"play": "10S"},
+        {"thanks": True},
+        {"weis": [["6S", "7S", "8S"], ["JS", "JH", "JD", "JC"]]},
+    ]:
         assert SCHIEBER_GAME.parse_action(payload).to_wire() == payload
 
 
 # --- deals and options ------------------------------------------------------------------------------------
-@pytest.mark.parametrize("deal", [
-    {"hands": ALICE_DEAL["hands"][:3]},
-    {"hands": [h[:8] for h in ALICE_DEAL["hands"]]},
-    {"hands": [ALICE_DEAL["hands"][0], ALICE_DEAL["hands"][0], ALICE_DEAL["hands"][2], ALICE_DEAL["hands"][3]]},
-    {"hands": ALICE_DEAL["hands"], "dog": []},
-    {"hands": [["JS", "QS", "KS", "6H", "JH", "KH", "QD", "KD", "T1"], *ALICE_DEAL["hands"][1:]]},
-])
+@pytest.mark.parametrize(
+    "deal",
+    [
+        {"hands": ALICE_DEAL["hands"][:3]},
+        {"hands": [h[:8] for h in ALICE_DEAL["hands"]]},
+        {
+            "hands": [
+                ALICE_DEAL["hands"][0],
+                ALICE_DEAL["hands"][0],
+                ALICE_DEAL["hands"][2],
+                ALICE_DEAL["hands"][3],
+            ]
+        },
+        {"hands": ALICE_DEAL["hands"], "dog": []},
+        {"hands": [["JS", "QS", "KS", "6H", "JH", "KH", "QD", "KD", "T1"], *ALICE_DEAL["hands"][1:]]},
+    ],
+)
 def test_it_refuses_a_deal_that_is_not_the_deck(deal) -> None:
     with pytest.raises(IllegalAction) as refused:
         SCHIEBER_GAME.new_round({}, deal, 0)
@@ -96,8 +128,16 @@ def test_it_refuses_a_malformed_start(start) -> None:
     assert refused.value.code == "bad_deal"
 
 
-@pytest.mark.parametrize("options", [{"target": 2000}, {"target": True}, {"auto_end": "yes"},
-                                     {"multipliers": "double"}, {"predictions": "secret"}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"target": 2000},
+        {"target": True},
+        {"auto_end": "yes"},
+        {"multipliers": "double"},
+        {"predictions": "secret"},
+    ],
+)
 def test_it_refuses_options_the_rules_do_not_allow(options) -> None:
     with pytest.raises(IllegalAction) as refused:
         SCHIEBER_GAME.new_round(options, ALICE_DEAL, 0)
@@ -105,7 +145,11 @@ def test_it_refuses_options_the_rules_do_not_allow(options) -> None:
 
 
 def test_it_fills_default_options() -> None:
-    assert SCHIEBER_GAME.normalize_options(None) == {"target": 2500, "multipliers": "stargames", "auto_end": False}
+    assert SCHIEBER_GAME.normalize_options(None) == {
+        "target": 2500,
+        "multipliers": "stargames",
+        "auto_end": False,
+    }
     assert DIFFERENZLER_GAME.normalize_options({}) == {"predictions": "secret"}
 
 
@@ -116,7 +160,7 @@ def test_it_deals_packets_of_three_from_the_forehand_and_the_dealer_gets_the_las
     assert sorted(order) == sorted(DECK)
     forehand = 3
     for j in range(12):
-        assert set(order[3 * j:3 * j + 3]) <= set(deal["hands"][(forehand + j) % 4])
+        assert set(order[3 * j : 3 * j + 3]) <= set(deal["hands"][(forehand + j) % 4])
     assert deal["trump_card"] == order[-1] and deal["trump_card"] in deal["hands"][2]
     assert all(h == sort_canonical(h) for h in deal["hands"])
 
@@ -171,8 +215,17 @@ def test_it_takes_open_predictions_in_play_order_and_shows_them_at_once() -> Non
 def test_it_credits_stoeck_mid_trick_and_auto_end_stops_there() -> None:
     # seat 0 holds KS and QS (trump S); team 0 starts 20 short of the target.
     state = SCHIEBER_GAME.new_round({"target": 1000, "auto_end": True}, ALICE_DEAL, 0, {"totals": [980, 0]})
-    state = _apply(SCHIEBER_GAME, state, (1, {"trump": "S"}), (1, {"play": "9S"}), (2, {"play": "6S"}),
-                   (3, {"play": "7S"}), (0, {"play": "KS"}), (1, {"play": "AS"}), (2, {"play": "8S"}))
+    state = _apply(
+        SCHIEBER_GAME,
+        state,
+        (1, {"trump": "S"}),
+        (1, {"play": "9S"}),
+        (2, {"play": "6S"}),
+        (3, {"play": "7S"}),
+        (0, {"play": "KS"}),
+        (1, {"play": "AS"}),
+        (2, {"play": "8S"}),
+    )
     assert SCHIEBER_GAME.phase(state) == "play"
     state = _apply(SCHIEBER_GAME, state, (3, {"play": "7H"}), (0, {"play": "QS"}))
     result = SCHIEBER_GAME.result(state)
@@ -185,14 +238,32 @@ def test_it_credits_stoeck_mid_trick_and_auto_end_stops_there() -> None:
 def test_it_keeps_the_callers_win_when_the_other_team_reached_in_an_earlier_trick() -> None:
     # team 0 reaches with trick 1 and does not call; team 1 reaches with trick 2 and calls: team 1 wins.
     state = SCHIEBER_GAME.new_round({"target": 1000}, ALICE_DEAL, 0, {"totals": [990, 990]})
-    state = _apply(SCHIEBER_GAME, state, (1, {"trump": "S"}), (1, {"play": "9S"}), (2, {"play": "6S"}),
-                   (3, {"play": "7S"}), (0, {"play": "JS"}))
+    state = _apply(
+        SCHIEBER_GAME,
+        state,
+        (1, {"trump": "S"}),
+        (1, {"play": "9S"}),
+        (2, {"play": "6S"}),
+        (3, {"play": "7S"}),
+        (0, {"play": "JS"}),
+    )
     assert SCHIEBER_GAME.view(state, None)["totals"] == [990 + 34, 990]
-    state = _apply(SCHIEBER_GAME, state, (0, {"play": "6H"}), (1, {"play": "AH"}), (2, {"play": "10H"}),
-                   (3, {"play": "7H"}))
+    state = _apply(
+        SCHIEBER_GAME,
+        state,
+        (0, {"play": "6H"}),
+        (1, {"play": "AH"}),
+        (2, {"play": "10H"}),
+        (3, {"play": "7H"}),
+    )
     state = _apply(SCHIEBER_GAME, state, (3, {"thanks": True}))
     result = SCHIEBER_GAME.result(state)
-    assert result["ended"] == {"by": "thanks", "caller": 3, "winner_team": 1, "payments": [[0, 1, 1], [2, 3, 1]]}
+    assert result["ended"] == {
+        "by": "thanks",
+        "caller": 3,
+        "winner_team": 1,
+        "payments": [[0, 1, 1], [2, 3, 1]],
+    }
 
 
 # --- timeouts (§5.7) -------------------------------------------------------------------------------------
@@ -214,8 +285,14 @@ def test_it_times_out_a_card_with_the_smallest_points_then_strength_then_suit() 
     state = _apply(SCHIEBER_GAME, state, (1, {"trump": "H"}))
     # seat 1 leads: 9S 6D 9C are 0 points; strength 9 (9S, 9C) vs 6 (6D) -> 6D
     assert SCHIEBER_GAME.timeout_action(state, 1).to_wire() == {"play": "6D"}
-    state = _apply(SCHIEBER_GAME, state, (1, {"play": "AS"}), (2, {"play": "6S"}), (3, {"play": "7S"}),
-                   (0, {"play": "JS"}))
+    state = _apply(
+        SCHIEBER_GAME,
+        state,
+        (1, {"play": "AS"}),
+        (2, {"play": "6S"}),
+        (3, {"play": "7S"}),
+        (0, {"play": "JS"}),
+    )
     assert SCHIEBER_GAME.to_act(state) == {1, 3}
     with pytest.raises(IllegalAction):
         SCHIEBER_GAME.timeout_action(state, 3)
@@ -224,9 +301,33 @@ def test_it_times_out_a_card_with_the_smallest_points_then_strength_then_suit() 
 # --- views (§7) and match (§8) -----------------------------------------------------------------------------
 def test_it_gives_every_view_the_same_keys() -> None:
     state = SCHIEBER_GAME.new_round({}, ALICE_DEAL, 0)
-    keys = {"game", "seat", "phase", "dealer", "forehand", "to_act", "options", "hand", "hand_sizes", "totals",
-            "trick", "last_trick", "tricks_played", "tricks_won", "result"}
-    schieber = keys | {"mode", "chooser", "pushed", "multiplier", "tricks_won_team", "credited", "weis", "stoeck"}
+    keys = {
+        "game",
+        "seat",
+        "phase",
+        "dealer",
+        "forehand",
+        "to_act",
+        "options",
+        "hand",
+        "hand_sizes",
+        "totals",
+        "trick",
+        "last_trick",
+        "tricks_played",
+        "tricks_won",
+        "result",
+    }
+    schieber = keys | {
+        "mode",
+        "chooser",
+        "pushed",
+        "multiplier",
+        "tricks_won_team",
+        "credited",
+        "weis",
+        "stoeck",
+    }
     assert set(SCHIEBER_GAME.view(state, 0)) == schieber == set(SCHIEBER_GAME.view(state, None))
     assert SCHIEBER_GAME.view(state, None)["hand"] is None
     d_state = DIFFERENZLER_GAME.new_round({}, _differenzler_deal(), 0)

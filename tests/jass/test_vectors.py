@@ -17,7 +17,9 @@ def _replay_case(name: str):
     path = next(CASES_DIR.glob(f"jass-*/{name}*.json"))
     case = load_case(path)
     game = SCHIEBER_GAME if case["game"] == "jass-schieber" else DIFFERENZLER_GAME
-    return game, replay(game, case.get("options"), case["deal"], case["dealer"], case["actions"], case.get("start"))
+    return game, replay(
+        game, case.get("options"), case["deal"], case["dealer"], case["actions"], case.get("start")
+    )
 
 
 def _sum(cards: list[str], mode: str) -> int:
@@ -73,7 +75,9 @@ def test_it_pays_vector_32_loser_to_next_seat() -> None:
     payments = game.settlement(state)
     assert payments == [(1, 2, 1), (3, 0, 1)]
     stake = 1.00
-    nets = [sum(u for p, q, u in payments if q == s) - sum(u for p, q, u in payments if p == s) for s in range(4)]
+    nets = [
+        sum(u for p, q, u in payments if q == s) - sum(u for p, q, u in payments if p == s) for s in range(4)
+    ]
     assert [n * stake for n in nets] == [1.00, -1.00, 1.00, -1.00]
     assert game.next_round(state) is None
     assert game.standings(state)["ranking"] == [1, 2, 1, 2]
@@ -83,7 +87,9 @@ def test_it_pays_vector_33_pairwise_differences() -> None:
     game, state = _replay_case("v33-")
     payments = game.settlement(state)
     assert payments == [(1, 0, 15), (2, 0, 30), (2, 1, 15), (3, 0, 60), (3, 1, 45), (3, 2, 30)]
-    nets = [sum(u for p, q, u in payments if q == s) - sum(u for p, q, u in payments if p == s) for s in range(4)]
+    nets = [
+        sum(u for p, q, u in payments if q == s) - sum(u for p, q, u in payments if p == s) for s in range(4)
+    ]
     totals = [30, 45, 60, 90]
     assert nets == [sum(totals) - 4 * t for t in totals] == [105, 45, -15, -135]
     stake_cents = 10

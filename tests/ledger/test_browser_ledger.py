@@ -39,8 +39,15 @@ def test_it_shows_the_player_and_staff_the_settled_deal(live_server, browser, tm
     assert page.text_content("#wallet-balance") == "100.00"
 
     wallets = [ledger.wallet_for(u) for u in (alice, bob, carol, dave)]
-    ledger.reserve_unit(unit_id="round:42", table_key="table:3", stake=12, limit=1800, wallets=wallets,
-                        round_id=42, game="french-tarot")
+    ledger.reserve_unit(
+        unit_id="round:42",
+        table_key="table:3",
+        stake=12,
+        limit=1800,
+        wallets=wallets,
+        round_id=42,
+        game="french-tarot",
+    )
     ledger.settle_unit(unit_id="round:42", payments=[(1, 0, 25), (2, 0, 25), (3, 0, 25)])
 
     page.reload()

@@ -24,7 +24,13 @@ def settle(payments, stake=100, limit=NO_LIMIT, seats=4):
 def test_it_reproduces_example_1_the_seed_solo_win():
     calc = settle([(1, 0, 3), (2, 0, 3), (3, 0, 3)])
     assert calc.deltas == (900, -300, -300, -300)
-    assert (calc.total_won, calc.value, calc.rate_bp, calc.per_player, calc.commission) == (900, 300, 900, 27, 108)
+    assert (calc.total_won, calc.value, calc.rate_bp, calc.per_player, calc.commission) == (
+        900,
+        300,
+        900,
+        27,
+        108,
+    )
     assert calc.wallet_changes == (792, -300, -300, -300)
 
 
@@ -52,21 +58,39 @@ def test_it_reproduces_example_4_the_limit_caps_each_payment():
 def test_it_reproduces_example_5_uneven_rummy_losers():
     calc = settle([(1, 0, 25), (2, 0, 10), (3, 0, 2)], stake=10)
     assert calc.money_payments == ((1, 0, 250), (2, 0, 100), (3, 0, 20))
-    assert (calc.total_won, calc.value, calc.rate_bp, calc.per_player, calc.commission) == (370, 123, 900, 11, 44)
+    assert (calc.total_won, calc.value, calc.rate_bp, calc.per_player, calc.commission) == (
+        370,
+        123,
+        900,
+        11,
+        44,
+    )
     assert calc.wallet_changes == (326, -250, -100, -20)
 
 
 def test_it_reproduces_french_tarot_vector_34():
     calc = settle([(1, 0, 54), (2, 0, 54), (3, 0, 54)], stake=10, limit=150 * 10)
     assert calc.money_payments[0][2] == 540
-    assert (calc.deltas[0], calc.value, calc.rate_bp, calc.per_player, calc.commission) == (1620, 540, 800, 43, 172)
+    assert (calc.deltas[0], calc.value, calc.rate_bp, calc.per_player, calc.commission) == (
+        1620,
+        540,
+        800,
+        43,
+        172,
+    )
     assert calc.wallet_changes == (1448, -540, -540, -540)
 
 
 def test_it_reproduces_french_tarot_vector_35_with_the_default_limit():
     calc = settle([(1, 0, 330), (2, 0, 330), (3, 0, 330)], stake=10, limit=150 * 10)
     assert calc.money_payments == ((1, 0, 1500), (2, 0, 1500), (3, 0, 1500))
-    assert (calc.deltas[0], calc.value, calc.rate_bp, calc.per_player, calc.commission) == (4500, 1500, 800, 120, 480)
+    assert (calc.deltas[0], calc.value, calc.rate_bp, calc.per_player, calc.commission) == (
+        4500,
+        1500,
+        800,
+        120,
+        480,
+    )
     assert calc.wallet_changes == (4020, -1500, -1500, -1500)
 
 
@@ -141,7 +165,13 @@ def test_it_gives_ties_in_the_split_to_the_lower_seat():
 
 def test_it_picks_the_band_by_its_lower_bound():
     assert [rate_for(v, DEFAULT_BANDS) for v in (0, 99, 100, 499, 500, 1999, 2000)] == [
-        1000, 1000, 900, 900, 800, 800, 700,
+        1000,
+        1000,
+        900,
+        900,
+        800,
+        800,
+        700,
     ]
 
 

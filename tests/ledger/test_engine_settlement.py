@@ -26,8 +26,9 @@ def engine_payments(case: str):
 def book_and_measure(players, payments, result, stake, limit):
     wallets = [ledger.wallet_for(p) for p in players]
     before = [w.balance for w in wallets]
-    ledger.reserve_unit(unit_id="round:1", table_key="table:1", stake=stake, limit=limit, wallets=wallets,
-                        game="french-tarot")
+    ledger.reserve_unit(
+        unit_id="round:1", table_key="table:1", stake=stake, limit=limit, wallets=wallets, game="french-tarot"
+    )
     booked = ledger.settle_unit(unit_id="round:1", payments=payments, result=result)
     after = [Account.objects.get(pk=w.pk).balance for w in wallets]
     return [a - b for a, b in zip(after, before)], booked

@@ -75,15 +75,21 @@ class LedgerMachine(RuleBasedStateMachine):
         worst = limit * (seats - 1)
         wallets = [Account.objects.get(pk=w) for w in wallet_ids]
         if all(self.expected[w] >= worst for w in wallet_ids):
-            ledger.reserve_unit(unit_id=unit_id, table_key="table:m", stake=stake, limit=limit, wallets=wallets)
+            ledger.reserve_unit(
+                unit_id=unit_id, table_key="table:m", stake=stake, limit=limit, wallets=wallets
+            )
             for w in wallet_ids:
                 self._add(w, -worst)
                 self._add(ledger.escrow_for("table:m").pk, worst)
             self.open_units[unit_id] = (wallet_ids, stake, limit)
         else:
             with pytest.raises(ledger.SeatsCannotCover) as refused:
-                ledger.reserve_unit(unit_id=unit_id, table_key="table:m", stake=stake, limit=limit, wallets=wallets)
-            assert set(refused.value.refusals) == {s for s, w in enumerate(wallet_ids) if self.expected[w] < worst}
+                ledger.reserve_unit(
+                    unit_id=unit_id, table_key="table:m", stake=stake, limit=limit, wallets=wallets
+                )
+            assert set(refused.value.refusals) == {
+                s for s, w in enumerate(wallet_ids) if self.expected[w] < worst
+            }
 
     @rule(data=st.data())
     @precondition(lambda self: self.open_units)
@@ -92,7 +98,9 @@ class LedgerMachine(RuleBasedStateMachine):
         wallet_ids, stake, limit = self.open_units.pop(unit_id)
         seats = len(wallet_ids)
         pair = st.tuples(st.integers(0, seats - 1), st.integers(0, seats - 1)).filter(lambda p: p[0] != p[1])
-        payments = [(a, b, u) for (a, b), u in data.draw(st.lists(st.tuples(pair, st.integers(0, 300)), max_size=4))]
+        payments = [
+            (a, b, u) for (a, b), u in data.draw(st.lists(st.tuples(pair, st.integers(0, 300)), max_size=4))
+        ]
         booked = ledger.settle_unit(unit_id=unit_id, payments=payments)
         calc = calculate_settlement(payments, stake=stake, limit=limit, seats=seats, bands=DEFAULT_BANDS)
         worst = limit * (seats - 1)
@@ -174,7 +182,9 @@ def test_it_agrees_with_an_in_memory_oracle_after_every_step():
     run_state_machine_as_test(
         LedgerMachine,
         settings=settings(
-            max_examples=20, stateful_step_count=20, deadline=None,
+            max_examples=20,
+            stateful_step_count=20,
+            deadline=None,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
         ),
     )

@@ -15,10 +15,18 @@ from ledger.models import AdjustmentRequest, LossLimit, SelfExclusion, Settlemen
 @pytest.fixture
 def settled(players):
     wallets = [ledger.wallet_for(p) for p in players]
-    ledger.reserve_unit(unit_id="round:42", table_key="table:3", stake=12, limit=1800, wallets=wallets, round_id=42,
-                        game="french-tarot")
-    ledger.settle_unit(unit_id="round:42", payments=[(1, 0, 25), (2, 0, 25), (3, 0, 25)],
-                       result={"contract": "petite"})
+    ledger.reserve_unit(
+        unit_id="round:42",
+        table_key="table:3",
+        stake=12,
+        limit=1800,
+        wallets=wallets,
+        round_id=42,
+        game="french-tarot",
+    )
+    ledger.settle_unit(
+        unit_id="round:42", payments=[(1, 0, 25), (2, 0, 25), (3, 0, 25)], result={"contract": "petite"}
+    )
     return players
 
 
@@ -90,8 +98,13 @@ def test_it_charts_daily_commission_and_downloads_it(client, settled, staff):
 @pytest.mark.django_db
 def test_it_reports_bots_apart_from_players(client, players, staff):
     bots = [ledger.bot_wallet(f"b{i}") for i in range(3)]
-    ledger.reserve_unit(unit_id="round:1", table_key="table:1", stake=100, limit=1000,
-                        wallets=[ledger.wallet_for(players[0]), *bots])
+    ledger.reserve_unit(
+        unit_id="round:1",
+        table_key="table:1",
+        stake=100,
+        limit=1000,
+        wallets=[ledger.wallet_for(players[0]), *bots],
+    )
     ledger.settle_unit(unit_id="round:1", payments=[(1, 0, 3), (2, 0, 3), (3, 0, 3)])
     client.force_login(staff[0])
     rows = read_csv(client.get(reverse("ledger:staff_results") + "?format=csv"))
@@ -125,7 +138,9 @@ def test_it_takes_two_staff_members_to_book_an_adjustment_through_the_pages(clie
     sam, tess = staff
     wallet = ledger.wallet_for(players[0])
     client.force_login(sam)
-    client.post(reverse("ledger:staff_adjustments"), {"account": wallet.pk, "amount": "5.00", "reason": "goodwill"})
+    client.post(
+        reverse("ledger:staff_adjustments"), {"account": wallet.pk, "amount": "5.00", "reason": "goodwill"}
+    )
     request = AdjustmentRequest.objects.get()
     client.post(reverse("ledger:staff_decide_adjustment", args=[request.pk]), {"decision": "approve"})
     assert AdjustmentRequest.objects.get().status == "pending"
@@ -149,8 +164,10 @@ def test_it_reverses_a_transaction_once_from_its_page(client, players, staff):
 @pytest.mark.django_db
 def test_it_lets_staff_add_a_commission_schedule_version(client, staff):
     client.force_login(staff[0])
-    client.post(reverse("ledger:staff_schedule"),
-                {"effective_from": "2030-01-01 00:00", "bands": "0 10\n2.00 7.5", "note": "promo"})
+    client.post(
+        reverse("ledger:staff_schedule"),
+        {"effective_from": "2030-01-01 00:00", "bands": "0 10\n2.00 7.5", "note": "promo"},
+    )
     from ledger.models import CommissionSchedule
 
     latest = CommissionSchedule.objects.order_by("-effective_from").first()

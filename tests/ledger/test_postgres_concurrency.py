@@ -36,7 +36,7 @@ def run_threads(jobs: list[Callable[[], object]]) -> list[object]:
         try:
             barrier.wait()
             results[i] = jobs[i]()
-        except Exception as error:  # noqa: BLE001 - the test inspects every outcome
+        except Exception as error:
             results[i] = error
         finally:
             connection.close()
@@ -72,8 +72,11 @@ def test_it_never_takes_a_wallet_below_zero_under_concurrent_reserves_settles_an
         for _ in range(4)
     ]
     reserves = [
-        (lambda i=i: ledger.reserve_unit(unit_id=f"round:{i}", table_key="table:1", stake=10, limit=2000,
-                                         wallets=[wallet, bots[i]]))
+        (
+            lambda i=i: ledger.reserve_unit(
+                unit_id=f"round:{i}", table_key="table:1", stake=10, limit=2000, wallets=[wallet, bots[i]]
+            )
+        )
         for i in range(6)
     ]
     approvals = [(lambda d=d: ledger.approve_adjustment(d.pk, tess)) for d in debits]
@@ -86,10 +89,14 @@ def test_it_never_takes_a_wallet_below_zero_under_concurrent_reserves_settles_an
     assert balance == 10_000 - 2000 * reserved - 2500 * debited >= 0
     assert reserved + debited >= 4  # the money was used, not refused for lack of it
     # now settle every reserved unit (alice loses each) while more debits race for what is left
-    more = [ledger.request_adjustment(account=wallet, amount=-700, reason="fee", requested_by=sam) for _ in range(3)]
+    more = [
+        ledger.request_adjustment(account=wallet, amount=-700, reason="fee", requested_by=sam)
+        for _ in range(3)
+    ]
     settles = [
         (lambda i=i: ledger.settle_unit(unit_id=f"round:{i}", payments=[(0, 1, 200)]))
-        for i, r in enumerate(results[:6]) if not isinstance(r, Exception)
+        for i, r in enumerate(results[:6])
+        if not isinstance(r, Exception)
     ]
     outcome = run_threads(settles + [(lambda d=d: ledger.approve_adjustment(d.pk, tess)) for d in more])
     assert all(not isinstance(r, Exception) or isinstance(r, refused) for r in outcome), outcome
@@ -105,7 +112,9 @@ def test_it_neither_deadlocks_nor_fails_on_opposite_transfers(postgres):
 
     def transfers(src: int, dst: int, tag: str) -> int:
         for n in range(40):
-            ledger.post(key=f"{tag}:{n}", kind="adjustment", lines=[(src, -100), (dst, 100)], reason="transfer")
+            ledger.post(
+                key=f"{tag}:{n}", kind="adjustment", lines=[(src, -100), (dst, 100)], reason="transfer"
+            )
         return 40
 
     results = run_threads([lambda: transfers(a, b, "ab"), lambda: transfers(b, a, "ba")] * 2)
@@ -122,7 +131,11 @@ def test_it_lets_the_database_refuse_raw_update_and_delete_of_postings(postgres)
         "UPDATE ledger_transaction SET reason = 'x'",
         "DELETE FROM ledger_transaction",
     ):
-        with pytest.raises(IntegrityError, match="append-only"), transaction.atomic(), connection.cursor() as cursor:
+        with (
+            pytest.raises(IntegrityError, match="append-only"),
+            transaction.atomic(),
+            connection.cursor() as cursor,
+        ):
             cursor.execute(sql)
     assert reconcile().ok
 
@@ -130,7 +143,11 @@ def test_it_lets_the_database_refuse_raw_update_and_delete_of_postings(postgres)
 def test_it_lets_the_database_refuse_an_unbalanced_transaction_and_a_negative_wallet(postgres):
     (alice,) = make_users("alice")
     wallet = ledger.wallet_for(alice)
-    with pytest.raises(IntegrityError, match="does not balance"), transaction.atomic(), connection.cursor() as cursor:
+    with (
+        pytest.raises(IntegrityError, match="does not balance"),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
         cursor.execute(
             "INSERT INTO ledger_transaction (key, fingerprint, kind, reason, details, created_at)"
             " VALUES ('raw', '', 'adjustment', '', '{}', now()) RETURNING id"
@@ -138,8 +155,13 @@ def test_it_lets_the_database_refuse_an_unbalanced_transaction_and_a_negative_wa
         tx_id = cursor.fetchone()[0]
         cursor.execute(
             "INSERT INTO ledger_posting (transaction_id, account_id, amount, balance_after)"
-            " VALUES (%s, %s, 5, 10005)", [tx_id, wallet.pk],
+            " VALUES (%s, %s, 5, 10005)",
+            [tx_id, wallet.pk],
         )
-    with pytest.raises(IntegrityError, match="not_negative"), transaction.atomic(), connection.cursor() as cursor:
+    with (
+        pytest.raises(IntegrityError, match="not_negative"),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
         cursor.execute("UPDATE ledger_account SET balance = -1 WHERE id = %s", [wallet.pk])
     assert reconcile().ok

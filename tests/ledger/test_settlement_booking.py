@@ -16,7 +16,13 @@ EXAMPLES = {
     "example 4 limit 2.00": (100, 200, [(1, 0, 3), (2, 0, 3), (3, 0, 3)], [528, -200, -200, -200], 72),
     "example 5 rummy": (10, 1000, [(1, 0, 25), (2, 0, 10), (3, 0, 2)], [326, -250, -100, -20], 44),
     "french tarot vector 34": (10, 1500, [(1, 0, 54), (2, 0, 54), (3, 0, 54)], [1448, -540, -540, -540], 172),
-    "french tarot vector 35": (10, 1500, [(1, 0, 330), (2, 0, 330), (3, 0, 330)], [4020, -1500, -1500, -1500], 480),
+    "french tarot vector 35": (
+        10,
+        1500,
+        [(1, 0, 330), (2, 0, 330), (3, 0, 330)],
+        [4020, -1500, -1500, -1500],
+        480,
+    ),
 }
 
 
@@ -49,7 +55,13 @@ def test_it_records_the_whole_calculation_for_the_seed_petite(players):
     result = {"contract": "petite", "made_by": 0}
     booked = book(players, "round:7", 12, 150 * 12, [(1, 0, 25), (2, 0, 25), (3, 0, 25)], result)
     calc = booked.details["calculation"]
-    assert (calc["stake"], calc["limit"], calc["value"], calc["rate_bp"], calc["commission"]) == (12, 1800, 300, 900, 108)
+    assert (calc["stake"], calc["limit"], calc["value"], calc["rate_bp"], calc["commission"]) == (
+        12,
+        1800,
+        300,
+        900,
+        108,
+    )
     assert calc["payments"] == [[1, 0, 25], [2, 0, 25], [3, 0, 25]]
     assert calc["wallet_changes"] == [792, -300, -300, -300]
     assert booked.details["result"] == result

@@ -22,10 +22,19 @@ def test_it_shows_stake_limit_and_wallet_in_the_lobby(client, players):
 @pytest.mark.django_db
 def test_it_refuses_a_stakes_table_the_player_cannot_cover_with_the_reason(client, players):
     client.force_login(players[0])
-    answer = client.post(reverse("new_table"), {
-        "game": "french-tarot", "profile": "fft", "match_end": "deals:1", "bot_level": "beginner",
-        "human_seats": 1, "stake": "1.00", "access": "public", "turn_seconds": 30,
-    })
+    answer = client.post(
+        reverse("new_table"),
+        {
+            "game": "french-tarot",
+            "profile": "fft",
+            "match_end": "deals:1",
+            "bot_level": "beginner",
+            "human_seats": 1,
+            "stake": "1.00",
+            "access": "public",
+            "turn_seconds": 30,
+        },
+    )
     assert answer.status_code == 400
     assert "the worst case is 450.00" in answer.content.decode()
 

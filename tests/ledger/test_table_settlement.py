@@ -16,7 +16,9 @@ from ledger import services as ledger
 from ledger.models import Account, SettlementUnit, UnitStatus
 from ledger.reports import reconcile
 
-CASE = Path(__file__).resolve().parents[1] / "cases" / "french-tarot" / "v02-petite-exactly-51-made-by-zero.json"
+CASE = (
+    Path(__file__).resolve().parents[1] / "cases" / "french-tarot" / "v02-petite-exactly-51-made-by-zero.json"
+)
 
 
 def order_for(deal: dict, dealer: int) -> list[str]:
@@ -25,7 +27,7 @@ def order_for(deal: dict, dealer: int) -> list[str]:
     order: list[str] = []
     for j in range(24):
         seat, packet = (forehand + j) % 4, j // 4
-        order += deal["hands"][seat][packet * 3:(packet + 1) * 3]
+        order += deal["hands"][seat][packet * 3 : (packet + 1) * 3]
     return order + deal["dog"]
 
 
@@ -45,7 +47,9 @@ def test_it_settles_the_seed_petite_made_by_zero_through_a_real_table(players, s
     for user in players[1:]:
         tables.join(user, table.pk)
     wallets = [ledger.wallet_for(p) for p in players]
-    assert [Account.objects.get(pk=w.pk).balance for w in wallets] == [10_000 - 5400] * 4  # reserved 3 × 18.00
+    assert [Account.objects.get(pk=w.pk).balance for w in wallets] == [
+        10_000 - 5400
+    ] * 4  # reserved 3 × 18.00
     for n, step in enumerate(doc["actions"]):
         act(players[step["seat"]], table.pk, n, step["action"])
 
@@ -58,7 +62,12 @@ def test_it_settles_the_seed_petite_made_by_zero_through_a_real_table(players, s
     assert ledger.house_account().balance == 108
     unit = SettlementUnit.objects.get(unit_id=f"round:{rnd.pk}")
     assert (unit.status, unit.value, unit.rate_bp, unit.commission, unit.round_id) == (
-        UnitStatus.SETTLED, 300, 900, 108, rnd.pk)
+        UnitStatus.SETTLED,
+        300,
+        900,
+        108,
+        rnd.pk,
+    )
     assert unit.settle_transaction.details["result"] == rnd.result
     assert ledger.escrow_for(f"table:{table.pk}").balance == 0
     assert reconcile().ok
@@ -111,7 +120,9 @@ def test_it_refuses_a_stakes_table_with_the_reason(players):
 
 
 @pytest.mark.django_db
-def test_a_deal_the_player_left_is_played_out_by_the_bots_and_settled_from_the_players_wallet(players, settings):
+def test_a_deal_the_player_left_is_played_out_by_the_bots_and_settled_from_the_players_wallet(
+    players, settings
+):
     settings.KIBITZ_BOT_PAUSE_SECONDS = 0
     alice = players[0]
     table = tables.create_table(alice, "french-tarot", {}, human_seats=1, bot_level="beginner", stake=10)

@@ -34,8 +34,13 @@ def random_options(rng: random.Random, players: int) -> dict[str, Any]:
     return {"players": players, **rng.choice(OPTION_SETS)}
 
 
-def noisy_move(state: RummyState, rng: random.Random, bots: list[Any], legal: list[Any] | None = None,
-               view: dict[str, Any] | None = None) -> tuple[int, Any]:
+def noisy_move(
+    state: RummyState,
+    rng: random.Random,
+    bots: list[Any],
+    legal: list[Any] | None = None,
+    view: dict[str, Any] | None = None,
+) -> tuple[int, Any]:
     """A seat in `to_act` and its action: mostly a beginner/standard bot's choice, sometimes a random listed
     action (random knocks, lay-offs, swaps, discards) so rare paths are walked too. `legal` and `view` may pass
     the current seat's listed actions and view when the caller has them already."""
@@ -56,10 +61,12 @@ def noisy_move(state: RummyState, rng: random.Random, bots: list[Any], legal: li
     return seat, bots[seat].choose(GAME.view(state, seat) if view is None else view, seat, legal, rng)
 
 
-def random_deals(count: int, players: int, seed: int) -> Iterator[tuple[dict[str, Any], dict[str, Any], int, RummyState]]:
+def random_deals(
+    count: int, players: int, seed: int
+) -> Iterator[tuple[dict[str, Any], dict[str, Any], int, RummyState]]:
     """`count` seeded deals: `(options, deal, dealer, first state)`."""
     rng = random.Random(seed)
-    for i in range(count):
+    for _i in range(count):
         options = random_options(rng, players)
         dealer = rng.randrange(players)
         deal = GAME.deal_cards(rng, dealer, options)
@@ -93,7 +100,8 @@ def check_melds(state: RummyState, checked: set[Any] | None = None) -> None:
         again = read_new_meld(shown, limit, meld.by)  # raises on an invalid meld
         # A run 2…K plus an ace may hold the ace high (grown by lay-offs) where a fresh reading puts it low.
         assert sorted(again.stand_in(i) for i in range(len(again.cells))) == sorted(
-            meld.stand_in(i) for i in range(len(meld.cells))), (meld, again)
+            meld.stand_in(i) for i in range(len(meld.cells))
+        ), (meld, again)
         assert (again.kind, again.key, again.jokers) == (meld.kind, meld.key, meld.jokers), (meld, again)
         if limit == 1:
             assert meld.jokers <= 1
@@ -138,8 +146,9 @@ def strings_and_lists(value: Any) -> tuple[list[str], list[list[Any]]]:
     return strings, lists
 
 
-def check_no_leak(state: RummyState, view_of: Callable[[RummyState, int | None], dict[str, Any]] = GAME.view
-                  ) -> dict[int | None, dict[str, Any]]:
+def check_no_leak(
+    state: RummyState, view_of: Callable[[RummyState, int | None], dict[str, Any]] = GAME.view
+) -> dict[int | None, dict[str, Any]]:
     """No view (seat or spectator) shows another hand's cards or the stock's order (rules §7).
 
     Oracle built from `to_json` only: a code may appear in a view at most as often as it is legitimately visible
@@ -182,7 +191,7 @@ def check_no_leak(state: RummyState, view_of: Callable[[RummyState, int | None],
         stock = data["stock"]
         for lst in lists:
             if len(lst) >= 3 and id(lst) not in skip:
-                assert lst != stock[:len(lst)], f"view of seat {seat} shows the stock's order"
+                assert lst != stock[: len(lst)], f"view of seat {seat} shows the stock's order"
         if seat is None:
             assert view["hand"] is None and view["drawn"] is None
         sizes = view["hand_sizes"]

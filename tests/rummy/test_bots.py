@@ -72,9 +72,15 @@ def test_it_plays_a_whole_match_to_one_survivor():
 
 def test_it_opens_as_soon_as_the_hand_reaches_the_minimum():
     view = {
-        "options": GAME.normalize_options({"players": 2}), "current": 1, "step": "main",
-        "hand": ["KS", "KH", "KD", "2C", "5D", "9S"], "opened": [False, False], "melds": [], "discard": ["3H"],
-        "hand_sizes": [13, 6], "pile_takes": [],
+        "options": GAME.normalize_options({"players": 2}),
+        "current": 1,
+        "step": "main",
+        "hand": ["KS", "KH", "KD", "2C", "5D", "9S"],
+        "opened": [False, False],
+        "melds": [],
+        "discard": ["3H"],
+        "hand_sizes": [13, 6],
+        "pile_takes": [],
     }
     action = make_bot("standard").choose(view, 1, [], random.Random(0))
     assert action == MeldAction((("KS", "KH", "KD"),))
@@ -83,9 +89,15 @@ def test_it_opens_as_soon_as_the_hand_reaches_the_minimum():
 def test_it_reads_the_pile_cards_the_next_seat_took():
     bot = make_bot("expert", playouts=8)
     view = {
-        "options": GAME.normalize_options({"players": 2}), "current": 1, "step": "main",
-        "hand": ["7D", "2C", "9S", "QH"], "opened": [True, True], "melds": [], "discard": ["3H"],
-        "hand_sizes": [5, 4], "pile_takes": [[0, "7H"], [0, "7S"]],
+        "options": GAME.normalize_options({"players": 2}),
+        "current": 1,
+        "step": "main",
+        "hand": ["7D", "2C", "9S", "QH"],
+        "opened": [True, True],
+        "melds": [],
+        "discard": ["3H"],
+        "hand_sizes": [5, 4],
+        "pile_takes": [[0, "7H"], [0, "7S"]],
     }
     scores = {"7D": 0.0, "2C": 0.0}
     bot._read_opponents(view, 1, scores, random.Random(1))
@@ -94,9 +106,15 @@ def test_it_reads_the_pile_cards_the_next_seat_took():
 
 def _ready_view(hand: list[str], opponent_size: int, opponent_opened: bool = True, **options) -> dict:
     return {
-        "options": GAME.normalize_options({"players": 2, **options}), "current": 1, "step": "main",
-        "hand": hand, "opened": [opponent_opened, False], "melds": [], "discard": ["3H"],
-        "hand_sizes": [opponent_size, len(hand)], "pile_takes": [],
+        "options": GAME.normalize_options({"players": 2, **options}),
+        "current": 1,
+        "step": "main",
+        "hand": hand,
+        "opened": [opponent_opened, False],
+        "melds": [],
+        "discard": ["3H"],
+        "hand_sizes": [opponent_size, len(hand)],
+        "pile_takes": [],
     }
 
 
@@ -108,17 +126,26 @@ def _discards(hand: list[str]) -> list[Discard]:
 def test_it_holds_a_ready_opening_while_it_is_safe(hand_jolly):
     hand = ["KS", "KH", "KD", "2C", "5D", "9S", "4H"]  # opens with 30, four cards would stay in hand
     view = _ready_view(hand, opponent_size=9, hand_jolly=hand_jolly)
-    assert isinstance(make_bot("expert", playouts=2).choose(view, 1, _discards(hand), random.Random(0)), Discard)
-    assert make_bot("standard").choose(view, 1, _discards(hand), random.Random(0)) == MeldAction((("KS", "KH", "KD"),))
+    assert isinstance(
+        make_bot("expert", playouts=2).choose(view, 1, _discards(hand), random.Random(0)), Discard
+    )
+    assert make_bot("standard").choose(view, 1, _discards(hand), random.Random(0)) == MeldAction(
+        (("KS", "KH", "KD"),)
+    )
 
 
 def test_it_opens_at_once_when_an_opened_opponent_is_near_out():
     hand = ["KS", "KH", "KD", "2C", "5D", "9S", "4H"]
     view = _ready_view(hand, opponent_size=4)
     assert make_bot("expert", playouts=2).choose(view, 1, _discards(hand), random.Random(0)) == MeldAction(
-        (("KS", "KH", "KD"),))
-    view = _ready_view(hand, opponent_size=3, opponent_opened=False)  # an opponent that has not opened is far off
-    assert isinstance(make_bot("expert", playouts=2).choose(view, 1, _discards(hand), random.Random(0)), Discard)
+        (("KS", "KH", "KD"),)
+    )
+    view = _ready_view(
+        hand, opponent_size=3, opponent_opened=False
+    )  # an opponent that has not opened is far off
+    assert isinstance(
+        make_bot("expert", playouts=2).choose(view, 1, _discards(hand), random.Random(0)), Discard
+    )
 
 
 def test_it_opens_when_the_switch_is_off():
@@ -133,4 +160,5 @@ def test_it_opens_when_it_goes_out_in_the_same_turn():
     hand = ["KS", "KH", "KD", "2C"]  # melds the kings, discards 2C: out by hand-jolly
     view = _ready_view(hand, opponent_size=9)
     assert make_bot("expert", playouts=2).choose(view, 1, _discards(hand), random.Random(0)) == MeldAction(
-        (("KS", "KH", "KD"),))
+        (("KS", "KH", "KD"),)
+    )

@@ -74,7 +74,9 @@ def test_it_never_shows_a_hidden_card_in_any_view(players: int, chunk: int) -> N
     rng = random.Random(100 * players + chunk)
     bots = [GAME.bot("standard") for _ in range(players)]
     steps = 0
-    for _, _, _, state in random_deals(LEAK_DEALS_PER_SIZE // LEAK_CHUNKS, players, seed=31 * players + chunk):
+    for _, _, _, state in random_deals(
+        LEAK_DEALS_PER_SIZE // LEAK_CHUNKS, players, seed=31 * players + chunk
+    ):
         while state.phase != "done":
             views = check_no_leak(state)
             seat, action = noisy_move(state, rng, bots, view=views[state.current])

@@ -14,7 +14,12 @@ from .helpers import GAME, rejects
 def test_it_shows_a_designated_joker_with_its_stand_in():  # §11.9
     state = replay_case("designated-joker", upto=2)
     assert GAME.view(state, 0)["melds"][0] == {"type": "run", "cards": ["5H", "6H", "JK=7H"], "by": 1}
-    assert GAME.view(state, None)["melds"][1] == {"type": "set", "rank": "K", "cards": ["KS", "KH", "KC"], "by": 1}
+    assert GAME.view(state, None)["melds"][1] == {
+        "type": "set",
+        "rank": "K",
+        "cards": ["KS", "KH", "KC"],
+        "by": 1,
+    }
 
 
 def test_it_gives_the_swapped_joker_to_the_hand():  # §11.10
@@ -129,13 +134,21 @@ def _hand(seat: int) -> list[str]:
 
 def test_it_shares_a_place_on_equal_totals_and_keeps_the_others_in_the_match():  # §8
     deal = make_deal([_hand(0), _hand(1), _hand(2), None], [], "KC")
-    state = GAME.new_round({"players": 4}, deal, 0,
-                           {"totals": [0, 45, 45, 120], "deals_played": 3, "eliminated_in": [None, None, None, 2]})
+    state = GAME.new_round(
+        {"players": 4},
+        deal,
+        0,
+        {"totals": [0, 45, 45, 120], "deals_played": 3, "eliminated_in": [None, None, None, 2]},
+    )
     done = edit(state, phase=DONE, winner=0, hand_jolly=False, hands=[[], ["10S"], ["10H"], None])
     assert GAME.standings(done)["ranking"] == [1, 2, 2, 4]
     nxt = GAME.next_round(done)
     assert nxt is not None and nxt.dealer == 1
-    assert nxt.start == {"totals": [0, 55, 55, 120], "deals_played": 4, "eliminated_in": [None, None, None, 2]}
+    assert nxt.start == {
+        "totals": [0, 55, 55, 120],
+        "deals_played": 4,
+        "eliminated_in": [None, None, None, 2],
+    }
 
 
 def test_it_keeps_totals_and_the_dealer_after_a_void_deal():  # §11.24
@@ -173,13 +186,27 @@ def test_it_times_out_with_a_stock_draw_then_the_highest_key_discard():  # §5.1
         GAME.timeout_action(after, 0)
 
 
-@pytest.mark.parametrize("payload", [
-    {"draw": "stock", "meld": [["5H", "6H", "7H"]]}, {"draw": "pile"}, {"meld": []}, {"meld": [[]]},
-    {"meld": [["5H", "XX", "7H"]]}, {"lay_off": {"meld": 0.0, "cards": ["5H"]}}, {"lay_off": {"meld": 0}},
-    {"swap_joker": {"meld": 0, "card": "JK"}}, {"swap_joker": {"meld": 0, "card": "JK=5H"}},
-    {"discard": "JK=5H"}, {"knock": False}, {"knock": 1}, {"pass": True}, {"discard": "5H", "knock": True},
-    {"meld": [["JK=JK", "5H", "6H"]]}, {"lay_off": {"meld": True, "cards": ["5H"]}},
-])
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"draw": "stock", "meld": [["5H", "6H", "7H"]]},
+        {"draw": "pile"},
+        {"meld": []},
+        {"meld": [[]]},
+        {"meld": [["5H", "XX", "7H"]]},
+        {"lay_off": {"meld": 0.0, "cards": ["5H"]}},
+        {"lay_off": {"meld": 0}},
+        {"swap_joker": {"meld": 0, "card": "JK"}},
+        {"swap_joker": {"meld": 0, "card": "JK=5H"}},
+        {"discard": "JK=5H"},
+        {"knock": False},
+        {"knock": 1},
+        {"pass": True},
+        {"discard": "5H", "knock": True},
+        {"meld": [["JK=JK", "5H", "6H"]]},
+        {"lay_off": {"meld": True, "cards": ["5H"]}},
+    ],
+)
 def test_it_refuses_malformed_actions_as_bad_action(payload):  # §5.1
     from games.engines.core.errors import InvalidAction
 
@@ -189,8 +216,12 @@ def test_it_refuses_malformed_actions_as_bad_action(payload):  # §5.1
 
 
 def test_it_round_trips_actions_through_the_wire():
-    for payload in ({"draw": "discard", "meld": [["5H", "JK=6H", "7H"]]}, {"knock": True},
-                    {"lay_off": {"meld": 2, "cards": ["JK=AH", "2H"]}}, {"swap_joker": {"meld": 0, "card": "AS"}}):
+    for payload in (
+        {"draw": "discard", "meld": [["5H", "JK=6H", "7H"]]},
+        {"knock": True},
+        {"lay_off": {"meld": 2, "cards": ["JK=AH", "2H"]}},
+        {"swap_joker": {"meld": 0, "card": "AS"}},
+    ):
         assert parse_action(payload).to_wire() == payload
 
 
@@ -272,8 +303,18 @@ def test_it_refuses_a_deal_that_is_not_the_pack(change):  # §4
     assert error.value.code == "bad_deal"
 
 
-@pytest.mark.parametrize("options", [{"players": 5}, {"players": "4"}, {"limit": 60}, {"kloppen": "on"},
-                                     {"max_jokers_per_meld": 2}, {"max_jokers_per_meld": True}, {"color": "red"}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 5},
+        {"players": "4"},
+        {"limit": 60},
+        {"kloppen": "on"},
+        {"max_jokers_per_meld": 2},
+        {"max_jokers_per_meld": True},
+        {"color": "red"},
+    ],
+)
 def test_it_refuses_options_the_rules_do_not_allow(options):  # §10
     from games.engines.core.errors import IllegalAction
 

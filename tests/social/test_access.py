@@ -16,8 +16,9 @@ pytestmark = pytest.mark.django_db
 
 
 def _table(users, access=Table.Access.PUBLIC, human_seats=3, **social_settings):
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 2}, human_seats=human_seats,
-                                  access=access)
+    table = services.create_table(
+        users["alice"], "test-follow", {"rounds": 2}, human_seats=human_seats, access=access
+    )
     if social_settings:
         TableSocial.objects.create(table=table, **social_settings)
     return table
@@ -156,12 +157,20 @@ def test_it_lists_a_table_in_the_lobby_only_to_those_its_access_admits(users):
 def test_the_host_changes_the_settings_only_while_the_table_waits_and_a_list_only_for_a_private_table(users):
     thursday = social.create_list(users["alice"], "Thursday Jass")
     public = _table(users, human_seats=2)
-    _refused("list_not_private", lambda: social.configure_table(
-        users["alice"], public.pk, invite_list_id=thursday.pk, spectators="anyone", approval=False))
+    _refused(
+        "list_not_private",
+        lambda: social.configure_table(
+            users["alice"], public.pk, invite_list_id=thursday.pk, spectators="anyone", approval=False
+        ),
+    )
     social.configure_table(users["alice"], public.pk, invite_list_id=None, spectators="none", approval=False)
     services.join(users["bob"], public.pk)  # the table starts
-    _refused("not_open", lambda: social.configure_table(
-        users["alice"], public.pk, invite_list_id=None, spectators="anyone", approval=False))
+    _refused(
+        "not_open",
+        lambda: social.configure_table(
+            users["alice"], public.pk, invite_list_id=None, spectators="anyone", approval=False
+        ),
+    )
     assert TableSocial.objects.get(table=public).spectators == "none"
 
 

@@ -44,7 +44,9 @@ def test_it_limits_the_flood_per_user_across_rooms(users):
     assert _code(social.post_chat, users["alice"], "here too", table.pk) == "chat_flood"
     assert social.post_chat(users["bob"], "bob is not limited by alice")["text"]
     ChatMessage.objects.filter(author=users["alice"]).update(
-        created_at=ChatMessage.objects.get(text="line 0").created_at - timedelta(seconds=chat.FLOOD_SECONDS + 1))
+        created_at=ChatMessage.objects.get(text="line 0").created_at
+        - timedelta(seconds=chat.FLOOD_SECONDS + 1)
+    )
     assert social.post_chat(users["alice"], "later")["text"] == "later"
 
 
@@ -76,7 +78,9 @@ def test_it_separates_players_and_spectators_at_a_stakes_table(users):
     watched = social.post_chat(users["dave"], "spectators only", table.pk)
     players, spectators = chat.visible_rooms(table, True), chat.visible_rooms(table, False)
     assert said["room"] == f"table:{table.pk}:players" and watched["room"] == f"table:{table.pk}:spectators"
-    assert chat.may_read(users["bob"].pk, players, said) and not chat.may_read(users["bob"].pk, players, watched)
+    assert chat.may_read(users["bob"].pk, players, said) and not chat.may_read(
+        users["bob"].pk, players, watched
+    )
     assert chat.may_read(users["carol"].pk, spectators, watched)
     assert not chat.may_read(users["carol"].pk, spectators, said)
     assert [m["text"] for m in chat.history(users["bob"], players) if m["author"]] == ["players only"]

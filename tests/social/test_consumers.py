@@ -28,7 +28,9 @@ def _erin():
 
 @sync_to_async
 def _tarot_table(users, **kwargs):
-    table = services.create_table(users["alice"], "french-tarot", {"match_end": "deals:2"}, human_seats=4, **kwargs)
+    table = services.create_table(
+        users["alice"], "french-tarot", {"match_end": "deals:2"}, human_seats=4, **kwargs
+    )
     for name in ("bob", "carol", "dave"):
         services.join(users[name], table.pk)
     return Table.objects.get(pk=table.pk)
@@ -81,8 +83,9 @@ async def test_it_never_sends_a_spectator_a_hand(users, redis_layer):
 
 
 async def test_it_refuses_the_socket_of_a_user_the_table_does_not_admit(users, redis_layer):
-    table = await sync_to_async(services.create_table)(users["alice"], "test-follow", human_seats=2,
-                                                       access=Table.Access.PRIVATE)
+    table = await sync_to_async(services.create_table)(
+        users["alice"], "test-follow", human_seats=2, access=Table.Access.PRIVATE
+    )
     ws, ok = await open_socket(f"/ws/tables/{table.pk}/", users["carol"])
     assert not ok
     await sync_to_async(social.invite)(users["alice"], table.pk, users["carol"])
@@ -96,7 +99,9 @@ def _lines(frames):
 
 
 async def test_it_keeps_the_spectators_chat_from_the_players_at_a_stakes_table(users, redis_layer):
-    table = await sync_to_async(services.create_table)(users["alice"], "test-follow", human_seats=2, stake=50, limit=500)
+    table = await sync_to_async(services.create_table)(
+        users["alice"], "test-follow", human_seats=2, stake=50, limit=500
+    )
     await sync_to_async(services.join)(users["bob"], table.pk)
     sockets = {}
     for name in ("alice", "bob", "carol", "dave"):
@@ -106,7 +111,12 @@ async def test_it_keeps_the_spectators_chat_from_the_players_at_a_stakes_table(u
         await drain(ws)
     await sockets["dave"].send_to(text_data=json.dumps({"type": "chat", "text": "psst, spectators"}))
     await sockets["alice"].send_to(text_data=json.dumps({"type": "chat", "text": "players here"}))
-    expected = {"alice": "players here", "bob": "players here", "carol": "psst, spectators", "dave": "psst, spectators"}
+    expected = {
+        "alice": "players here",
+        "bob": "players here",
+        "carol": "psst, spectators",
+        "dave": "psst, spectators",
+    }
     got = {}
     for name, ws in sockets.items():  # wait for each room's own line first, so a slow machine cannot hide it
         first = await receive_until(ws, lambda f: bool(_lines([f])), timeout=20)
@@ -119,7 +129,9 @@ async def test_it_keeps_the_spectators_chat_from_the_players_at_a_stakes_table(u
 async def test_it_shows_players_the_watchers_and_hides_ignored_authors(users, redis_layer):
     table = await sync_to_async(services.create_table)(users["bob"], "test-follow", human_seats=3)
     await sync_to_async(services.join)(users["alice"], table.pk)
-    (alice, ok_a), (bob, ok_b) = [await open_socket(f"/ws/tables/{table.pk}/", users[n]) for n in ("alice", "bob")]
+    (alice, ok_a), (bob, ok_b) = [
+        await open_socket(f"/ws/tables/{table.pk}/", users[n]) for n in ("alice", "bob")
+    ]
     await drain(alice)
     dave, ok_d = await open_socket(f"/ws/tables/{table.pk}/", users["dave"])
     assert ok_a and ok_b and ok_d
@@ -146,8 +158,9 @@ async def test_it_shows_players_the_watchers_and_hides_ignored_authors(users, re
 
 
 async def test_it_turns_a_kicked_players_socket_away_before_the_next_deal(users, redis_layer, fast_bots):
-    table = await sync_to_async(services.create_table)(users["alice"], "test-follow", {"rounds": 3},
-                                                       human_seats=2, access=Table.Access.PRIVATE)
+    table = await sync_to_async(services.create_table)(
+        users["alice"], "test-follow", {"rounds": 3}, human_seats=2, access=Table.Access.PRIVATE
+    )
     invitation = await sync_to_async(social.invite)(users["alice"], table.pk, users["bob"])
     await sync_to_async(social.answer_invitation)(users["bob"], invitation.pk, True)
     await sync_to_async(finish_deal)(table.pk)
@@ -169,8 +182,9 @@ async def test_it_brings_an_invitation_to_the_invitees_lobby_live(users, redis_l
     assert ok
     first = await receive_until(lobby, lambda f: f["type"] == "social")
     assert first["invitations"] == []
-    table = await sync_to_async(services.create_table)(users["alice"], "test-follow", human_seats=2,
-                                                       access=Table.Access.PRIVATE)
+    table = await sync_to_async(services.create_table)(
+        users["alice"], "test-follow", human_seats=2, access=Table.Access.PRIVATE
+    )
     await sync_to_async(social.invite)(users["alice"], table.pk, users["bob"])
     frame = await receive_until(lobby, lambda f: f["type"] == "social" and f["invitations"])
     assert frame["invitations"][0]["table"] == table.pk and frame["invitations"][0]["from"] == "alice"

@@ -113,8 +113,13 @@ def test_it_shows_a_player_card_with_games_played_and_won(users, fast_bots):
     [row] = card["games"]
     match = Match.objects.get(table=table)
     first = places(match.standings)[0] == 1
-    assert match.over and row == {"game": "test-follow", "title": row["title"], "played": 1, "won": int(first),
-                                  "deals": 1}
+    assert match.over and row == {
+        "game": "test-follow",
+        "title": row["title"],
+        "played": 1,
+        "won": int(first),
+        "deals": 1,
+    }
     assert player_card(users["bob"], users["alice"])["games"] == []
     assert not card["friend"] and not card["ignored"] and not card["is_self"]
 

@@ -16,13 +16,21 @@ pytestmark = pytest.mark.django_db
 
 
 def _full_table(users, access, names=("bob", "carol")):
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 3}, human_seats=1 + len(names),
-                                  access=access, bot_level="beginner")
+    table = services.create_table(
+        users["alice"],
+        "test-follow",
+        {"rounds": 3},
+        human_seats=1 + len(names),
+        access=access,
+        bot_level="beginner",
+    )
     for name in names:
         if access == Table.Access.PUBLIC:
             services.join(users[name], table.pk)
         else:
-            social.answer_invitation(users[name], social.invite(users["alice"], table.pk, users[name]).pk, True)
+            social.answer_invitation(
+                users[name], social.invite(users["alice"], table.pk, users[name]).pk, True
+            )
     return Table.objects.get(pk=table.pk)
 
 

@@ -47,10 +47,15 @@ def test_it_keeps_lists_invites_from_the_table_and_accepts_from_the_lobby(users)
     alice.post(f"/social/lists/{thursday.pk}/add/", {"username": "bob"})
     assert list(thursday.members.values_list("username", flat=True)) == ["bob"]
     table = services.create_table(users["alice"], "test-follow", human_seats=2, access=Table.Access.PRIVATE)
-    saved = alice.post(f"/social/tables/{table.pk}/settings/", {"invite_list": thursday.pk, "spectators": "anyone"})
+    saved = alice.post(
+        f"/social/tables/{table.pk}/settings/", {"invite_list": thursday.pk, "spectators": "anyone"}
+    )
     assert saved.json() == {"ok": True, "result": None}
     assert TableSocial.objects.get(table=table).invite_list == thursday
-    assert _client(users["bob"]).post(f"/social/tables/{table.pk}/invite/", {"username": "carol"}).status_code == 403
+    assert (
+        _client(users["bob"]).post(f"/social/tables/{table.pk}/invite/", {"username": "carol"}).status_code
+        == 403
+    )
     assert alice.post(f"/social/tables/{table.pk}/invite/", {"username": "bob"}).json()["ok"]
     invitation = Invitation.objects.get(table=table, invitee=users["bob"])
     answer = _client(users["bob"]).post(f"/social/invitations/{invitation.pk}/accept/")
@@ -68,14 +73,18 @@ def test_it_ignores_from_the_player_card_and_refuses_a_spectators_vote(users, fa
     finish_deal(table.pk)
     vote = _client(users["dave"]).post(f"/social/tables/{table.pk}/vote/1/")
     assert vote.status_code == 403 and vote.json()["error"] == "not_seated"
-    assert alice.post(f"/social/tables/{table.pk}/vote/1/").json()["result"] == {"votes": 1, "needed": 2,
-                                                                                 "kicked": False}
+    assert alice.post(f"/social/tables/{table.pk}/vote/1/").json()["result"] == {
+        "votes": 1,
+        "needed": 2,
+        "kicked": False,
+    }
 
 
 def test_it_lets_the_host_kick_from_the_table_panel(users, fast_bots):
     alice = _client(users["alice"])
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 2}, human_seats=2,
-                                  access=Table.Access.PRIVATE)
+    table = services.create_table(
+        users["alice"], "test-follow", {"rounds": 2}, human_seats=2, access=Table.Access.PRIVATE
+    )
     social.answer_invitation(users["bob"], social.invite(users["alice"], table.pk, users["bob"]).pk, True)
     finish_deal(table.pk)
     assert _client(users["bob"]).post(f"/social/tables/{table.pk}/kick/0/").status_code == 403
@@ -107,9 +116,21 @@ def test_it_leaves_the_users_tables_on_log_off(users):
 def _new_game(client, access="private", **fields):
     from django.urls import reverse
 
-    return client.post(reverse("new_table"), {
-        "game": "french-tarot", "profile": "fft", "match_end": "deals:4", "extra_options": "",
-        "bot_level": "standard", "human_seats": 3, "stake": "0", "access": access, "turn_seconds": 30, **fields})
+    return client.post(
+        reverse("new_table"),
+        {
+            "game": "french-tarot",
+            "profile": "fft",
+            "match_end": "deals:4",
+            "extra_options": "",
+            "bot_level": "standard",
+            "human_seats": 3,
+            "stake": "0",
+            "access": access,
+            "turn_seconds": 30,
+            **fields,
+        },
+    )
 
 
 def test_it_sets_who_may_sit_and_watch_in_the_new_game_dialog(users):
@@ -117,9 +138,14 @@ def test_it_sets_who_may_sit_and_watch_in_the_new_game_dialog(users):
     social.add_member(users["alice"], thursday.pk, users["bob"])
     alice = _client(users["alice"])
     lobby = alice.get("/").content.decode()
-    assert 'name="access-invite_list"' in lobby and "Thursday Jass" in lobby and 'name="access-approval"' in lobby
-    response = _new_game(alice, **{"access-invite_list": thursday.pk, "access-spectators": "none",
-                                   "access-approval": "on"})
+    assert (
+        'name="access-invite_list"' in lobby
+        and "Thursday Jass" in lobby
+        and 'name="access-approval"' in lobby
+    )
+    response = _new_game(
+        alice, **{"access-invite_list": thursday.pk, "access-spectators": "none", "access-approval": "on"}
+    )
     table = Table.objects.get()
     assert response.status_code == 302
     row = TableSocial.objects.get(table=table)

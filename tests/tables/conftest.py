@@ -28,8 +28,10 @@ def users(db):
     """alice, bob, carol and dave as a dict of User by name."""
     from accounts.models import User
 
-    return {name: User.objects.create_user(name, password="pw-for-tests-only") for name in
-            ("alice", "bob", "carol", "dave")}
+    return {
+        name: User.objects.create_user(name, password="pw-for-tests-only")
+        for name in ("alice", "bob", "carol", "dave")
+    }
 
 
 @pytest.fixture

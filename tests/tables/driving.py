@@ -22,7 +22,9 @@ def finish_deal(table_id: int) -> Round:
         table = Table.objects.get(pk=table_id)
         game = get_game(table.game)
         state = game.from_json(rnd.snapshot)
-        people = {s.number: s.user for s in Seat.objects.filter(table=table, bot_level="", user__isnull=False)}
+        people = {
+            s.number: s.user for s in Seat.objects.filter(table=table, bot_level="", user__isnull=False)
+        }
         seat = next((s for s in sorted(game.to_act(state)) if s in people), None)
         if seat is None:
             assert services.bot_move(table_id, random.Random(step)), "no bot was due"

@@ -41,7 +41,12 @@ class FollowGame(Game):
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         opts = dict(options or {})
         rounds = opts.get("rounds", 2)
-        if set(opts) - {"rounds"} or isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 5:
+        if (
+            set(opts) - {"rounds"}
+            or isinstance(rounds, bool)
+            or not isinstance(rounds, int)
+            or not 1 <= rounds <= 5
+        ):
             raise IllegalAction("bad_options")
         return {"rounds": rounds}
 
@@ -50,17 +55,19 @@ class FollowGame(Game):
         rng.shuffle(order)
         return order
 
-    def deal_from_order(self, order: Sequence[Any], dealer: int, options: Mapping[str, Any],
-                        start: Mapping[str, Any] | None) -> dict[str, Any]:
-        return {"hands": [sorted(order[i * 4:(i + 1) * 4], key=DECK.index) for i in range(4)]}
+    def deal_from_order(
+        self, order: Sequence[Any], dealer: int, options: Mapping[str, Any], start: Mapping[str, Any] | None
+    ) -> dict[str, Any]:
+        return {"hands": [sorted(order[i * 4 : (i + 1) * 4], key=DECK.index) for i in range(4)]}
 
     def new_round(self, options, deal, dealer, start=None):
         hands = deal.get("hands")
         if not isinstance(hands, list) or sorted(c for h in hands for c in h) != sorted(DECK):
             raise IllegalAction("bad_deal")
         start = dict(start or {"scores": [0, 0, 0, 0], "rounds_played": 0})
-        return FollowState(self.normalize_options(options), dealer, tuple(tuple(h) for h in hands), start,
-                           (dealer + 1) % 4)
+        return FollowState(
+            self.normalize_options(options), dealer, tuple(tuple(h) for h in hands), start, (dealer + 1) % 4
+        )
 
     def options_of(self, state):
         return state.options
@@ -84,7 +91,7 @@ class FollowGame(Game):
 
     def parse_action(self, payload):
         if not isinstance(payload, dict) or set(payload) != {"play"} or payload["play"] not in DECK:
-            raise InvalidAction("expected {\"play\": card}")
+            raise InvalidAction('expected {"play": card}')
         return SimpleAction("play", payload["play"])
 
     def apply(self, state, seat, action):
@@ -104,8 +111,16 @@ class FollowGame(Game):
         suit = trick[0][1][-1]
         winner = max((p for p in trick if p[1][-1] == suit), key=lambda p: RANKS.index(p[1][0]))[0]
         won = tuple(w + (i == winner) for i, w in enumerate(state.won))
-        return replace(state, hands=hands, trick=(), last_trick=trick, won=won, turn=winner,
-                       done=not any(hands), played=(*state.played, card))
+        return replace(
+            state,
+            hands=hands,
+            trick=(),
+            last_trick=trick,
+            won=won,
+            turn=winner,
+            done=not any(hands),
+            played=(*state.played, card),
+        )
 
     def _scores(self, state):
         best = max(state.won)
@@ -116,12 +131,16 @@ class FollowGame(Game):
 
     def view(self, state, seat):
         return {
-            "phase": self.phase(state), "dealer": state.dealer, "to_act": sorted(self.to_act(state)),
+            "phase": self.phase(state),
+            "dealer": state.dealer,
+            "to_act": sorted(self.to_act(state)),
             "hand": list(state.hands[seat]) if seat is not None else None,
             "hand_sizes": [len(h) for h in state.hands],
             "trick": [{"seat": s, "card": c} for s, c in state.trick],
             "last_trick": [{"seat": s, "card": c} for s, c in state.last_trick],
-            "tricks_won": list(state.won), "scores": state.start["scores"], "result": self.result(state),
+            "tricks_won": list(state.won),
+            "scores": state.start["scores"],
+            "result": self.result(state),
         }
 
     def result(self, state):
@@ -139,16 +158,32 @@ class FollowGame(Game):
         return self.legal_actions(state, seat)[0]
 
     def to_json(self, state):
-        return {"options": state.options, "dealer": state.dealer, "hands": [list(h) for h in state.hands],
-                "start": state.start, "turn": state.turn, "trick": [list(p) for p in state.trick],
-                "last_trick": [list(p) for p in state.last_trick], "won": list(state.won), "done": state.done,
-                "played": list(state.played)}
+        return {
+            "options": state.options,
+            "dealer": state.dealer,
+            "hands": [list(h) for h in state.hands],
+            "start": state.start,
+            "turn": state.turn,
+            "trick": [list(p) for p in state.trick],
+            "last_trick": [list(p) for p in state.last_trick],
+            "won": list(state.won),
+            "done": state.done,
+            "played": list(state.played),
+        }
 
     def from_json(self, data):
-        return FollowState(dict(data["options"]), data["dealer"], tuple(tuple(h) for h in data["hands"]),
-                           dict(data["start"]), data["turn"], tuple(tuple(p) for p in data["trick"]),
-                           tuple(tuple(p) for p in data["last_trick"]), tuple(data["won"]), data["done"],
-                           tuple(data["played"]))
+        return FollowState(
+            dict(data["options"]),
+            data["dealer"],
+            tuple(tuple(h) for h in data["hands"]),
+            dict(data["start"]),
+            data["turn"],
+            tuple(tuple(p) for p in data["trick"]),
+            tuple(tuple(p) for p in data["last_trick"]),
+            tuple(data["won"]),
+            data["done"],
+            tuple(data["played"]),
+        )
 
     def next_round(self, state):
         if not state.done:
@@ -163,9 +198,14 @@ class FollowGame(Game):
         return self._scores(state) if state.done else None
 
     def standings(self, state):
-        scores = [a + b for a, b in zip(state.start["scores"], self._scores(state) if state.done else [0] * 4)]
-        return {"scores": scores, "ranking": [1 + sum(t > scores[s] for t in scores) for s in range(4)],
-                "over": self.next_round(state) is None and state.done}
+        scores = [
+            a + b for a, b in zip(state.start["scores"], self._scores(state) if state.done else [0] * 4)
+        ]
+        return {
+            "scores": scores,
+            "ranking": [1 + sum(t > scores[s] for t in scores) for s in range(4)],
+            "over": self.next_round(state) is None and state.done,
+        }
 
     def bot(self, level, playouts=None):
         return _RandomBot(level)

@@ -19,7 +19,9 @@ def session_cookie(user: Any) -> bytes:
     return f"sessionid={client.cookies['sessionid'].value}".encode()
 
 
-async def open_socket(path: str, user: Any | None, origin: bytes = ORIGIN) -> tuple[WebsocketCommunicator, bool]:
+async def open_socket(
+    path: str, user: Any | None, origin: bytes = ORIGIN
+) -> tuple[WebsocketCommunicator, bool]:
     """Connect to `path` as `user` (None: anonymous); returns the communicator and whether it was accepted."""
     from platform_config.asgi import application
 
@@ -44,7 +46,9 @@ async def drain(communicator: WebsocketCommunicator, quiet: float = 0.3) -> list
     return frames
 
 
-async def receive_until(communicator: WebsocketCommunicator, predicate, timeout: float = 10) -> dict[str, Any]:
+async def receive_until(
+    communicator: WebsocketCommunicator, predicate, timeout: float = 10
+) -> dict[str, Any]:
     """Frames are read until one satisfies `predicate`; returns it."""
     while True:
         frame = await receive(communicator, timeout)

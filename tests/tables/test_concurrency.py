@@ -68,8 +68,10 @@ def test_it_applies_exactly_one_of_two_concurrent_acts_for_the_same_turn(users, 
         version, seat, action = _turn(table_id)
         user = seats[seat]
         before = Event.objects.filter(table_id=table_id, kind="act").count()
-        outcomes = _race(lambda: services.act(user, table_id, version, f"a{rep}", action),
-                         lambda: services.act(user, table_id, version, f"b{rep}", action))
+        outcomes = _race(
+            lambda: services.act(user, table_id, version, f"a{rep}", action),
+            lambda: services.act(user, table_id, version, f"b{rep}", action),
+        )
         acks = [o for o in outcomes if isinstance(o, dict)]
         assert len(acks) == 1, outcomes
         assert [o for o in outcomes if not isinstance(o, dict)] == ["stale_version"]
@@ -83,21 +85,33 @@ def test_it_lets_either_a_timeout_or_a_racing_move_win_never_both(users, postgre
     for rep in range(30):
         version, seat, action = _turn(table_id)
         Round.objects.filter(table_id=table_id, status="playing").update(
-            deadline=timezone.now() - timedelta(seconds=1))
-        before = Event.objects.filter(table_id=table_id).exclude(kind__in=["round_end", "deal", "match_end"]).count()
-        outcomes = _race(lambda: services.apply_timeout(table_id, version),
-                         lambda: services.act(seats[seat], table_id, version, f"m{rep}", action))
-        after = Event.objects.filter(table_id=table_id).exclude(kind__in=["round_end", "deal", "match_end"]).count()
+            deadline=timezone.now() - timedelta(seconds=1)
+        )
+        before = (
+            Event.objects.filter(table_id=table_id)
+            .exclude(kind__in=["round_end", "deal", "match_end"])
+            .count()
+        )
+        outcomes = _race(
+            lambda: services.apply_timeout(table_id, version),
+            lambda: services.act(seats[seat], table_id, version, f"m{rep}", action),
+        )
+        after = (
+            Event.objects.filter(table_id=table_id)
+            .exclude(kind__in=["round_end", "deal", "match_end"])
+            .count()
+        )
         assert after == before + 1, outcomes
         assert (outcomes[0] is True) != isinstance(outcomes[1], dict), outcomes
 
 
 def test_it_applies_one_timeout_when_the_sweeper_runs_twice(users, postgres):
     table_id, _seats = _table(users)
-    for rep in range(10):
+    for _rep in range(10):
         _turn(table_id)
         Round.objects.filter(table_id=table_id, status="playing").update(
-            deadline=timezone.now() - timedelta(seconds=1))
+            deadline=timezone.now() - timedelta(seconds=1)
+        )
         before = Event.objects.filter(table_id=table_id, kind="timeout").count()
         outcomes = _race(sweep_once, sweep_once)
         assert sorted(outcomes) == [0, 1]

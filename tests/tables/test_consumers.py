@@ -21,9 +21,15 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pyte
 @pytest.fixture
 def redis_layer(redis_url, settings):
     base, _, _db = redis_url.rpartition("/")
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                                           "CONFIG": {"hosts": [{"address": f"{base}/3", **settings.REDIS_SOCKET_OPTIONS}],
-                                                      "prefix": f"kibitz-test-{os.getpid()}"}}}
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                "hosts": [{"address": f"{base}/3", **settings.REDIS_SOCKET_OPTIONS}],
+                "prefix": f"kibitz-test-{os.getpid()}",
+            },
+        }
+    }
     return settings
 
 
@@ -43,7 +49,11 @@ def _to_act(table_id):
     game = get_game("french-tarot")
     state = game.from_json(rnd.snapshot)
     seat = min(game.to_act(state))
-    return seat, [a.to_wire() for a in game.legal_actions(state, seat)], Table.objects.get(pk=table_id).version
+    return (
+        seat,
+        [a.to_wire() for a in game.legal_actions(state, seat)],
+        Table.objects.get(pk=table_id).version,
+    )
 
 
 @sync_to_async
@@ -58,7 +68,9 @@ async def test_it_refuses_stale_versions_and_answers_repeated_move_ids_once(user
     assert ok
     first = await receive(ws)
     assert first["type"] == "state" and first["version"] == version and first["table"]["you"] == seat
-    await ws.send_to(text_data=json.dumps({"type": "act", "id": "m-1", "version": version - 1, "action": legal[0]}))
+    await ws.send_to(
+        text_data=json.dumps({"type": "act", "id": "m-1", "version": version - 1, "action": legal[0]})
+    )
     error = await receive_until(ws, lambda f: f["type"] == "error")
     assert error["code"] == "stale_version"
     frame = {"type": "act", "id": "m-2", "version": version, "action": legal[0]}
@@ -79,8 +91,9 @@ async def test_it_refuses_a_move_out_of_turn_and_ignores_a_seat_named_in_the_fra
     ws, ok = await open_socket(f"/ws/tables/{table.pk}/", seats[idle])
     assert ok
     await receive(ws)
-    await ws.send_to(text_data=json.dumps(
-        {"type": "act", "id": "x", "version": version, "seat": seat, "action": legal[0]}))
+    await ws.send_to(
+        text_data=json.dumps({"type": "act", "id": "x", "version": version, "seat": seat, "action": legal[0]})
+    )
     error = await receive_until(ws, lambda f: f["type"] == "error")
     assert error["code"] == "not_your_turn"
     assert await _count(Event, table=table, kind="act") == 0
@@ -108,15 +121,23 @@ async def test_it_refuses_a_cross_origin_socket(users, redis_layer):
     assert not ok2
 
 
-@pytest.mark.parametrize("text", [
-    "not json", "[1, 2]", '{"type": "dance"}', '{"type": "act", "id": "a", "version": 1.0, "action": {}}',
-    '{"type": "act", "id": "", "version": 1, "action": {"bid": "pass"}}',
-    '{"type": "act", "id": "a", "version": 3, "action": {"bid": "petite", "extra": 1}}',
-    '{"type": "act", "id": "a", "version": 3, "action": "pass"}',
-    '{"type": "act", "id": "a", "version": 3, "action": {"bid": "' + "x" * 5000 + '"}}',
-    "[" * 2040 + "]" * 2040,
-])
-async def test_it_answers_malformed_and_oversized_frames_with_an_error_and_changes_nothing(users, redis_layer, text):
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not json",
+        "[1, 2]",
+        '{"type": "dance"}',
+        '{"type": "act", "id": "a", "version": 1.0, "action": {}}',
+        '{"type": "act", "id": "", "version": 1, "action": {"bid": "pass"}}',
+        '{"type": "act", "id": "a", "version": 3, "action": {"bid": "petite", "extra": 1}}',
+        '{"type": "act", "id": "a", "version": 3, "action": "pass"}',
+        '{"type": "act", "id": "a", "version": 3, "action": {"bid": "' + "x" * 5000 + '"}}',
+        "[" * 2040 + "]" * 2040,
+    ],
+)
+async def test_it_answers_malformed_and_oversized_frames_with_an_error_and_changes_nothing(
+    users, redis_layer, text
+):
     table, seats = await _four_human_table(users)
     seat, legal, version = await _to_act(table.pk)
     ws, ok = await open_socket(f"/ws/tables/{table.pk}/", seats[seat])
@@ -152,8 +173,11 @@ async def test_it_gives_a_reconnecting_client_exactly_a_fresh_clients_view(users
     await movers[(watcher_seat + 3) % 4].disconnect()
     for step in range(3):  # three bids while the watcher is away
         seat, legal, version = await _to_act(table.pk)
-        await movers[seat].send_to(text_data=json.dumps(
-            {"type": "act", "id": f"b{step}", "version": version, "action": {"bid": "pass"}}))
+        await movers[seat].send_to(
+            text_data=json.dumps(
+                {"type": "act", "id": f"b{step}", "version": version, "action": {"bid": "pass"}}
+            )
+        )
         await receive_until(movers[seat], lambda f: f["type"] == "ack")
     back, ok = await open_socket(f"/ws/tables/{table.pk}/?v={start_version}", watcher)
     caught_up = await receive(back)
@@ -176,10 +200,14 @@ async def test_it_makes_the_older_socket_of_a_seat_read_only(users, redis_layer)
     await receive(new)
     notice = await receive_until(old, lambda f: f["type"] == "notice")
     assert notice["code"] == "taken_over"
-    await old.send_to(text_data=json.dumps({"type": "act", "id": "o", "version": version, "action": legal[0]}))
+    await old.send_to(
+        text_data=json.dumps({"type": "act", "id": "o", "version": version, "action": legal[0]})
+    )
     error = await receive_until(old, lambda f: f["type"] == "error")
     assert error["code"] == "read_only"
-    await new.send_to(text_data=json.dumps({"type": "act", "id": "n", "version": version, "action": legal[0]}))
+    await new.send_to(
+        text_data=json.dumps({"type": "act", "id": "n", "version": version, "action": legal[0]})
+    )
     assert (await receive_until(new, lambda f: f["type"] in ("ack", "error")))["type"] == "ack"
     await old.disconnect()
     await new.disconnect()
@@ -206,8 +234,11 @@ async def test_it_shows_a_spectator_no_hand(users, redis_layer):
     assert ok
     frame = await receive(ws)
     assert frame["table"]["you"] is None and frame["view"]["hand"] is None and frame["legal"] is None
-    await ws.send_to(text_data=json.dumps({"type": "act", "id": "s", "version": frame["version"],
-                                           "action": {"bid": "pass"}}))
+    await ws.send_to(
+        text_data=json.dumps(
+            {"type": "act", "id": "s", "version": frame["version"], "action": {"bid": "pass"}}
+        )
+    )
     assert (await receive_until(ws, lambda f: f["type"] == "error"))["code"] == "not_seated"
     await ws.disconnect()
 
@@ -221,7 +252,9 @@ async def test_it_keeps_an_idle_socket_alive_over_redis(users, redis_layer):
     await asyncio.sleep(7)  # longer than redis-py's default read timeout
     mover, _ = await open_socket(f"/ws/tables/{table.pk}/", seats[seat])
     await receive(mover)
-    await mover.send_to(text_data=json.dumps({"type": "act", "id": "late", "version": version, "action": legal[0]}))
+    await mover.send_to(
+        text_data=json.dumps({"type": "act", "id": "late", "version": version, "action": legal[0]})
+    )
     update = await receive_until(watcher, lambda f: f["type"] == "state")
     assert update["version"] == version + 1
     await watcher.disconnect()

@@ -27,15 +27,19 @@ from .sockets import open_socket, receive
 # The quick tier drives two deals; the issue's ≥ 100 deals run with KIBITZ_LEAK_DEALS=100 (about 20-50 min
 # on the shared 2-core machine, see docs/decisions-tables.md).
 SCORED_DEALS = int(os.environ.get("KIBITZ_LEAK_DEALS", "2"))
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
-              pytest.mark.timeout(max(600, 120 * SCORED_DEALS))]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.asyncio,
+    pytest.mark.timeout(max(600, 120 * SCORED_DEALS)),
+]
 GAME = get_game("french-tarot")
 
 
 @sync_to_async
 def _new_table(users):
-    table = services.create_table(users["alice"], "french-tarot", {"match_end": "deals:40"}, human_seats=4,
-                                  turn_seconds=300)
+    table = services.create_table(
+        users["alice"], "french-tarot", {"match_end": "deals:40"}, human_seats=4, turn_seconds=300
+    )
     for name in ("bob", "carol", "dave"):
         services.join(users[name], table.pk)
     return table.pk, {s.number: s.user for s in Seat.objects.filter(table_id=table.pk)}
@@ -97,7 +101,9 @@ def _choose(frame, seat, rng):
     if view["phase"] == "discard":
         return {"discard": list(random_legal_discard(view["hand"], rng))}
     if view["phase"] == "play" and sum(view["tricks_won"]) == 0 and rng.random() < 0.3:
-        if not any(h["seat"] == seat for h in view["handfuls"]) and not any(p["seat"] == seat for p in view["trick"]):
+        if not any(h["seat"] == seat for h in view["handfuls"]) and not any(
+            p["seat"] == seat for p in view["trick"]
+        ):
             handful = random_handful(view["hand"], rng, legal=True)
             if handful:
                 return {"handful": list(handful)}
@@ -109,9 +115,15 @@ async def test_it_never_sends_a_card_a_seat_or_a_spectator_may_not_see(users, se
         settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     else:
         base, _, _db = redis_url.rpartition("/")
-        settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                                               "CONFIG": {"hosts": [{"address": f"{base}/4", **settings.REDIS_SOCKET_OPTIONS}],
-                                                          "prefix": f"kibitz-leak-{os.getpid()}"}}}
+        settings.CHANNEL_LAYERS = {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {
+                    "hosts": [{"address": f"{base}/4", **settings.REDIS_SOCKET_OPTIONS}],
+                    "prefix": f"kibitz-leak-{os.getpid()}",
+                },
+            }
+        }
     rng = random.Random(int(os.environ.get("KIBITZ_LEAK_SEED", "20261130")))
     spectator = await sync_to_async(User.objects.create_user)("erin", password="pw-for-tests-only")
     scored = frames = 0
@@ -123,7 +135,9 @@ async def test_it_never_sends_a_card_a_seat_or_a_spectator_may_not_see(users, se
             truth_at[v] = snapshot  # before the first deal no frame carries a view
         sockets = {}
         for seat in (0, 1, 2, 3, None):
-            ws, ok = await open_socket(f"/ws/tables/{table_id}/", seats[seat] if seat is not None else spectator)
+            ws, ok = await open_socket(
+                f"/ws/tables/{table_id}/", seats[seat] if seat is not None else spectator
+            )
             assert ok
             sockets[seat] = Watched(ws, seat, truth_at)
         for w in sockets.values():
@@ -142,8 +156,11 @@ async def test_it_never_sends_a_card_a_seat_or_a_spectator_may_not_see(users, se
                 seat = view["to_act"][0]
                 mover = sockets[seat]
                 action = _choose(mover.frame, seat, rng)
-                await mover.ws.send_to(text_data=json.dumps(
-                    {"type": "act", "id": f"{table_id}-{version}", "version": version, "action": action}))
+                await mover.ws.send_to(
+                    text_data=json.dumps(
+                        {"type": "act", "id": f"{table_id}-{version}", "version": version, "action": action}
+                    )
+                )
                 answer = await mover.answer()
                 assert answer["type"] == "ack", answer
             new_version, snapshot, over = await _truth(table_id)

@@ -36,7 +36,12 @@ def test_a_bot_stands_in_until_the_deal_ends_then_the_seat_is_freed(users, fast_
 
     done = finish_deal(table.pk)
     assert done.pk == first.pk and done.status == Round.Status.DONE and done.result is not None
-    assert done.players == [users["alice"].pk, users["bob"].pk, None, None]  # bob's deal, though a bot ended it
+    assert done.players == [
+        users["alice"].pk,
+        users["bob"].pk,
+        None,
+        None,
+    ]  # bob's deal, though a bot ended it
     seat.refresh_from_db()
     assert seat.user is None and not seat.is_bot and seat.for_human and not seat.free_after_unit
     table.refresh_from_db()
@@ -54,8 +59,11 @@ def test_a_bot_stands_in_until_the_deal_ends_then_the_seat_is_freed(users, fast_
     assert second is not None and second.number == 2 and second.match_id == first.match_id
     assert second.players[:2] == [users["alice"].pk, users["carol"].pk]
     assert Match.objects.filter(table=table).count() == 1
-    assert list(Event.objects.filter(table=table, version__gt=done.events.last().version)
-                .values_list("kind", flat=True))[-3:] == ["join", "resume", "deal"]
+    assert list(
+        Event.objects.filter(table=table, version__gt=done.events.last().version).values_list(
+            "kind", flat=True
+        )
+    )[-3:] == ["join", "resume", "deal"]
 
 
 def test_the_person_who_left_may_take_the_freed_seat_again(users, fast_bots):
@@ -116,8 +124,9 @@ def test_at_a_jass_stakes_table_the_bot_stands_in_until_the_match_ends(users, fa
 
     for name in ("alice", "bob"):
         ledger.wallet_for(users[name])  # the starting grant
-    table = services.create_table(users["alice"], "jass-differenzler", {}, human_seats=2, stake=1,
-                                  bot_level="beginner")
+    table = services.create_table(
+        users["alice"], "jass-differenzler", {}, human_seats=2, stake=1, bot_level="beginner"
+    )
     services.join(users["bob"], table.pk)
     table.refresh_from_db()
     services.leave(users["bob"], table.pk)

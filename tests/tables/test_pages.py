@@ -37,7 +37,9 @@ def _finish_round(table: Table) -> Round:
         seat = min(game.to_act(state))
         with transaction.atomic():
             locked = Table.objects.select_for_update().get(pk=table.pk)
-            _apply_guarded(locked, seat, locked.version, game.timeout_action(state, seat).to_wire(), "timeout")
+            _apply_guarded(
+                locked, seat, locked.version, game.timeout_action(state, seat).to_wire(), "timeout"
+            )
 
 
 def test_it_sends_anonymous_visitors_to_log_in(client):
@@ -46,24 +48,43 @@ def test_it_sends_anonymous_visitors_to_log_in(client):
 
 
 def test_it_signs_up_a_new_player_with_a_profile(client):
-    response = client.post("/accounts/signup/", {"username": "erin", "password1": "a-long-test-password-42",
-                                                 "password2": "a-long-test-password-42"})
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "erin", "password1": "a-long-test-password-42", "password2": "a-long-test-password-42"},
+    )
     assert response.status_code == 302
     assert Profile.objects.get(user__username="erin").language == "en"
 
 
 def test_it_starts_a_new_player_in_the_browsers_language(client):
-    client.post("/accounts/signup/", {"username": "fritz", "password1": "a-long-test-password-42",
-                                      "password2": "a-long-test-password-42"}, HTTP_ACCEPT_LANGUAGE="de-CH,de;q=0.9")
+    client.post(
+        "/accounts/signup/",
+        {"username": "fritz", "password1": "a-long-test-password-42", "password2": "a-long-test-password-42"},
+        HTTP_ACCEPT_LANGUAGE="de-CH,de;q=0.9",
+    )
     assert Profile.objects.get(user__username="fritz").language == "de"
-    assert "Neues Spiel" in client.get(reverse("lobby"), HTTP_ACCEPT_LANGUAGE="en").content.decode()  # the profile wins
+    assert (
+        "Neues Spiel" in client.get(reverse("lobby"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    )  # the profile wins
 
 
 def test_it_creates_a_table_from_the_new_game_dialog(users):
     client = _client(users["alice"])
-    response = client.post(reverse("new_table"), {
-        "game": "french-tarot", "profile": "fft", "match_end": "deals:4", "extra_options": "", "bot_level": "expert",
-        "human_seats": 2, "stake": "0.10", "limit": "15.00", "access": "public", "turn_seconds": 45})
+    response = client.post(
+        reverse("new_table"),
+        {
+            "game": "french-tarot",
+            "profile": "fft",
+            "match_end": "deals:4",
+            "extra_options": "",
+            "bot_level": "expert",
+            "human_seats": 2,
+            "stake": "0.10",
+            "limit": "15.00",
+            "access": "public",
+            "turn_seconds": 45,
+        },
+    )
     table = Table.objects.get()
     assert response.status_code == 302 and response["Location"] == reverse("table", args=[table.pk])
     assert (table.stake, table.limit, table.bot_level, table.turn_seconds) == (10, 1500, "expert", 45)
@@ -77,9 +98,20 @@ def test_it_creates_a_table_from_the_new_game_dialog(users):
 
 def test_it_refuses_options_the_engine_refuses(users):
     client = _client(users["alice"])
-    response = client.post(reverse("new_table"), {
-        "game": "french-tarot", "profile": "fft", "match_end": "deals:8", "extra_options": '{"colour": "red"}',
-        "bot_level": "standard", "human_seats": 1, "stake": "0", "access": "public", "turn_seconds": 30})
+    response = client.post(
+        reverse("new_table"),
+        {
+            "game": "french-tarot",
+            "profile": "fft",
+            "match_end": "deals:8",
+            "extra_options": '{"colour": "red"}',
+            "bot_level": "standard",
+            "human_seats": 1,
+            "stake": "0",
+            "access": "public",
+            "turn_seconds": 30,
+        },
+    )
     assert response.status_code == 400 and not Table.objects.exists()
 
 
@@ -91,7 +123,7 @@ def test_it_shows_the_hand_history_and_replay_file_only_after_the_deal(users):
     rnd = _finish_round(table)
     page = client.get(reverse("history", args=[table.pk, rnd.number])).content.decode()
     assert rnd.salt in page and rnd.deck_hash in page and " ".join(rnd.order) in page
-    steps = page[page.index('class="history-actions"'):page.index("</ol>")]
+    steps = page[page.index('class="history-actions"') : page.index("</ol>")]
     assert "<strong>alice</strong>: <code>bid " in steps and "{" not in steps  # names and spelled-out actions
     assert 'id="history-scores"' in page
     document = json.loads(client.get(reverse("replay_file", args=[table.pk, rnd.number])).content)
@@ -150,8 +182,8 @@ def test_the_lobby_offers_play_only_at_a_free_seat_and_watch_everywhere(users):
     playing = services.create_table(users["bob"], "test-follow", human_seats=1)
     page = _client(users["carol"]).get(reverse("lobby")).content.decode()
     for table, can_sit in ((waiting, True), (playing, False)):
-        box = page[page.index(f'data-table="{table.pk}"'):]
-        box = box[:box.index("</article>")]
+        box = page[page.index(f'data-table="{table.pk}"') :]
+        box = box[: box.index("</article>")]
         assert ('class="box-play" hidden' not in box) == can_sit
         assert f'href="{reverse("table", args=[table.pk])}"' in box and "Watch" in box
 
@@ -174,7 +206,9 @@ def test_a_display_name_may_not_be_another_players_name(users):
     users["dave"].profile.save()
     assert client.post(reverse("profile"), {"display_name": "dee", "language": "en"}).status_code == 200
     assert client.post(reverse("profile"), {"display_name": "Carol C.", "language": "en"}).status_code == 302
-    assert client.post(reverse("profile"), {"display_name": "carol", "language": "en"}).status_code == 302  # her own
+    assert (
+        client.post(reverse("profile"), {"display_name": "carol", "language": "en"}).status_code == 302
+    )  # her own
 
 
 def test_a_reloaded_new_table_address_goes_to_the_lobby(users):

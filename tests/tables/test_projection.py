@@ -21,8 +21,9 @@ def _seeded_table(users, settings):
     settings.KIBITZ_ALLOW_FIXED_DEALS = True
     game = get_game("french-tarot")
     order = game.shuffle_deck(random.Random(7), game.normalize_options({}))
-    return services.create_table(users["alice"], "french-tarot", human_seats=1,
-                                 fixed_deal={"order": order, "dealer": 3}), game
+    return services.create_table(
+        users["alice"], "french-tarot", human_seats=1, fixed_deal={"order": order, "dealer": 3}
+    ), game
 
 
 def _step(table, game, wire=None):
@@ -31,7 +32,9 @@ def _step(table, game, wire=None):
         rnd = Round.objects.get(table=locked, status="playing")
         state = game.from_json(rnd.snapshot)
         seat = min(game.to_act(state))
-        _apply_guarded(locked, seat, locked.version, wire or game.timeout_action(state, seat).to_wire(), "act")
+        _apply_guarded(
+            locked, seat, locked.version, wire or game.timeout_action(state, seat).to_wire(), "act"
+        )
 
 
 def test_it_gives_the_seat_to_act_its_legal_actions_and_why_other_cards_are_refused(users, settings):

@@ -131,8 +131,13 @@ def test_it_plays_a_whole_match_with_bots_through_the_sweeper(users, fast_bots):
             game = get_game(table.game)
             state = game.from_json(rnd.snapshot)
             if 0 in game.to_act(state):
-                services.act(alice, table.pk, table.version, f"a{table.version}",
-                             game.legal_actions(state, 0)[0].to_wire())
+                services.act(
+                    alice,
+                    table.pk,
+                    table.version,
+                    f"a{table.version}",
+                    game.legal_actions(state, 0)[0].to_wire(),
+                )
                 continue
         sweep_once()
     assert table.status == Table.Status.FINISHED
@@ -142,6 +147,7 @@ def test_it_plays_a_whole_match_with_bots_through_the_sweeper(users, fast_bots):
         assert r.result is not None and r.settlement == r.result["payments"]
         game = get_game(table.game)
         from games.engines.core.replay import replay
+
         replayed = replay(game, r.options, r.deal, r.dealer, r.actions, r.start)
         assert game.to_json(replayed) == r.snapshot
     versions = list(Event.objects.filter(table=table).values_list("version", flat=True))
@@ -158,8 +164,9 @@ def test_it_fixes_the_next_deal_only_when_allowed(users, settings):
 
 def test_it_plays_french_tarot_deals_with_bots_through_the_sweeper(users, fast_bots):
     alice = users["alice"]
-    table = services.create_table(alice, "french-tarot", {"match_end": "deals:1"}, human_seats=1,
-                                  bot_level="beginner")
+    table = services.create_table(
+        alice, "french-tarot", {"match_end": "deals:1"}, human_seats=1, bot_level="beginner"
+    )
     game = get_game("french-tarot")
     for _ in range(400):
         table.refresh_from_db()
@@ -169,8 +176,13 @@ def test_it_plays_french_tarot_deals_with_bots_through_the_sweeper(users, fast_b
         if rnd is not None:
             state = game.from_json(rnd.snapshot)
             if 0 in game.to_act(state):
-                services.act(alice, table.pk, table.version, f"a{table.version}",
-                             game.timeout_action(state, 0).to_wire())
+                services.act(
+                    alice,
+                    table.pk,
+                    table.version,
+                    f"a{table.version}",
+                    game.timeout_action(state, 0).to_wire(),
+                )
                 continue
         sweep_once()
     assert table.status == Table.Status.FINISHED
@@ -192,7 +204,9 @@ def test_it_shows_a_memory_bot_every_view_its_seat_had_this_deal(users, fast_bot
 
     monkeypatch.setattr(ExpertBot, "observe", spy)
     alice = users["alice"]
-    table = services.create_table(alice, "french-tarot", {"match_end": "deals:1"}, human_seats=1, bot_level="expert")
+    table = services.create_table(
+        alice, "french-tarot", {"match_end": "deals:1"}, human_seats=1, bot_level="expert"
+    )
     game = get_game("french-tarot")
     for _ in range(400):
         table.refresh_from_db()
@@ -203,7 +217,7 @@ def test_it_shows_a_memory_bot_every_view_its_seat_had_this_deal(users, fast_bot
             sweep_once()
             continue
         state = game.from_json(rnd.snapshot)
-        if game.phase(state) == "play" and len(rnd.actions) > 12 and not (0 in game.to_act(state)):
+        if game.phase(state) == "play" and len(rnd.actions) > 12 and 0 not in game.to_act(state):
             seen.clear()
             bot_seat = min(game.to_act(state))
             assert play.bot_move(table.pk)

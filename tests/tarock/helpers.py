@@ -22,9 +22,9 @@ def deal_with(fixed: Mapping[int, Sequence[str]], seed: int = 0) -> dict[str, An
         hands, i = [], 0
         for s in range(4):
             need = 10 - len(fixed.get(s, ()))
-            hands.append(list(fixed.get(s, ())) + rest[i:i + need])
+            hands.append(list(fixed.get(s, ())) + rest[i : i + need])
             i += need
-        if all(sum(c[0] == "T" for c in h) >= 2 and not GLATZEN <= set(h) for h in hands):
+        if all(sum(c[0] == "T" for c in h) >= 2 and not set(h) >= GLATZEN for h in hands):
             return {"hands": hands}
     raise AssertionError("no redeal-free deal with these fixed cards")
 

@@ -35,24 +35,34 @@ def test_it_refuses_a_rufer_after_the_opening_as_too_low():
 
 
 def test_it_ends_the_auction_after_three_consecutive_passes_with_forehand_leading():
-    state = run_calls(GAME.new_round({}, PLAIN, 0), [(1, {"contract": "rufer"}), (2, {"pass": True}),
-                                                    (3, {"pass": True})])
+    state = run_calls(
+        GAME.new_round({}, PLAIN, 0), [(1, {"contract": "rufer"}), (2, {"pass": True}), (3, {"pass": True})]
+    )
     assert GAME.phase(state) == "auction"
     state = act(state, 0, {"pass": True})
     assert GAME.phase(state) == "play" and GAME.to_act(state) == {1}
 
 
 def test_it_resets_the_pass_count_on_an_announcement():
-    state = run_calls(GAME.new_round({}, PLAIN, 0), [(1, {"contract": "rufer"}), (2, {"pass": True}),
-                                                    (3, {"pass": True}), (0, {"announce": "valat"})])
+    state = run_calls(
+        GAME.new_round({}, PLAIN, 0),
+        [(1, {"contract": "rufer"}), (2, {"pass": True}), (3, {"pass": True}), (0, {"announce": "valat"})],
+    )
     state = run_calls(state, [(1, {"pass": True}), (2, {"pass": True})])
     assert GAME.phase(state) == "auction"
     assert GAME.phase(act(state, 3, {"pass": True})) == "play"
 
 
 def test_it_walks_the_kontra_chain_to_subkontra_and_then_refuses():
-    state = run_calls(GAME.new_round({}, PLAIN, 0), [(1, {"contract": "rufer"}), (2, {"kontra": "game"}),
-                                                    (3, {"kontra": "game"}), (0, {"kontra": "game"})])
+    state = run_calls(
+        GAME.new_round({}, PLAIN, 0),
+        [
+            (1, {"contract": "rufer"}),
+            (2, {"kontra": "game"}),
+            (3, {"kontra": "game"}),
+            (0, {"kontra": "game"}),
+        ],
+    )
     assert state.item("game").kontra == 3
     assert refused(state, 1, {"kontra": "game"}) == "kontra_maxed"
     assert refused(state, 1, {"kontra": "pagat"}) == "no_such_item"
@@ -79,8 +89,9 @@ def test_it_locks_every_overbid_after_a_valat():  # K-T4
 
 
 def test_it_refuses_a_pagat_in_farbensolo_and_from_a_seat_without_t1():
-    state = run_calls(GAME.new_round({}, PLAIN, 0), [(1, {"contract": "rufer"}), (2, {"pass": True}),
-                                                    (3, {"pass": True})])
+    state = run_calls(
+        GAME.new_round({}, PLAIN, 0), [(1, {"contract": "rufer"}), (2, {"pass": True}), (3, {"pass": True})]
+    )
     assert refused(state, 0, {"announce": "pagat"}) == "not_pagat_holder"
     state = act(state, 0, {"contract": "farbensolo"})
     assert refused(state, 1, {"announce": "pagat"}) == "pagat_not_in_farbensolo"
@@ -112,10 +123,18 @@ def test_it_never_lets_partners_kontra_each_other():  # §5.5
 
 
 def test_it_lets_an_agreed_seat_still_announce_and_kontra():
-    state = run_calls(GAME.new_round({}, PLAIN, 0), [(1, {"contract": "rufer"}), (2, {"pass": True}),
-                                                    (3, {"pass": True}), (0, {"kontra": "game"}),
-                                                    (1, {"pass": True})])
+    state = run_calls(
+        GAME.new_round({}, PLAIN, 0),
+        [
+            (1, {"contract": "rufer"}),
+            (2, {"pass": True}),
+            (3, {"pass": True}),
+            (0, {"kontra": "game"}),
+            (1, {"pass": True}),
+        ],
+    )
     state = act(state, 2, {"announce": "absolut"})
     assert state.item("absolut").owner == "def"
     assert refused(run_calls(state, [(3, {"pass": True}), (0, {"pass": True})]), 1, {"contract": "solo"}) == (
-        "already_agreed")
+        "already_agreed"
+    )

@@ -62,10 +62,13 @@ def test_it_announces_a_strong_pagat_and_keeps_t1_for_the_last_trick():
 def test_it_makes_the_expert_reproducible_with_a_seeded_rng():
     rng = random.Random(8)
     state = GAME.new_round({}, GAME.deal_cards(rng, 0), 0)
-    state = run_calls(state, [(1, {"contract": "rufer"}), (2, {"pass": True}), (3, {"pass": True}),
-                              (0, {"pass": True})])
+    state = run_calls(
+        state, [(1, {"contract": "rufer"}), (2, {"pass": True}), (3, {"pass": True}), (0, {"pass": True})]
+    )
     view, legal = GAME.view(state, 1), GAME.legal_actions(state, 1)
-    picks = {GAME.bot("expert", 40).choose(view, 1, legal, random.Random(99)).to_wire()["play"] for _ in range(3)}
+    picks = {
+        GAME.bot("expert", 40).choose(view, 1, legal, random.Random(99)).to_wire()["play"] for _ in range(3)
+    }
     assert len(picks) == 1
 
 

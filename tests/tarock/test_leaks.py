@@ -66,7 +66,7 @@ def oracle_allowed(data: dict[str, Any], viewer: int | None) -> set[str]:
 
 def check_views(state: Any) -> int:
     data = GAME.to_json(state)
-    hidden_partner = (data["contract"] == "rufer" and data["phase"] != "done" and not oracle_public(data))
+    hidden_partner = data["contract"] == "rufer" and data["phase"] != "done" and not oracle_public(data)
     for viewer in (0, 1, 2, 3, None):
         view = GAME.view(state, viewer)
         leaked = cards_in(view) - oracle_allowed(data, viewer)

@@ -18,7 +18,9 @@ def test_it_rotates_the_dealer_and_adds_the_deltas_to_the_totals():
     rng = random.Random(3)
     dealer, start, played, totals = 0, None, 0, [0, 0, 0, 0]
     for _ in range(12):
-        state = finish_with_timeouts(GAME.new_round({"deals": 0}, GAME.deal_cards(rng, dealer), dealer, start))
+        state = finish_with_timeouts(
+            GAME.new_round({"deals": 0}, GAME.deal_cards(rng, dealer), dealer, start)
+        )
         deltas = GAME.round_scores(state)
         totals = [t + d for t, d in zip(totals, deltas)]
         nxt = GAME.next_round(state)
@@ -34,7 +36,9 @@ def test_it_ends_the_match_after_the_fixed_number_of_played_deals():
     rng = random.Random(4)
     dealer, start, rounds = 0, None, 0
     while True:
-        state = finish_with_timeouts(GAME.new_round({"deals": 3}, GAME.deal_cards(rng, dealer), dealer, start))
+        state = finish_with_timeouts(
+            GAME.new_round({"deals": 3}, GAME.deal_cards(rng, dealer), dealer, start)
+        )
         rounds += 1
         nxt = GAME.next_round(state)
         if nxt is None:
@@ -46,6 +50,8 @@ def test_it_ends_the_match_after_the_fixed_number_of_played_deals():
 
 
 def test_it_ranks_equal_totals_on_a_shared_place():
-    state = GAME.new_round({}, GAME.deal_cards(random.Random(5), 0), 0, {"totals": [4, -4, 4, -4], "deals_played": 2})
+    state = GAME.new_round(
+        {}, GAME.deal_cards(random.Random(5), 0), 0, {"totals": [4, -4, 4, -4], "deals_played": 2}
+    )
     standings = GAME.standings(state)
     assert standings == {"scores": [4, -4, 4, -4], "ranking": [1, 3, 1, 3], "over": False}

@@ -31,7 +31,9 @@ def test_it_gives_a_suit_trick_to_the_highest_tarock_outside_farbensolo():
 
 
 def test_it_forces_a_tarock_when_void_in_the_led_suit():
-    deal = deal_with({1: ["KH", "T20", "T19"], 2: ["T4", "T5", "10S", "JS", "NS", "QS", "KS", "10C", "JC", "NC"]}, 7)
+    deal = deal_with(
+        {1: ["KH", "T20", "T19"], 2: ["T4", "T5", "10S", "JS", "NS", "QS", "KS", "10C", "JC", "NC"]}, 7
+    )
     state = act(started(deal), 1, {"play": "KH"})
     with pytest.raises(IllegalAction) as error:
         act(state, 2, {"play": "10S"})
@@ -40,8 +42,13 @@ def test_it_forces_a_tarock_when_void_in_the_led_suit():
 
 
 def test_it_requires_a_tarock_on_a_tarock_lead_and_frees_a_seat_without_one():
-    deal = deal_with({1: ["T20", "T19", "T18", "T17", "T16", "T15", "T14", "T13", "KH", "QH"],
-                      2: ["T4", "T5", "10S", "JS", "NS", "QS", "KS", "10C", "JC", "NC"]}, 8)
+    deal = deal_with(
+        {
+            1: ["T20", "T19", "T18", "T17", "T16", "T15", "T14", "T13", "KH", "QH"],
+            2: ["T4", "T5", "10S", "JS", "NS", "QS", "KS", "10C", "JC", "NC"],
+        },
+        8,
+    )
     state = run_calls(GAME.new_round({}, deal, 0), [(1, {"contract": "solo"}), *PASSES])
     state = act(state, 1, {"play": "T20"})
     with pytest.raises(IllegalAction) as error:
@@ -59,7 +66,19 @@ def test_it_refuses_cards_not_in_hand_and_calls_during_play():
 
 def test_it_times_out_with_a_glatze_first_and_the_trull_last():  # §5.9
     cards = ["T22", "T21", "T1", "KS", "KD", "QH", "T4", "T20", "JC", "AD", "10S"]
-    assert sorted(cards, key=timeout_key) == ["10S", "AD", "T4", "T20", "JC", "QH", "KS", "KD", "T1", "T21", "T22"]
+    assert sorted(cards, key=timeout_key) == [
+        "10S",
+        "AD",
+        "T4",
+        "T20",
+        "JC",
+        "QH",
+        "KS",
+        "KD",
+        "T1",
+        "T21",
+        "T22",
+    ]
 
 
 def test_it_times_out_the_opening_with_a_rufer_or_else_a_solo():  # §5.9

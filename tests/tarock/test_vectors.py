@@ -20,7 +20,9 @@ def case(name: str) -> dict:
 
 def replay_case(name: str, options: dict | None = None):
     c = case(name)
-    return replay(GAME, options if options is not None else c.get("options"), c["deal"], c["dealer"], c["actions"])
+    return replay(
+        GAME, options if options is not None else c.get("options"), c["deal"], c["dealer"], c["actions"]
+    )
 
 
 def test_it_counts_88_card_points_over_the_deck():  # §11.1
@@ -31,12 +33,14 @@ def test_it_counts_88_card_points_over_the_deck():  # §11.1
 
 
 def test_it_redeals_four_glatzen_with_the_same_dealer_next():  # §11.2
-    deal = {"hands": [
-        ["10S", "10C", "AH", "AD", "T4", "T5", "T6", "T7", "T8", "T9"],
-        ["T10", "T11", "T12", "JS", "NS", "QS", "KS", "JC", "NC", "QC"],
-        ["T13", "T14", "T15", "T16", "KC", "JH", "NH", "QH", "KH", "JD"],
-        ["T1", "T17", "T18", "T19", "T20", "T21", "T22", "ND", "QD", "KD"],
-    ]}
+    deal = {
+        "hands": [
+            ["10S", "10C", "AH", "AD", "T4", "T5", "T6", "T7", "T8", "T9"],
+            ["T10", "T11", "T12", "JS", "NS", "QS", "KS", "JC", "NC", "QC"],
+            ["T13", "T14", "T15", "T16", "KC", "JH", "NH", "QH", "KH", "JD"],
+            ["T1", "T17", "T18", "T19", "T20", "T21", "T22", "ND", "QD", "KD"],
+        ]
+    }
     state = GAME.new_round({}, deal, 2, {"totals": [3, -3, 0, 0], "deals_played": 5})
     assert GAME.result(state) == {"redeal": ["four_glatzen"]}
     assert GAME.to_act(state) == frozenset() and GAME.legal_actions(state, 3) == []
@@ -47,19 +51,23 @@ def test_it_redeals_four_glatzen_with_the_same_dealer_next():  # §11.2
 
 
 def test_it_redeals_a_hand_with_one_tarock_and_reports_both_reasons_in_order():  # §11.3, §4.3
-    one = {"hands": [
-        ["T4", "10S", "JS", "NS", "QS", "KS", "10C", "JC", "NC", "QC"],
-        ["T5", "T6", "T7", "T8", "KC", "AH", "JH", "NH", "QH", "KH"],
-        ["T9", "T10", "T11", "T12", "T13", "AD", "JD", "ND", "QD", "KD"],
-        ["T1", "T14", "T15", "T16", "T17", "T18", "T19", "T20", "T21", "T22"],
-    ]}
+    one = {
+        "hands": [
+            ["T4", "10S", "JS", "NS", "QS", "KS", "10C", "JC", "NC", "QC"],
+            ["T5", "T6", "T7", "T8", "KC", "AH", "JH", "NH", "QH", "KH"],
+            ["T9", "T10", "T11", "T12", "T13", "AD", "JD", "ND", "QD", "KD"],
+            ["T1", "T14", "T15", "T16", "T17", "T18", "T19", "T20", "T21", "T22"],
+        ]
+    }
     assert GAME.result(GAME.new_round({}, one, 0)) == {"redeal": ["few_tarocks"]}
-    both = {"hands": [
-        ["10S", "10C", "AH", "AD", "JS", "NS", "QS", "KS", "JC", "NC"],
-        ["T4", "T5", "T6", "T7", "QC", "KC", "JH", "NH", "QH", "KH"],
-        ["T8", "T9", "T10", "T11", "T12", "JD", "ND", "QD", "KD", "T13"],
-        ["T1", "T14", "T15", "T16", "T17", "T18", "T19", "T20", "T21", "T22"],
-    ]}
+    both = {
+        "hands": [
+            ["10S", "10C", "AH", "AD", "JS", "NS", "QS", "KS", "JC", "NC"],
+            ["T4", "T5", "T6", "T7", "QC", "KC", "JH", "NH", "QH", "KH"],
+            ["T8", "T9", "T10", "T11", "T12", "JD", "ND", "QD", "KD", "T13"],
+            ["T1", "T14", "T15", "T16", "T17", "T18", "T19", "T20", "T21", "T22"],
+        ]
+    }
     assert GAME.result(GAME.new_round({}, both, 0)) == {"redeal": ["few_tarocks", "four_glatzen"]}
 
 
@@ -88,16 +96,22 @@ def _suits_first_keep(*last: str):
 
     def choose(state, seat, legal):
         return min(legal, key=lambda c: (c in last, c[0] == "T", ORDER[c]))
+
     return choose
 
 
 def test_it_scores_a_defenders_still_pagat_lost_in_trick_10_as_plus_2_in_solo():  # §11.19
-    deal = deal_with({
-        1: ["T22", "T21", "T20", "T19", "T18", "KS", "KC", "KH", "KD", "QS"],
-        2: ["T1", "T4", "T5", "T6", "10S"],
-    }, 0)
-    state = run_calls(GAME.new_round({}, deal, 0), [(1, {"contract": "solo"}), (2, {"pass": True}),
-                                                    (3, {"pass": True}), (0, {"pass": True})])
+    deal = deal_with(
+        {
+            1: ["T22", "T21", "T20", "T19", "T18", "KS", "KC", "KH", "KD", "QS"],
+            2: ["T1", "T4", "T5", "T6", "10S"],
+        },
+        0,
+    )
+    state = run_calls(
+        GAME.new_round({}, deal, 0),
+        [(1, {"contract": "solo"}), (2, {"pass": True}), (3, {"pass": True}), (0, {"pass": True})],
+    )
     state = play_out(state, _suits_first_keep("T1", "T22"))
     last = state.tricks[9]
     assert (2, "T1") in last.cards and last.winner != 2
@@ -107,7 +121,9 @@ def test_it_scores_a_defenders_still_pagat_lost_in_trick_10_as_plus_2_in_solo():
 
 def test_it_scores_a_still_valat_at_factor_one_when_still_valat_kontra_is_off():  # §11.24, §10
     result = GAME.result(replay_case("still-valat-with-kontra", {"still_valat_kontra": False}))
-    assert result["items"] == [{"item": "valat", "announced": False, "kontra": 0, "winner": "decl", "units": 6}]
+    assert result["items"] == [
+        {"item": "valat", "announced": False, "kontra": 0, "winner": "decl", "units": 6}
+    ]
     assert result["value"] == 6
 
 
@@ -115,8 +131,10 @@ def test_it_drops_absolut_in_solo_when_the_option_is_off():  # §10, D-T3
     result = GAME.result(replay_case("raise-after-overbid", {"absolut_in_solo": False}))
     assert [i["item"] for i in result["items"]] == ["game", "pagat"]
     assert result["value"] == -6
-    state = run_calls(GAME.new_round({"absolut_in_solo": False}, deal_with({1: ["T22", "T21"]}, 4), 0),
-                      [(1, {"contract": "solo"})])
+    state = run_calls(
+        GAME.new_round({"absolut_in_solo": False}, deal_with({1: ["T22", "T21"]}, 4), 0),
+        [(1, {"contract": "solo"})],
+    )
     state = act(state, 2, {"kontra": "game"})
     with pytest.raises(IllegalAction) as refused:
         act(state, 3, {"announce": "absolut"})

@@ -5,7 +5,9 @@ from __future__ import annotations
 from .helpers import GAME, act, deal_with, run_calls
 
 # F = 1 calls T20, held by seat 3 (the partner); defenders 0 and 2.
-DEAL = deal_with({1: ["T22", "T21", "T19", "KS", "KC"], 3: ["T20", "T4"], 0: ["T5", "T6"], 2: ["T7", "T8"]}, 12)
+DEAL = deal_with(
+    {1: ["T22", "T21", "T19", "KS", "KC"], 3: ["T20", "T4"], 0: ["T5", "T6"], 2: ["T7", "T8"]}, 12
+)
 OPEN = [(1, {"contract": "rufer"})]
 PASSES = [(2, {"pass": True}), (3, {"pass": True}), (0, {"pass": True})]
 
@@ -87,12 +89,14 @@ def test_it_shows_only_own_won_tricks_in_a_solo():
 
 
 def test_it_shows_a_redeal_as_reason_codes_only():
-    deal = {"hands": [
-        ["10S", "10C", "AH", "AD", "T4", "T5", "T6", "T7", "T8", "T9"],
-        ["T10", "T11", "T12", "JS", "NS", "QS", "KS", "JC", "NC", "QC"],
-        ["T13", "T14", "T15", "T16", "KC", "JH", "NH", "QH", "KH", "JD"],
-        ["T1", "T17", "T18", "T19", "T20", "T21", "T22", "ND", "QD", "KD"],
-    ]}
+    deal = {
+        "hands": [
+            ["10S", "10C", "AH", "AD", "T4", "T5", "T6", "T7", "T8", "T9"],
+            ["T10", "T11", "T12", "JS", "NS", "QS", "KS", "JC", "NC", "QC"],
+            ["T13", "T14", "T15", "T16", "KC", "JH", "NH", "QH", "KH", "JD"],
+            ["T1", "T17", "T18", "T19", "T20", "T21", "T22", "ND", "QD", "KD"],
+        ]
+    }
     state = GAME.new_round({}, deal, 0)
     for viewer in (0, 1, None):
         view = GAME.view(state, viewer)

@@ -10,12 +10,28 @@ from games.engines.tarock.actions import Bid
 from .helpers import GAME, deal_with
 
 
-@pytest.mark.parametrize("payload", [
-    {"pass": False}, {"pass": 1}, {"play": "T2"}, {"play": "EX"}, {"play": 45.0}, {"contract": "garde"},
-    {"contract": "rufer", "announce": []}, {"contract": "rufer", "announce": "pagat"},
-    {"contract": "rufer", "announce": ["trull"]}, {"contract": "rufer", "pass": True}, {"pass": True, "play": "T4"},
-    {"kontra": "trull"}, {"announce": "game"}, {}, [], "pass", {"bid": "rufer"},
-])
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"pass": False},
+        {"pass": 1},
+        {"play": "T2"},
+        {"play": "EX"},
+        {"play": 45.0},
+        {"contract": "garde"},
+        {"contract": "rufer", "announce": []},
+        {"contract": "rufer", "announce": "pagat"},
+        {"contract": "rufer", "announce": ["trull"]},
+        {"contract": "rufer", "pass": True},
+        {"pass": True, "play": "T4"},
+        {"kontra": "trull"},
+        {"announce": "game"},
+        {},
+        [],
+        "pass",
+        {"bid": "rufer"},
+    ],
+)
 def test_it_refuses_malformed_actions_as_bad_action(payload):
     with pytest.raises(InvalidAction) as error:
         GAME.parse_action(payload)
@@ -23,16 +39,32 @@ def test_it_refuses_malformed_actions_as_bad_action(payload):
 
 
 def test_it_round_trips_actions_through_the_wire():
-    for payload in ({"contract": "solo"}, {"contract": "rufer", "announce": ["pagat", "valat"]}, {"pass": True},
-                    {"announce": "absolut"}, {"kontra": "valat"}, {"play": "10S"}, {"play": "T22"}):
+    for payload in (
+        {"contract": "solo"},
+        {"contract": "rufer", "announce": ["pagat", "valat"]},
+        {"pass": True},
+        {"announce": "absolut"},
+        {"kontra": "valat"},
+        {"play": "10S"},
+        {"play": "T22"},
+    ):
         action = GAME.parse_action(payload)
         assert action.to_wire() == payload
         assert hash(action) == hash(GAME.parse_action(payload))
     assert GAME.parse_action({"contract": "rufer"}) == Bid("rufer")
 
 
-@pytest.mark.parametrize("options", [{"deals": -1}, {"deals": 2.0}, {"deals": True}, {"absolut_in_solo": 1},
-                                     {"still_valat_kontra": "yes"}, {"stake": 1}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"deals": -1},
+        {"deals": 2.0},
+        {"deals": True},
+        {"absolut_in_solo": 1},
+        {"still_valat_kontra": "yes"},
+        {"stake": 1},
+    ],
+)
 def test_it_refuses_bad_options(options):
     with pytest.raises(IllegalAction) as error:
         GAME.new_round(options, deal_with({}, 1), 0)

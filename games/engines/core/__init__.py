@@ -8,6 +8,16 @@ from .protocol import BOT_LEVELS, Action, Bot, Game, NextRound, SimpleAction
 from .registry import all_games, get_game, register
 
 __all__ = [
-    "Action", "BOT_LEVELS", "Bot", "Game", "IllegalAction", "InvalidAction", "NextRound", "RuleError",
-    "SimpleAction", "all_games", "get_game", "register",
+    "BOT_LEVELS",
+    "Action",
+    "Bot",
+    "Game",
+    "IllegalAction",
+    "InvalidAction",
+    "NextRound",
+    "RuleError",
+    "SimpleAction",
+    "all_games",
+    "get_game",
+    "register",
 ]

@@ -75,8 +75,9 @@ class Bot(Protocol):
 
     level: str
 
-    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
-        ...
+    def choose(
+        self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action: ...
 
 
 BOT_LEVELS = ("beginner", "standard", "expert")

@@ -133,7 +133,12 @@ def run_replay_document(doc: Any, with_views: bool = False) -> tuple[dict[str, A
 
     try:
         state = replay(
-            game, doc.get("options"), doc["deal"], doc["dealer"], doc["actions"], doc.get("start"),
+            game,
+            doc.get("options"),
+            doc["deal"],
+            doc["dealer"],
+            doc["actions"],
+            doc.get("start"),
             on_step=record if with_views else None,
         )
     except ReplayRefusal as refusal:
@@ -149,4 +154,4 @@ def run_replay_document(doc: Any, with_views: bool = False) -> tuple[dict[str, A
     if with_views:
         body["views"] = views
         return body, status
-    return (body["result"] if "result" in body else body), status
+    return (body.get("result", body)), status

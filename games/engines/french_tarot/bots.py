@@ -52,7 +52,9 @@ class BeginnerBot:
 
     level = "beginner"
 
-    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random) -> SimpleAction:
+    def choose(
+        self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> SimpleAction:
         """An action for `seat` (see the module docstring); `legal` is empty only in the discard phase."""
         phase = view["phase"]
         if phase == "discard":
@@ -71,7 +73,9 @@ class StandardBot:
 
     level = "standard"
 
-    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random) -> SimpleAction:
+    def choose(
+        self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> SimpleAction:
         """An action for `seat`; `legal` is empty only in the discard phase."""
         phase = view["phase"]
         if phase == "bidding":
@@ -121,7 +125,9 @@ class ExpertBot(StandardBot):
         memory.observe(view)
         return memory
 
-    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random) -> SimpleAction:
+    def choose(
+        self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> SimpleAction:
         """An action for `seat`; in play, the card with the best mean playout score."""
         if view["phase"] != "play":
             return super().choose(view, seat, legal, rng)

@@ -13,7 +13,12 @@ from .cards import EXCUSE, HALF_POINTS, MONDE, PETIT, RANK_OF, SUIT_OF, SUITS, T
 from .legality import HANDFUL_SIZES, required_discard_trumps
 
 #: Hand strength needed for each contract (see `hand_strength`), highest first.
-BID_THRESHOLDS: tuple[tuple[str, int], ...] = (("garde_contre", 64), ("garde_sans", 57), ("garde", 45), ("petite", 41))
+BID_THRESHOLDS: tuple[tuple[str, int], ...] = (
+    ("garde_contre", 64),
+    ("garde_sans", 57),
+    ("garde", 45),
+    ("petite", 41),
+)
 BID_ORDER = ("pass", "petite", "garde", "garde_sans", "garde_contre")
 
 
@@ -58,7 +63,9 @@ def choose_discard(hand: Sequence[str]) -> tuple[str, ...]:
     plain = [c for c in hand if SUIT_OF[c] in SUITS and not is_king(c)]
     forced = required_discard_trumps(hand)
     if forced:
-        trumps = sorted((c for c in hand if SUIT_OF[c] == TRUMP and c not in (PETIT, MONDE)), key=RANK_OF.__getitem__)
+        trumps = sorted(
+            (c for c in hand if SUIT_OF[c] == TRUMP and c not in (PETIT, MONDE)), key=RANK_OF.__getitem__
+        )
         return tuple(plain + trumps[:forced])
     by_suit = {suit: [c for c in plain if SUIT_OF[c] == suit] for suit in SUITS}
     kings = {SUIT_OF[c] for c in hand if is_king(c) and SUIT_OF[c] in SUITS}
@@ -108,8 +115,13 @@ def _cheapest(cards: Sequence[str]) -> str:
 
 
 def play_card(
-    legal: Sequence[str], trick: Sequence[tuple[int, str]], seat: int, taker: int, hand: Sequence[str],
-    rng: random.Random, noise: float = 0.0,
+    legal: Sequence[str],
+    trick: Sequence[tuple[int, str]],
+    seat: int,
+    taker: int,
+    hand: Sequence[str],
+    rng: random.Random,
+    noise: float = 0.0,
 ) -> str:
     """A one-card heuristic policy (§5.5): cash Kings, give points to a partner who holds the trick, win cheaply,
     save the Petit, use the Excuse to save points, otherwise play the cheapest card.
@@ -178,7 +190,11 @@ def _lead(legal: Sequence[str], on_taker_side: bool, hand: Sequence[str]) -> str
     if on_taker_side and len(trumps) >= 6:
         drawing = [c for c in trumps if c != PETIT]
         if drawing:
-            return max(drawing, key=RANK_OF.__getitem__) if MONDE in drawing else min(drawing, key=RANK_OF.__getitem__)
+            return (
+                max(drawing, key=RANK_OF.__getitem__)
+                if MONDE in drawing
+                else min(drawing, key=RANK_OF.__getitem__)
+            )
     if plain:
         lengths = dict.fromkeys(SUITS, 0)
         for card in hand:

@@ -24,7 +24,8 @@ def read_start(start: Mapping[str, Any] | None) -> tuple[tuple[int, ...], int]:
     scores = start.get("scores", [0, 0, 0, 0])
     played = start.get("deals_played", 0)
     if (
-        not isinstance(scores, (list, tuple)) or len(scores) != SEATS
+        not isinstance(scores, (list, tuple))
+        or len(scores) != SEATS
         or any(isinstance(s, bool) or not isinstance(s, int) for s in scores)
     ):
         raise IllegalAction("bad_deal", "start.scores must be a list of 4 integers")

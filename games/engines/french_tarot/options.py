@@ -32,7 +32,9 @@ def parse_match_end(value: Any) -> tuple[str, int | None]:
         target = _TARGET.fullmatch(value)
         if target and int(target.group(1)) in TARGETS:
             return "target", int(target.group(1))
-    raise IllegalAction("bad_options", f"match_end {value!r} is not deals:1..40, target:100|250|500|1000 or open")
+    raise IllegalAction(
+        "bad_options", f"match_end {value!r} is not deals:1..40, target:100|250|500|1000 or open"
+    )
 
 
 def _check_limit(value: Any) -> None:

@@ -19,10 +19,10 @@ from .legality import excuse_locked, legal_cards
 from .match import match_over, ranking
 from .options import normalize_options
 from .scoring import annulled_result, score_deal
+from .seat_view import build_view, match_scores
 from .state import BIDS, SEATS, TarotState, state_from_json, state_to_json
 from .timeouts import timeout_card, timeout_discard
 from .transitions import apply_bid, apply_discard, apply_handful, apply_play, apply_slam, start_deal
-from .seat_view import build_view, match_scores
 
 ACTION_PHASE = {"bid": "bidding", "discard": "discard", "slam": "slam", "play": "play", "handful": "play"}
 PACKET = 3
@@ -34,7 +34,7 @@ def deal_from_order(order: Sequence[str], dealer: int) -> dict[str, Any]:
     forehand = (dealer + 1) % SEATS
     hands: list[list[str]] = [[] for _ in range(SEATS)]
     for j in range(72 // PACKET):
-        hands[(forehand + j) % SEATS].extend(order[j * PACKET:(j + 1) * PACKET])
+        hands[(forehand + j) % SEATS].extend(order[j * PACKET : (j + 1) * PACKET])
     return {"hands": hands, "dog": list(order[72:78])}
 
 
@@ -64,7 +64,10 @@ class FrenchTarot(Game):
 
     # --- the round ------------------------------------------------------------------------------
     def new_round(
-        self, options: Mapping[str, Any] | None, deal: Mapping[str, Any], dealer: int,
+        self,
+        options: Mapping[str, Any] | None,
+        deal: Mapping[str, Any],
+        dealer: int,
         start: Mapping[str, Any] | None = None,
     ) -> TarotState:
         """Start a deal (§4); annulled at once for petit sec. Raises `bad_options`, `bad_deal`."""
@@ -90,7 +93,7 @@ class FrenchTarot(Game):
             return actions
         if state.phase == "bidding":
             highest = max((BIDS.index(b) for _, b in state.bids), default=0)
-            actions += [SimpleAction("bid", b) for b in ("pass", *BIDS[highest + 1:])]
+            actions += [SimpleAction("bid", b) for b in ("pass", *BIDS[highest + 1 :])]
         elif state.phase == "slam":
             actions += [SimpleAction("slam", True), SimpleAction("slam", False)]
         elif state.phase == "play":

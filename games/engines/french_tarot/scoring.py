@@ -15,7 +15,9 @@ from .state import MULTIPLIER, SEATS, TRICKS_PER_DEAL, TarotState, Trick
 TARGET_HALF_POINTS: dict[int, int] = {0: 112, 1: 102, 2: 82, 3: 72}  # bouts -> target (56, 51, 41, 36) × 2
 
 
-def excuse_wins_last_trick(tricks: tuple[Trick, ...], winners: tuple[int, ...], taker: int, profile: str) -> bool:
+def excuse_wins_last_trick(
+    tricks: tuple[Trick, ...], winners: tuple[int, ...], taker: int, profile: str
+) -> bool:
     """§6.2 (b), `fft` only: `EX` in trick 18 wins it when its player's camp won all 17 previous tricks.
 
     Args:
@@ -133,12 +135,17 @@ def score_deal(state: TarotState) -> dict[str, Any]:
     items: list[dict[str, Any]] = [{"item": "contract", "value": sign * (25 + abs(diff)) * m}]
     if count.petit_au_bout is not None:
         bonus = 10 * m if fft else 10
-        items.append({
-            "item": "petit_au_bout", "camp": count.petit_au_bout,
-            "value": bonus if count.petit_au_bout == "taker" else -bonus,
-        })
+        items.append(
+            {
+                "item": "petit_au_bout",
+                "camp": count.petit_au_bout,
+                "value": bonus if count.petit_au_bout == "taker" else -bonus,
+            }
+        )
     for seat, cards in state.handfuls:
-        items.append({"item": "handful", "seat": seat, "size": len(cards), "value": sign * HANDFUL_SIZES[len(cards)]})
+        items.append(
+            {"item": "handful", "seat": seat, "size": len(cards), "value": sign * HANDFUL_SIZES[len(cards)]}
+        )
     if fft:
         taker_slam = count.taker_tricks == TRICKS_PER_DEAL
         if state.slam_announced and taker_slam:
@@ -152,10 +159,20 @@ def score_deal(state: TarotState) -> dict[str, Any]:
     value = sum(item["value"] for item in items)
     scores = [3 * value if s == taker else -value for s in range(SEATS)]
     return {
-        "status": "scored", "taker": taker, "contract": contract, "multiplier": m,
+        "status": "scored",
+        "taker": taker,
+        "contract": contract,
+        "multiplier": m,
         "slam_announced": bool(state.slam_announced),
-        "points": _points_json(count.half_points), "counted": counted, "bouts": count.bouts, "target": target,
-        "diff": diff, "made": made, "items": items, "value": value, "scores": scores,
+        "points": _points_json(count.half_points),
+        "counted": counted,
+        "bouts": count.bouts,
+        "target": target,
+        "diff": diff,
+        "made": made,
+        "items": items,
+        "value": value,
+        "scores": scores,
         "payments": payments_for(taker, value),
     }
 

@@ -28,15 +28,29 @@ def _template(knowledge: Knowledge, view: dict[str, Any], profile: str) -> Tarot
     """A finished-deal shell carrying what scoring needs besides the tricks."""
     handfuls = tuple((h["seat"], tuple(h["cards"])) for h in view["handfuls"])
     return TarotState(
-        options={**DEFAULT_OPTIONS, "profile": profile}, dealer=view["dealer"], deal_hands=(), dog=(),
-        phase="done", taker=knowledge.taker, contract=knowledge.contract, slam_announced=view["slam_announced"],
+        options={**DEFAULT_OPTIONS, "profile": profile},
+        dealer=view["dealer"],
+        deal_hands=(),
+        dog=(),
+        phase="done",
+        taker=knowledge.taker,
+        contract=knowledge.contract,
+        slam_announced=view["slam_announced"],
         handfuls=handfuls,
     )
 
 
 def play_out(
-    hands: list[list[str]], past: list[tuple[tuple[int, str], ...]], winners: list[int], trick: list[tuple[int, str]],
-    to_play: int, card: str, taker: int, slam_announced: bool, profile: str, rng: random.Random,
+    hands: list[list[str]],
+    past: list[tuple[tuple[int, str], ...]],
+    winners: list[int],
+    trick: list[tuple[int, str]],
+    to_play: int,
+    card: str,
+    taker: int,
+    slam_announced: bool,
+    profile: str,
+    rng: random.Random,
 ) -> None:
     """Play `card` for `to_play`, then the rest of the deal by the heuristic policy, in place.
 
@@ -67,7 +81,9 @@ def play_out(
         card = play_card(legal, trick, to_play, taker, hand, rng, ROLLOUT_NOISE)
 
 
-def _score(template: TarotState, past: list[Any], winners: list[int], aside: tuple[str, ...], seat: int) -> int:
+def _score(
+    template: TarotState, past: list[Any], winners: list[int], aside: tuple[str, ...], seat: int
+) -> int:
     """The seat's score change once every trick is played (§6.4), by the engine's own scoring."""
     if template.contract in ("petite", "garde"):
         finished = replace(template, discard=aside, tricks=tuple(past), winners=tuple(winners))
@@ -77,7 +93,11 @@ def _score(template: TarotState, past: list[Any], winners: list[int], aside: tup
 
 
 def rollout(
-    knowledge: Knowledge, world: list[list[str]], first_card: str, template: TarotState, rng: random.Random,
+    knowledge: Knowledge,
+    world: list[list[str]],
+    first_card: str,
+    template: TarotState,
+    rng: random.Random,
 ) -> int:
     """Play `first_card` for the knowledge's seat, then the rest of the deal by the heuristic policy.
 
@@ -87,8 +107,18 @@ def rollout(
     past = [plays for plays, _ in knowledge.past]
     winners = [winner for _, winner in knowledge.past]
     hands = [list(world[s]) for s in range(4)]
-    play_out(hands, past, winners, list(knowledge.trick), knowledge.seat, first_card, knowledge.taker,
-             bool(template.slam_announced), template.profile, rng)
+    play_out(
+        hands,
+        past,
+        winners,
+        list(knowledge.trick),
+        knowledge.seat,
+        first_card,
+        knowledge.taker,
+        bool(template.slam_announced),
+        template.profile,
+        rng,
+    )
     return _score(template, past, winners, knowledge.known_aside + tuple(world[ASIDE]), knowledge.seat)
 
 
@@ -103,8 +133,11 @@ def distinct_candidates(candidates: Sequence[str], hand: Sequence[str], gone: se
     for suit, cards in by_group.items():
         previous: str | None = None
         for card in cards:
-            if previous is not None and suit and HALF_POINTS[card] == HALF_POINTS[previous] and all(
-                _code(suit, rank) in settled for rank in range(RANK_OF[previous] + 1, RANK_OF[card])
+            if (
+                previous is not None
+                and suit
+                and HALF_POINTS[card] == HALF_POINTS[previous]
+                and all(_code(suit, rank) in settled for rank in range(RANK_OF[previous] + 1, RANK_OF[card]))
             ):
                 continue
             kept.append(card)
@@ -117,7 +150,11 @@ def _code(suit: str, rank: int) -> str:
 
 
 def best_card(
-    knowledge: Knowledge, view: dict[str, Any], candidates: Sequence[str], playouts: int, rng: random.Random,
+    knowledge: Knowledge,
+    view: dict[str, Any],
+    candidates: Sequence[str],
+    playouts: int,
+    rng: random.Random,
     profile: str,
 ) -> str:
     """The candidate with the best mean playout score; `playouts` bounds the total number of rollouts."""

@@ -35,10 +35,7 @@ def build_view(state: TarotState, seat: int | None, result: dict[str, Any] | Non
     scored = done and state.annulment is None
     taker = state.taker
     bidding_over = state.phase != "bidding" and state.annulment is None
-    if state.contract in ("petite", "garde"):
-        dog_shown = bidding_over
-    else:
-        dog_shown = scored
+    dog_shown = bidding_over if state.contract in ("petite", "garde") else scored
     discard: list[str] | None = None
     discard_trumps: list[str] | None = None
     if state.discard is not None:
@@ -63,7 +60,9 @@ def build_view(state: TarotState, seat: int | None, result: dict[str, Any] | Non
         "discard": discard,
         "discard_trumps": discard_trumps,
         "slam_announced": state.slam_announced,
-        "handfuls": [{"seat": s, "size": len(cards), "cards": canonical(cards)} for s, cards in state.handfuls],
+        "handfuls": [
+            {"seat": s, "size": len(cards), "cards": canonical(cards)} for s, cards in state.handfuls
+        ],
         "trick": _trick_json(state.trick),
         "last_trick": last_trick,
         "tricks_won": [sum(1 for w in state.winners if w == s) for s in range(SEATS)],
@@ -72,6 +71,7 @@ def build_view(state: TarotState, seat: int | None, result: dict[str, Any] | Non
     }
     if scored:
         view["tricks"] = [
-            {"cards": _trick_json(trick), "winner": winner} for trick, winner in zip(state.tricks, state.winners)
+            {"cards": _trick_json(trick), "winner": winner}
+            for trick, winner in zip(state.tricks, state.winners)
         ]
     return view

@@ -22,7 +22,9 @@ def timeout_discard(hand: Sequence[str]) -> tuple[str, ...]:
     )
     chosen = plain[:DISCARD_SIZE]
     if len(chosen) < DISCARD_SIZE:
-        trumps = sorted((c for c in hand if SUIT_OF[c] == TRUMP and c not in ("T1", "T21")), key=RANK_OF.__getitem__)
+        trumps = sorted(
+            (c for c in hand if SUIT_OF[c] == TRUMP and c not in ("T1", "T21")), key=RANK_OF.__getitem__
+        )
         chosen += trumps[: DISCARD_SIZE - len(chosen)]
     return tuple(chosen)
 

@@ -28,10 +28,18 @@ def read_deal(deal: Mapping[str, Any]) -> tuple[tuple[tuple[str, ...], ...], tup
     Raises:
         IllegalAction: `bad_deal` unless it is 4 hands of 18 and a dog of 6 holding the 78 cards once each.
     """
-    if not isinstance(deal, Mapping) or not isinstance(deal.get("hands"), list) or not isinstance(deal.get("dog"), list):
+    if (
+        not isinstance(deal, Mapping)
+        or not isinstance(deal.get("hands"), list)
+        or not isinstance(deal.get("dog"), list)
+    ):
         raise IllegalAction("bad_deal", 'a deal is {"hands": [4 lists of 18], "dog": [6]}')
     hands, dog = deal["hands"], deal["dog"]
-    if len(hands) != SEATS or any(not isinstance(h, list) or len(h) != HAND_SIZE for h in hands) or len(dog) != DOG_SIZE:
+    if (
+        len(hands) != SEATS
+        or any(not isinstance(h, list) or len(h) != HAND_SIZE for h in hands)
+        or len(dog) != DOG_SIZE
+    ):
         raise IllegalAction("bad_deal", "a deal is 4 hands of 18 cards and a dog of 6")
     cards = [c for h in hands for c in h] + list(dog)
     if any(not isinstance(c, str) for c in cards) or len(set(cards)) != len(cards) or set(cards) != DECK_SET:
@@ -48,14 +56,21 @@ def petit_sec_seat(hands: Sequence[Sequence[str]]) -> int | None:
     return None
 
 
-def start_deal(options: dict[str, Any], deal: Mapping[str, Any], dealer: int, start: Mapping[str, Any] | None) -> TarotState:
+def start_deal(
+    options: dict[str, Any], deal: Mapping[str, Any], dealer: int, start: Mapping[str, Any] | None
+) -> TarotState:
     """The state at the start of a deal, already annulled when a hand is petit sec (§4)."""
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < SEATS:
         raise IllegalAction("bad_deal", "dealer must be a seat 0-3")
     hands, dog = read_deal(deal)
     scores, played = read_start(start)
     state = TarotState(
-        options=options, dealer=dealer, deal_hands=hands, dog=dog, start_scores=scores, deals_played=played,
+        options=options,
+        dealer=dealer,
+        deal_hands=hands,
+        dog=dog,
+        start_scores=scores,
+        deals_played=played,
         hands=tuple(tuple(canonical(h)) for h in hands),
     )
     seat = petit_sec_seat(hands)
@@ -147,9 +162,22 @@ def apply_play(state: TarotState, seat: int, card: str) -> TarotState:
         winners = (*winners[:-1], winner)
     done = len(tricks) == TRICKS_PER_DEAL
     return replace(
-        state, hands=tuple(hands), trick=(), tricks=tricks, winners=winners,
-        leader=None if done else winner, phase="done" if done else "play",
+        state,
+        hands=tuple(hands),
+        trick=(),
+        tricks=tricks,
+        winners=winners,
+        leader=None if done else winner,
+        phase="done" if done else "play",
     )
 
 
-__all__ = ["CONTRACTS", "apply_bid", "apply_discard", "apply_handful", "apply_play", "apply_slam", "start_deal"]
+__all__ = [
+    "CONTRACTS",
+    "apply_bid",
+    "apply_discard",
+    "apply_handful",
+    "apply_play",
+    "apply_slam",
+    "start_deal",
+]

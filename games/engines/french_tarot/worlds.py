@@ -62,7 +62,9 @@ def read_knowledge(view: dict[str, Any], seat: int, past: list[tuple[Plays, int]
     if len(unknown) != sum(sizes):
         return None
     others = tuple(s for s in range(4) if s != seat)
-    shown = {card: s for entry in view["handfuls"] for s, card in ((entry["seat"], c) for c in entry["cards"])}
+    shown = {
+        card: s for entry in view["handfuls"] for s, card in ((entry["seat"], c) for c in entry["cards"])
+    }
     dog = set(view["dog"] or ()) if contract in ("petite", "garde") else set()
     allowed: dict[str, tuple[int, ...]] = {}
     for card in unknown:
@@ -78,7 +80,9 @@ def read_knowledge(view: dict[str, Any], seat: int, past: list[tuple[Plays, int]
             slots = others + (ASIDE,)
         allowed[card] = tuple(s for s in slots if s == ASIDE or s != seat)
     tricks = [plays for plays, _ in past] + [trick]
-    return Knowledge(seat, taker, contract, hand, tuple(past), trick, known_aside, unknown, sizes, allowed, infer(tricks))
+    return Knowledge(
+        seat, taker, contract, hand, tuple(past), trick, known_aside, unknown, sizes, allowed, infer(tricks)
+    )
 
 
 def _fits(card: str, slot: int, inference: Inference) -> bool:

@@ -17,7 +17,12 @@ from .cards import DECK, DECK_SET, MODES
 from .state import PLAY, PREDICT, TRUMP
 
 KIND_PHASE: dict[str, str] = {
-    "trump": TRUMP, "push": TRUMP, "predict": PREDICT, "play": PLAY, "weis": PLAY, "thanks": PLAY,
+    "trump": TRUMP,
+    "push": TRUMP,
+    "predict": PREDICT,
+    "play": PLAY,
+    "weis": PLAY,
+    "thanks": PLAY,
 }
 
 PUSH = SimpleAction("push", True)

@@ -73,7 +73,9 @@ class JassBot:
         return actions.play(self._card(view, seat, cards, rng))
 
     # --- Schieber trump choice -----------------------------------------------------------------------
-    def _trump(self, view: dict[str, Any], seat: int, legal: Sequence[SimpleAction], rng: random.Random) -> SimpleAction:
+    def _trump(
+        self, view: dict[str, Any], seat: int, legal: Sequence[SimpleAction], rng: random.Random
+    ) -> SimpleAction:
         hand = view["hand"]
         can_push = any(a.kind == "push" for a in legal)
         if self.level == "beginner":
@@ -125,7 +127,9 @@ class JassBot:
     # --- Weis ----------------------------------------------------------------------------------------
     def _weis(self, view: dict[str, Any], seat: int) -> list[tuple[str, ...]] | None:
         if (
-            self.variant != SCHIEBER or self.level == "beginner" or view["tricks_played"] > 0
+            self.variant != SCHIEBER
+            or self.level == "beginner"
+            or view["tricks_played"] > 0
             or view["weis"]["own"] is not None
         ):
             return None
@@ -147,7 +151,9 @@ class JassBot:
             return choose_card(cards, trick, mode, seat, leader, teams, want)
         return self._search_card(view, seat, cards, mode, rng)
 
-    def _search_card(self, view: dict[str, Any], seat: int, cards: list[str], mode: str, rng: random.Random) -> str:
+    def _search_card(
+        self, view: dict[str, Any], seat: int, cards: list[str], mode: str, rng: random.Random
+    ) -> str:
         """The card with the best mean playout outcome over worlds shared by every candidate."""
         knowledge = self._knowledge(view, seat, mode)
         trick, leader = view["trick"]["cards"], view["trick"]["leader"]
@@ -161,12 +167,21 @@ class JassBot:
                 hands = [list(h) for h in world]
                 hands[seat].remove(card)
                 if teams:
-                    result = play_out(hands, [*trick, card], leader, mode, self.variant, view["tricks_played"])
+                    result = play_out(
+                        hands, [*trick, card], leader, mode, self.variant, view["tricks_played"]
+                    )
                     totals[card] += _team_margin(result.points, result.tricks, seat, before)
                 else:
                     wants = list(view["predictions"])
                     result = play_out(
-                        hands, [*trick, card], leader, mode, self.variant, view["tricks_played"], wants, view["points"]
+                        hands,
+                        [*trick, card],
+                        leader,
+                        mode,
+                        self.variant,
+                        view["tricks_played"],
+                        wants,
+                        view["points"],
                     )
                     totals[card] -= abs(wants[seat] - view["points"][seat] - result.points[seat])
         return max(cards, key=lambda c: (totals[c], -cards.index(c)))
@@ -186,7 +201,9 @@ class JassBot:
         return knowledge
 
 
-def _team_margin(points: Sequence[int], tricks: Sequence[int], seat: int, tricks_before: Sequence[int]) -> int:
+def _team_margin(
+    points: Sequence[int], tricks: Sequence[int], seat: int, tricks_before: Sequence[int]
+) -> int:
     """Own team's playout points minus the other team's, with the Match bonus to a team that took every trick."""
     mine, theirs = seat % 2, 1 - seat % 2
     margin = points[mine] + points[mine + 2] - points[theirs] - points[theirs + 2]

@@ -40,9 +40,7 @@ def _points_table(mode: str) -> dict[str, int]:
         return {card: _OBENABE_POINTS[RANK_OF[card]] for card in DECK}
     if mode == UNENUFE:
         return {card: _UNENUFE_POINTS[RANK_OF[card]] for card in DECK}
-    return {
-        card: (_TRUMP_POINTS if SUIT_OF[card] == mode else _PLAIN_POINTS)[RANK_OF[card]] for card in DECK
-    }
+    return {card: (_TRUMP_POINTS if SUIT_OF[card] == mode else _PLAIN_POINTS)[RANK_OF[card]] for card in DECK}
 
 
 def _strength_table(mode: str) -> dict[str, int]:

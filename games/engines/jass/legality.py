@@ -49,10 +49,7 @@ def play_refusal(hand: Sequence[str], trick: Sequence[str], mode: str, card: str
     top = highest_trump(trick, mode)
     if top is None or STRENGTH[mode][card] > STRENGTH[mode][top]:
         return None
-    if variant == SCHIEBER:
-        undertrump_allowed = all(SUIT_OF[c] == mode for c in hand)
-    else:
-        undertrump_allowed = not holds_led
+    undertrump_allowed = all(SUIT_OF[c] == mode for c in hand) if variant == SCHIEBER else not holds_led
     return None if undertrump_allowed else "undertrump_forbidden"
 
 
@@ -80,8 +77,5 @@ def legal_cards(hand: Sequence[str], trick: Sequence[str], mode: str, variant: s
         strength = STRENGTH[mode]
         floor = strength[top]
         trumps = [c for c in trumps if strength[c] > floor]
-    if following:
-        allowed = set(following) | set(trumps)
-    else:
-        allowed = {c for c in hand if SUIT_OF[c] != mode} | set(trumps)
+    allowed = set(following) | set(trumps) if following else {c for c in hand if SUIT_OF[c] != mode} | set(trumps)
     return [c for c in hand if c in allowed]

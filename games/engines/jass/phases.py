@@ -35,7 +35,9 @@ def to_act(state: JassState) -> frozenset[int]:
     if state.phase == TRUMP:
         return frozenset(((state.forehand + 2) % 4 if state.pushed else state.forehand,))
     if state.phase == PREDICT:
-        waiting = [(state.forehand + i) % 4 for i in range(4) if state.predictions[(state.forehand + i) % 4] is None]
+        waiting = [
+            (state.forehand + i) % 4 for i in range(4) if state.predictions[(state.forehand + i) % 4] is None
+        ]
         if state.options["predictions"] == "open":
             return frozenset(waiting[:1])
         return frozenset(waiting)
@@ -54,7 +56,10 @@ def legal_actions(state: JassState, seat: int) -> list[SimpleAction]:
         return list(_PREDICTIONS)
     found: list[SimpleAction] = []
     if seat == state.to_play():
-        found = [actions.play(c) for c in legal_cards(state.hands[seat], state.trick, state.mode or "", state.variant)]
+        found = [
+            actions.play(c)
+            for c in legal_cards(state.hands[seat], state.trick, state.mode or "", state.variant)
+        ]
     if state.thanks_window:
         found.append(actions.THANKS)
     return found
@@ -108,7 +113,7 @@ def apply_weis(state: JassState, seat: int, groups: tuple[tuple[str, ...], ...])
 
 
 def apply_thanks(state: JassState, seat: int) -> None:
-    """"Enough, thanks" by the team that took the last trick (§5.6); ends the game either way (§6.3)."""
+    """ "Enough, thanks" by the team that took the last trick (§5.6); ends the game either way (§6.3)."""
     if state.variant != SCHIEBER or state.options["auto_end"]:
         raise IllegalAction("thanks_not_allowed", '"Enough, thanks" is not part of this game')
     if not state.thanks_window:
@@ -132,8 +137,12 @@ def apply_play(state: JassState, seat: int, card: str) -> None:
     state.trick.append(card)
     state.thanks_window = False
     if (
-        seat == state.stoeck_seat and not state.stoeck_credited and SUIT_OF[card] == mode
-        and card[:-1] in ("K", "Q") and ("K" + mode) not in state.hands[seat] and ("Q" + mode) not in state.hands[seat]
+        seat == state.stoeck_seat
+        and not state.stoeck_credited
+        and SUIT_OF[card] == mode
+        and card[:-1] in ("K", "Q")
+        and ("K" + mode) not in state.hands[seat]
+        and ("Q" + mode) not in state.hands[seat]
     ):
         state.stoeck_credited = True
         credit(state, seat % 2, "stoeck", STOECK_POINTS, state.tricks_done + 1)

@@ -28,8 +28,28 @@ AVERAGE_TRICK_POINTS = 157 / 9
 SURE_WINNER_STRENGTH = 8
 # Chance that a card takes a trick, by its rank in the trump suit and in a plain suit (a rough table used for
 # the standard bot's Differenzler prediction).
-_TRUMP_TAKES = {"J": 1.0, "9": 0.85, "A": 0.7, "K": 0.55, "Q": 0.45, "10": 0.35, "8": 0.3, "7": 0.25, "6": 0.2}
-_PLAIN_TAKES = {"A": 0.75, "K": 0.35, "Q": 0.15, "J": 0.05, "10": 0.05, "9": 0.0, "8": 0.0, "7": 0.0, "6": 0.0}
+_TRUMP_TAKES = {
+    "J": 1.0,
+    "9": 0.85,
+    "A": 0.7,
+    "K": 0.55,
+    "Q": 0.45,
+    "10": 0.35,
+    "8": 0.3,
+    "7": 0.25,
+    "6": 0.2,
+}
+_PLAIN_TAKES = {
+    "A": 0.75,
+    "K": 0.35,
+    "Q": 0.15,
+    "J": 0.05,
+    "10": 0.05,
+    "9": 0.0,
+    "8": 0.0,
+    "7": 0.0,
+    "6": 0.0,
+}
 
 
 def mode_strength(hand: Sequence[str], mode: str) -> float:
@@ -104,7 +124,12 @@ def _richest(cards: Sequence[str], mode: str) -> str:
 
 
 def choose_card(
-    legal: Sequence[str], trick: Sequence[str], mode: str, seat: int, leader: int, teams: bool,
+    legal: Sequence[str],
+    trick: Sequence[str],
+    mode: str,
+    seat: int,
+    leader: int,
+    teams: bool,
     want_points: bool = True,
 ) -> str:
     """The heuristic card for `seat` among `legal` (non-empty).

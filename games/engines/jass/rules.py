@@ -8,7 +8,16 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engines.core import BOT_LEVELS, Action, Bot, Game, IllegalAction, InvalidAction, NextRound, SimpleAction
+from games.engines.core import (
+    BOT_LEVELS,
+    Action,
+    Bot,
+    Game,
+    IllegalAction,
+    InvalidAction,
+    NextRound,
+    SimpleAction,
+)
 
 from . import actions, phases
 from .bots import make_bot
@@ -24,8 +33,8 @@ from .scoring import (
     round_total,
     schieber_result,
 )
-from .state import DONE, PREDICT, TRUMP, JassState, state_from_json, state_to_json
 from .seat_view import build_view
+from .state import DONE, PREDICT, TRUMP, JassState, state_from_json, state_to_json
 
 SCHIEBER_OPTIONS: dict[str, tuple[Any, ...]] = {
     "target": (2500, 1000, 1500, 3000),
@@ -82,7 +91,7 @@ class JassGame(Game):
         hands: list[list[str]] = [[], [], [], []]
         forehand = (dealer + 1) % 4
         for j in range(12):
-            hands[(forehand + j) % 4].extend(order[3 * j: 3 * j + 3])
+            hands[(forehand + j) % 4].extend(order[3 * j : 3 * j + 3])
         deal: dict[str, Any] = {"hands": [sort_canonical(h) for h in hands]}
         if self.variant == DIFFERENZLER:
             deal["trump_card"] = order[-1]
@@ -105,9 +114,13 @@ class JassGame(Game):
         hands = self._check_deal(deal, dealer)
         totals, rounds_played = self._check_start(start)
         state = JassState(
-            variant=self.variant, options=opts, dealer=dealer,
+            variant=self.variant,
+            options=opts,
+            dealer=dealer,
             deal={k: (list(map(list, v)) if k == "hands" else v) for k, v in deal.items()},
-            start_totals=totals, rounds_played=rounds_played, hands=hands,
+            start_totals=totals,
+            rounds_played=rounds_played,
+            hands=hands,
             phase=TRUMP if self.variant == SCHIEBER else PREDICT,
             credits=empty_credits(2 if self._teams else 4),
         )
@@ -121,7 +134,8 @@ class JassGame(Game):
             raise IllegalAction("bad_deal", f"a deal has exactly the keys {sorted(expected_keys)}")
         hands = deal["hands"]
         if (
-            not isinstance(hands, list) or len(hands) != 4
+            not isinstance(hands, list)
+            or len(hands) != 4
             or any(not isinstance(h, list) or len(h) != 9 for h in hands)
             or any(not isinstance(c, str) or c not in DECK_SET for h in hands for c in h)
             or len({c for h in hands for c in h}) != 36
@@ -138,8 +152,11 @@ class JassGame(Game):
         keys = {"totals"} if self._teams else {"totals", "rounds_played"}
         totals = start.get("totals") if isinstance(start, Mapping) else None
         if (
-            not isinstance(start, Mapping) or not set(start) <= keys or not isinstance(totals, list)
-            or len(totals) != size or any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in totals)
+            not isinstance(start, Mapping)
+            or not set(start) <= keys
+            or not isinstance(totals, list)
+            or len(totals) != size
+            or any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in totals)
         ):
             raise IllegalAction("bad_deal", f"start is {{'totals': [{size} integers ≥ 0]}}")
         rounds = start.get("rounds_played", 0)

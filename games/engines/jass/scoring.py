@@ -102,7 +102,9 @@ def differenzler_payments(totals: list[int]) -> list[list[int]]:
     by payer then payee."""
     payments = [
         [payer, payee, totals[payer] - totals[payee]]
-        for payer in range(4) for payee in range(4) if totals[payer] > totals[payee]
+        for payer in range(4)
+        for payee in range(4)
+        if totals[payer] > totals[payee]
     ]
     return sorted(payments)
 
@@ -129,11 +131,13 @@ def scoring_declarations(state: JassState) -> list[dict[str, Any]]:
         seat = (state.forehand + offset) % 4
         groups = state.weis[seat]
         if groups and state.weis_team is not None and seat % 2 == state.weis_team:
-            found.append({
-                "seat": seat,
-                "weis": [list(g) for g in groups],
-                "values": [group_points(g, state.mode or "") for g in groups],
-            })
+            found.append(
+                {
+                    "seat": seat,
+                    "weis": [list(g) for g in groups],
+                    "values": [group_points(g, state.mode or "") for g in groups],
+                }
+            )
     return found
 
 
@@ -147,12 +151,20 @@ def schieber_result(state: JassState) -> dict[str, Any]:
     ended = None
     if state.ended is not None:
         ended = {
-            "by": state.ended.by, "caller": state.ended.caller, "winner_team": state.ended.winner_team,
+            "by": state.ended.by,
+            "caller": state.ended.caller,
+            "winner_team": state.ended.winner_team,
             "payments": schieber_payments(state.ended.winner_team),
         }
     return {
-        "mode": state.mode, "chooser": state.chooser, "pushed": state.pushed, "multiplier": m,
-        "tricks_played": state.tricks_done, "teams": teams, "weis": weis, "totals": match_totals(state),
+        "mode": state.mode,
+        "chooser": state.chooser,
+        "pushed": state.pushed,
+        "multiplier": m,
+        "tricks_played": state.tricks_done,
+        "teams": teams,
+        "weis": weis,
+        "totals": match_totals(state),
         "ended": ended,
     }
 
@@ -163,7 +175,11 @@ def differenzler_result(state: JassState) -> dict[str, Any]:
     winner = differenzler_winner(totals, state.rounds_played + 1)
     ended = None if winner is None else {"winner": winner, "payments": differenzler_payments(totals)}
     return {
-        "trump_card": state.deal["trump_card"], "trump": state.mode,
-        "predictions": list(state.predictions), "points": [c["cards"] for c in state.credits],
-        "penalties": penalties(state), "totals": totals, "ended": ended,
+        "trump_card": state.deal["trump_card"],
+        "trump": state.mode,
+        "predictions": list(state.predictions),
+        "points": [c["cards"] for c in state.credits],
+        "penalties": penalties(state),
+        "totals": totals,
+        "ended": ended,
     }

@@ -109,8 +109,14 @@ class Playout:
 
 
 def play_out(
-    hands: list[list[str]], trick: list[str], leader: int, mode: str, variant: str, tricks_done: int,
-    wants: list[int] | None = None, points_before: Sequence[int] = (0, 0, 0, 0),
+    hands: list[list[str]],
+    trick: list[str],
+    leader: int,
+    mode: str,
+    variant: str,
+    tricks_done: int,
+    wants: list[int] | None = None,
+    points_before: Sequence[int] = (0, 0, 0, 0),
 ) -> Playout:
     """Play the rest of the round with the heuristic policy for every seat (hands are consumed).
 

@@ -22,7 +22,9 @@ from .state import DONE, JassState
 from .weis import group_points
 
 
-def build_view(state: JassState, seat: int | None, game_key: str, result: dict[str, Any] | None) -> dict[str, Any]:
+def build_view(
+    state: JassState, seat: int | None, game_key: str, result: dict[str, Any] | None
+) -> dict[str, Any]:
     """The view of `seat` (None: a spectator), JSON-ready (rules/jass.md §7)."""
     last = None
     if state.last_trick is not None:
@@ -55,7 +57,8 @@ def build_view(state: JassState, seat: int | None, game_key: str, result: dict[s
 def _schieber_part(state: JassState, seat: int | None) -> dict[str, Any]:
     mode = state.mode or ""
     announced: list[dict[str, int] | None] = [
-        None if groups is None else {"best": max(group_points(g, mode) for g in groups)} for groups in state.weis
+        None if groups is None else {"best": max(group_points(g, mode) for g in groups)}
+        for groups in state.weis
     ]
     scored = None
     if state.tricks_done >= 1 and state.weis_team is not None:
@@ -71,7 +74,10 @@ def _schieber_part(state: JassState, seat: int | None) -> dict[str, Any]:
         "chooser": state.chooser,
         "pushed": state.pushed,
         "multiplier": multiplier(state),
-        "tricks_won_team": [state.tricks_won[0] + state.tricks_won[2], state.tricks_won[1] + state.tricks_won[3]],
+        "tricks_won_team": [
+            state.tricks_won[0] + state.tricks_won[2],
+            state.tricks_won[1] + state.tricks_won[3],
+        ],
         "credited": [{**state.credits[t], "total": round_total(state, t)} for t in range(2)],
         "weis": {"announced": announced, "own": own, "scored": scored},
         "stoeck": stoeck,

@@ -126,9 +126,9 @@ def state_to_json(state: JassState) -> dict[str, Any]:
         "leader": state.leader,
         "trick": list(state.trick),
         "tricks_done": state.tricks_done,
-        "last_trick": None if state.last_trick is None else [
-            state.last_trick[0], list(state.last_trick[1]), state.last_trick[2]
-        ],
+        "last_trick": None
+        if state.last_trick is None
+        else [state.last_trick[0], list(state.last_trick[1]), state.last_trick[2]],
         "tricks_won": list(state.tricks_won),
         "thanks_window": state.thanks_window,
         "weis": [None if groups is None else [list(g) for g in groups] for groups in state.weis],
@@ -138,7 +138,9 @@ def state_to_json(state: JassState) -> dict[str, Any]:
         "credits": [dict(c) for c in state.credits],
         "events": state.events,
         "reached": [None if r is None else list(r) for r in state.reached],
-        "ended": None if ended is None else {"by": ended.by, "caller": ended.caller, "winner_team": ended.winner_team},
+        "ended": None
+        if ended is None
+        else {"by": ended.by, "caller": ended.caller, "winner_team": ended.winner_team},
     }
 
 

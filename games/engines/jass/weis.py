@@ -81,10 +81,7 @@ def weis_key(group: Sequence[str], mode: str, trump_suit: str | None) -> tuple[i
     """
     kind = group_kind(group, mode)
     indices = [NATURAL_INDEX[RANK_OF[c]] for c in group]
-    if mode == UNENUFE:
-        top = len(RANKS) - 1 - min(indices)
-    else:
-        top = max(indices)
+    top = len(RANKS) - 1 - min(indices) if mode == UNENUFE else max(indices)
     in_trump = kind == "sequence" and trump_suit is not None and SUIT_OF[group[0]] == trump_suit
     return (group_points(group, mode), 1 if kind == "four" else 0, top, 1 if in_trump else 0)
 

@@ -59,7 +59,7 @@ def _links(card: str, hand: Sequence[str]) -> list[tuple[str, ...]]:
     out = []
     rank, suit = rank_of(card), suit_of(card)
     for other in set(hand):
-        if other == JOKER or other == card:
+        if other in (JOKER, card):
             continue
         if rank_of(other) == rank:
             out.append(tuple(rank + s for s in SUITS if s not in (suit, suit_of(other))))
@@ -77,8 +77,11 @@ def _links(card: str, hand: Sequence[str]) -> list[tuple[str, ...]]:
 
 def _danger(view: Mapping[str, Any], seat: int) -> bool:
     """An opponent has opened and holds at most four cards: it may go out soon."""
-    return any(view["opened"][s] and size is not None and size <= 4
-               for s, size in enumerate(view["hand_sizes"]) if s != seat)
+    return any(
+        view["opened"][s] and size is not None and size <= 4
+        for s, size in enumerate(view["hand_sizes"])
+        if s != seat
+    )
 
 
 def _drawable(view: Mapping[str, Any], seat: int) -> list[str]:
@@ -97,10 +100,14 @@ class RummyBot:
 
     level: str
     playouts: int = EXPERT_PLAYOUTS
-    endgame: bool = False  # expert: discard by sampled progress towards going out once opened (measured worse)
+    endgame: bool = (
+        False  # expert: discard by sampled progress towards going out once opened (measured worse)
+    )
     futures: bool = False  # expert: discard by sampled draws before that
     keep_jokers: bool = False  # expert: lay off a joker only when the hand can then go out
-    shed_jokers: bool = False  # expert: lay off jokers at once, and swap a card it cannot place for a joker it can
+    shed_jokers: bool = (
+        False  # expert: lay off jokers at once, and swap a card it cannot place for a joker it can
+    )
     hold: bool = True  # expert: hold a ready opening for a hand-jolly while that is safe (decisions B-5)
     read_table: bool = True  # expert: reads the discards and pile takes of the others (B-3)
 
@@ -116,8 +123,11 @@ class RummyBot:
 
     def wants_to_knock(self, view: dict[str, Any], seat: int, legal: Sequence[Action]) -> bool:
         """Whether this bot would knock now (the caller asks eligible kloppers before the current seat)."""
-        return (self.level != "beginner" and any(isinstance(a, Knock) for a in legal)
-                and self._pile_pays(view, seat, knock=True))
+        return (
+            self.level != "beginner"
+            and any(isinstance(a, Knock) for a in legal)
+            and self._pile_pays(view, seat, knock=True)
+        )
 
     # --- draw step ---------------------------------------------------------------------------------------
     def _pile_pays(self, view: Mapping[str, Any], seat: int, knock: bool = False) -> bool:
@@ -139,7 +149,7 @@ class RummyBot:
         opts = view["options"]
         top = view["discard"][-1] if view["discard"] else None
         if self.level != "beginner" and top is not None:
-            if (not view["opened"][seat] and opts["discard_before_opening"] == ONLY_IF_USED):
+            if not view["opened"][seat] and opts["discard_before_opening"] == ONLY_IF_USED:
                 _, melds = _melds_of(view["hand"] + [top], view, seat)
                 if melds and any(top in m for m in melds):
                     return Draw(PILE, tuple(melds))
@@ -148,7 +158,9 @@ class RummyBot:
         return Draw(STOCK)
 
     # --- main step ---------------------------------------------------------------------------------------
-    def _main(self, view: Mapping[str, Any], seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    def _main(
+        self, view: Mapping[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         hand: list[str] = view["hand"]
         _, melds = _melds_of(hand, view, seat)
         if melds and self.level == "expert" and self.hold and self._holds_opening(view, seat, hand):
@@ -165,8 +177,11 @@ class RummyBot:
                 swap = self._swap_to_shed(view, hand, legal)
                 if swap is not None:
                     return swap
-            lay = (self._expert_lay_off(view, hand, legal) if expert and self.keep_jokers
-                   else self._lay_off(hand, legal, eager_jokers=expert and self.shed_jokers))
+            lay = (
+                self._expert_lay_off(view, hand, legal)
+                if expert and self.keep_jokers
+                else self._lay_off(hand, legal, eager_jokers=expert and self.shed_jokers)
+            )
             if lay is not None:
                 return lay
         discards = [a for a in legal if isinstance(a, Discard)]
@@ -183,8 +198,11 @@ class RummyBot:
         if view["opened"][seat]:
             return False
         sizes = view["hand_sizes"]
-        if any(view["opened"][s] and size is not None and size <= HOLD_SAFE_HAND
-               for s, size in enumerate(sizes) if s != seat):
+        if any(
+            view["opened"][s] and size is not None and size <= HOLD_SAFE_HAND
+            for s, size in enumerate(sizes)
+            if s != seat
+        ):
             return False
         return cards_left(hand, table_melds(view), opts["max_jokers_per_meld"]) >= 2
 
@@ -199,7 +217,9 @@ class RummyBot:
                     return action
         return None
 
-    def _swap_to_shed(self, view: Mapping[str, Any], hand: Sequence[str], legal: Sequence[Action]) -> Action | None:
+    def _swap_to_shed(
+        self, view: Mapping[str, Any], hand: Sequence[str], legal: Sequence[Action]
+    ) -> Action | None:
         """A swap that gets rid of a card nothing else takes: the natural goes into the meld, and the joker it frees
         can be laid off on the table at once (the next call lays it off)."""
         placeable = {a.cards[0] for a in legal if isinstance(a, LayOff)}
@@ -213,7 +233,9 @@ class RummyBot:
                 return action
         return None
 
-    def _lay_off(self, hand: Sequence[str], legal: Sequence[Action], eager_jokers: bool = False) -> Action | None:
+    def _lay_off(
+        self, hand: Sequence[str], legal: Sequence[Action], eager_jokers: bool = False
+    ) -> Action | None:
         offs = [a for a in legal if isinstance(a, LayOff)]
         naturals = [a for a in offs if not a.cards[0].startswith(JOKER)]
         if naturals:
@@ -223,7 +245,9 @@ class RummyBot:
             return offs[0]
         return None
 
-    def _expert_lay_off(self, view: Mapping[str, Any], hand: Sequence[str], legal: Sequence[Action]) -> Action | None:
+    def _expert_lay_off(
+        self, view: Mapping[str, Any], hand: Sequence[str], legal: Sequence[Action]
+    ) -> Action | None:
         """Natural lay-offs always; a joker only when the hand can then go out this turn (a joker in hand is an
         out for almost every table meld next turn)."""
         offs = [a for a in legal if isinstance(a, LayOff)]
@@ -236,8 +260,9 @@ class RummyBot:
         return None
 
     # --- discard -----------------------------------------------------------------------------------------
-    def _discard(self, view: Mapping[str, Any], seat: int, discards: Sequence[Discard],
-                 rng: random.Random) -> Action:
+    def _discard(
+        self, view: Mapping[str, Any], seat: int, discards: Sequence[Discard], rng: random.Random
+    ) -> Action:
         hand: list[str] = view["hand"]
         if len(discards) == 1:
             return discards[0]
@@ -279,7 +304,9 @@ class RummyBot:
         best = max(scores.values())
         return Discard(min((c for c, s in scores.items() if s == best), key=lambda c: -penalty(c)))
 
-    def _endgame(self, view: Mapping[str, Any], seat: int, scores: dict[str, float], rng: random.Random) -> None:
+    def _endgame(
+        self, view: Mapping[str, Any], seat: int, scores: dict[str, float], rng: random.Random
+    ) -> None:
         """Rescore discards by sampled draws: the expected number of cards the rest of the hand still holds after
         the next draw, once it melds and lays off on the table all it can (fewer is closer to going out; the same
         samples for every candidate), then by the penalty kept in case another seat goes out first."""
@@ -297,8 +324,9 @@ class RummyBot:
             left = statistics.fmean(cards_left([*rest, x], table, limit) for x in draws)
             scores[card] = -10.0 * left + 0.5 * penalty(card)
 
-    def _sample_draws(self, view: Mapping[str, Any], seat: int, scores: dict[str, float],
-                      rng: random.Random) -> None:
+    def _sample_draws(
+        self, view: Mapping[str, Any], seat: int, scores: dict[str, float], rng: random.Random
+    ) -> None:
         """Rescore the best few discards by sampled futures: for each, the expected meld value of the rest of the
         hand plus the next two cards drawn from the unseen pool (the same samples for every candidate), so the
         discard that leaves the least unmelded penalty wins. Dead cards (all copies seen) never come back."""
@@ -324,8 +352,9 @@ class RummyBot:
             future = statistics.fmean(value(rest + draw) for draw in samples)
             scores[card] = (2.0 if danger else 1.0) * penalty(card) + future
 
-    def _read_opponents(self, view: Mapping[str, Any], seat: int, scores: dict[str, float],
-                        rng: random.Random) -> list[str]:
+    def _read_opponents(
+        self, view: Mapping[str, Any], seat: int, scores: dict[str, float], rng: random.Random
+    ) -> list[str]:
         """Lower the score of discards the next seat would likely take, over sampled hands consistent with the
         view: each opponent holds the pile cards it took (while unseen), the rest is drawn from the unseen pool."""
         sizes = view["hand_sizes"]

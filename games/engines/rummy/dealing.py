@@ -52,9 +52,9 @@ def deal_from_order(order: Sequence[Any], dealer: int, seats: int, active: Seque
     hands: list[list[str] | None] = [None] * seats
     at = 0
     for seat in turn_order(dealer, active, seats):
-        hands[seat] = pack[at:at + HAND_SIZE]
+        hands[seat] = pack[at : at + HAND_SIZE]
         at += HAND_SIZE
-    deal: dict[str, Any] = {"hands": hands, "discard": [pack[at]], "stock": pack[at + 1:]}
+    deal: dict[str, Any] = {"hands": hands, "discard": [pack[at]], "stock": pack[at + 1 :]}
     rest = list(order[PACK_SIZE:])
     deal["restock"] = [rest[:PACK_SIZE], rest[PACK_SIZE:]] if len(rest) == 2 * PACK_SIZE else None
     if deal["restock"] is None:
@@ -62,7 +62,9 @@ def deal_from_order(order: Sequence[Any], dealer: int, seats: int, active: Seque
     return deal
 
 
-def deal_cards(rng: random.Random, dealer: int, active: Sequence[int], seats: int | None = None) -> dict[str, Any]:
+def deal_cards(
+    rng: random.Random, dealer: int, active: Sequence[int], seats: int | None = None
+) -> dict[str, Any]:
     """Shuffle with `rng` and deal to the `active` seats (rules §4 `deal_cards(rng, dealer, active)`).
 
     Args:
@@ -76,8 +78,9 @@ def _bad(message: str) -> IllegalAction:
     return IllegalAction("bad_deal", message)
 
 
-def check_deal(deal: Mapping[str, Any], seats: int) -> tuple[list[list[str] | None], list[str], list[str],
-                                                             list[list[int]] | None]:
+def check_deal(
+    deal: Mapping[str, Any], seats: int
+) -> tuple[list[list[str] | None], list[str], list[str], list[list[int]] | None]:
     """Validate the deal JSON of rules §4 and return `(hands, stock, pile, restock)`.
 
     Raises:
@@ -110,9 +113,15 @@ def check_deal(deal: Mapping[str, Any], seats: int) -> tuple[list[list[str] | No
         raise _bad("hands, stock and upcard must be exactly the 110-card pack")
     restock = deal.get("restock")
     if restock is not None:
-        ok = isinstance(restock, list) and len(restock) == 2 and all(
-            isinstance(p, list) and all(isinstance(i, int) and not isinstance(i, bool) for i in p)
-            and sorted(p) == list(range(PACK_SIZE)) for p in restock
+        ok = (
+            isinstance(restock, list)
+            and len(restock) == 2
+            and all(
+                isinstance(p, list)
+                and all(isinstance(i, int) and not isinstance(i, bool) for i in p)
+                and sorted(p) == list(range(PACK_SIZE))
+                for p in restock
+            )
         )
         if not ok:
             raise _bad("restock is two permutations of 0 … 109")

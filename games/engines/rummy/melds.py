@@ -74,7 +74,10 @@ class Meld:
     def to_view(self) -> dict[str, Any]:
         """The public form of rules §5.5: runs with `JK=<card>` stand-ins, sets with bare jokers."""
         if self.kind == RUN:
-            cards = [c if c != JOKER else f"JK={card_at(self.start + i, self.key)}" for i, c in enumerate(self.cells)]
+            cards = [
+                c if c != JOKER else f"JK={card_at(self.start + i, self.key)}"
+                for i, c in enumerate(self.cells)
+            ]
             return {"type": RUN, "cards": cards, "by": self.by}
         return {"type": SET, "rank": self.key, "cards": list(self.cells), "by": self.by}
 
@@ -118,7 +121,9 @@ def _split(entries: Sequence[str]) -> tuple[list[str], list[str], int]:
     return naturals, designated, bare
 
 
-def _set_cells(rank: str, naturals: list[str], designated: list[str], jokers: int, size: int) -> tuple[str, ...] | None:
+def _set_cells(
+    rank: str, naturals: list[str], designated: list[str], jokers: int, size: int
+) -> tuple[str, ...] | None:
     """The cells of a valid set of `rank`, or None (rules §5.2 "Set")."""
     if not 3 <= size <= 4:
         return None
@@ -185,7 +190,9 @@ def read_new_meld(entries: Sequence[str], limit: str | int, by: int) -> Meld:
     layouts = []
     for start in range(1, 16 - size):
         cells: list[str | None] = [None] * size
-        if not _place(cells, start, naturals, lambda c: c) or not _place(cells, start, designated, lambda c: JOKER):
+        if not _place(cells, start, naturals, lambda c: c) or not _place(
+            cells, start, designated, lambda c: JOKER
+        ):
             continue
         done = tuple(JOKER if c is None else c for c in cells)
         layouts.append((start, done, _reading(start, suit, done, range(size))))
@@ -207,8 +214,13 @@ def lay_off(meld: Meld, entries: Sequence[str], limit: str | int) -> Meld:
     check_joker_limit(meld.jokers + new_jokers, meld.naturals + len(naturals), limit)
     if meld.kind == SET:
         old_naturals = [c for c in meld.cells if c != JOKER]
-        set_cells = _set_cells(meld.key, old_naturals + naturals, designated, meld.jokers + new_jokers,
-                               len(meld.cells) + len(entries))
+        set_cells = _set_cells(
+            meld.key,
+            old_naturals + naturals,
+            designated,
+            meld.jokers + new_jokers,
+            len(meld.cells) + len(entries),
+        )
         if set_cells is None:
             raise IllegalAction("invalid_meld", "the set would not stay valid")
         return Meld(SET, meld.key, 0, set_cells, meld.by)
@@ -221,7 +233,9 @@ def lay_off(meld: Meld, entries: Sequence[str], limit: str | int) -> Meld:
         if low < 1 or high > 14 or (low == 1 and high == 14):
             continue
         cells: list[str | None] = [None] * below + list(meld.cells) + [None] * (count - below)
-        if not _place(cells, low, naturals, lambda c: c) or not _place(cells, low, designated, lambda c: JOKER):
+        if not _place(cells, low, naturals, lambda c: c) or not _place(
+            cells, low, designated, lambda c: JOKER
+        ):
             continue
         done = tuple(JOKER if c is None else c for c in cells)
         new_indices = [*range(below), *range(below + len(meld.cells), len(done))]
@@ -235,7 +249,9 @@ def may_extend(meld: Meld, card: str) -> bool:
     at a position next to either end (one new card fills one whole position outside the run), or a set's rank
     with fewer than four cards. `lay_off` decides exactly; this only skips hopeless calls."""
     if meld.kind == RUN:
-        return suit_of(card) == meld.key and any(p == meld.start - 1 or p == meld.end + 1 for p in positions_of(card))
+        return suit_of(card) == meld.key and any(
+            p == meld.start - 1 or p == meld.end + 1 for p in positions_of(card)
+        )
     return rank_of(card) == meld.key and len(meld.cells) < 4
 
 
@@ -248,8 +264,14 @@ def swap_joker(meld: Meld, card: str) -> Meld:
     if meld.kind == RUN:
         for i, cell in enumerate(meld.cells):
             if cell == JOKER and card_at(meld.start + i, meld.key) == card:
-                return Meld(RUN, meld.key, meld.start, meld.cells[:i] + (card,) + meld.cells[i + 1:], meld.by)
-    elif meld.jokers and rank_of(card) == meld.key and all(suit_of(c) != suit_of(card) for c in meld.cells if c != JOKER):
+                return Meld(
+                    RUN, meld.key, meld.start, meld.cells[:i] + (card,) + meld.cells[i + 1 :], meld.by
+                )
+    elif (
+        meld.jokers
+        and rank_of(card) == meld.key
+        and all(suit_of(c) != suit_of(card) for c in meld.cells if c != JOKER)
+    ):
         naturals = [c for c in meld.cells if c != JOKER] + [card]
         return Meld(SET, meld.key, 0, tuple(sort_canonical(naturals)) + (JOKER,) * (meld.jokers - 1), meld.by)
     raise IllegalAction("swap_card_mismatch", f"no joker of this meld stands for {card}")

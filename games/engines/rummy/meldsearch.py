@@ -46,13 +46,24 @@ def candidates(counts: dict[str, int], jokers: int, limit: str | int) -> list[Ca
                 if missing > jokers:
                     break
                 length = end - start + 1
-                if length < 3 or (start == 1 and end == 14) or not _limit_ok(missing, length - missing, limit):
+                if (
+                    length < 3
+                    or (start == 1 and end == 14)
+                    or not _limit_ok(missing, length - missing, limit)
+                ):
                     continue
                 span = range(start, end + 1)
                 entries = tuple(card_at(p, suit) if have[p] else f"{JOKER}={card_at(p, suit)}" for p in span)
                 uses = tuple(card_at(p, suit) for p in span if have[p])
-                out.append(Candidate(entries, uses, missing, sum(map(penalty, uses)) + 30 * missing,
-                                     sum(position_value(p) for p in span)))
+                out.append(
+                    Candidate(
+                        entries,
+                        uses,
+                        missing,
+                        sum(map(penalty, uses)) + 30 * missing,
+                        sum(position_value(p) for p in span),
+                    )
+                )
     for rank in RANKS:
         held = [rank + s for s in SUITS if counts.get(rank + s, 0) > 0]
         for mask in range(1, 1 << len(held)):
@@ -63,13 +74,21 @@ def candidates(counts: dict[str, int], jokers: int, limit: str | int) -> list[Ca
                     continue
                 if size > 4 or not _limit_ok(extra, len(naturals), limit):
                     break
-                out.append(Candidate(naturals + (JOKER,) * extra, naturals, extra,
-                                     sum(map(penalty, naturals)) + 30 * extra, rank_value(rank) * size))
+                out.append(
+                    Candidate(
+                        naturals + (JOKER,) * extra,
+                        naturals,
+                        extra,
+                        sum(map(penalty, naturals)) + 30 * extra,
+                        rank_value(rank) * size,
+                    )
+                )
     return out
 
 
-def best_melds(hand: Iterable[str], limit: str | int, by_opening: bool = False,
-               budget: int = 20000) -> tuple[int, list[Candidate]]:
+def best_melds(
+    hand: Iterable[str], limit: str | int, by_opening: bool = False, budget: int = 20000
+) -> tuple[int, list[Candidate]]:
     """The disjoint melds of highest total weight that `hand` can lay.
 
     Args:
@@ -90,7 +109,9 @@ def best_melds(hand: Iterable[str], limit: str | int, by_opening: bool = False,
     cands = candidates(counts, jokers, limit)
     if not cands:
         return 0, []
-    weight: Callable[[Candidate], int] = (lambda c: c.opening_value) if by_opening else (lambda c: c.penalty_removed)
+    weight: Callable[[Candidate], int] = (
+        (lambda c: c.opening_value) if by_opening else (lambda c: c.penalty_removed)
+    )
     by_card: dict[str, list[Candidate]] = {}
     for cand in cands:
         for code in set(cand.uses):

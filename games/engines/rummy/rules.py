@@ -14,7 +14,7 @@ from typing import Any
 from games.engines.core.errors import IllegalAction
 from games.engines.core.protocol import Action, Bot, Game, NextRound
 
-from . import dealing, legal, scoring, turns, seat_view
+from . import dealing, legal, scoring, seat_view, turns
 from .actions import Discard, Draw, Knock, LayOff, MeldAction, RummyAction, SwapJoker, parse_action
 from .cards import sort_canonical
 from .melds import MAJORITY
@@ -40,8 +40,11 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 _HANDLERS = {
-    Draw: turns.do_draw, MeldAction: turns.do_meld, LayOff: turns.do_lay_off,
-    SwapJoker: turns.do_swap_joker, Discard: turns.do_discard,
+    Draw: turns.do_draw,
+    MeldAction: turns.do_meld,
+    LayOff: turns.do_lay_off,
+    SwapJoker: turns.do_swap_joker,
+    Discard: turns.do_discard,
 }
 
 
@@ -90,8 +93,9 @@ class RummyGame(Game):
         """110 shuffled codes then the two restock permutations as numbers (rules §4)."""
         return dealing.shuffle_order(rng)
 
-    def deal_from_order(self, order: Sequence[Any], dealer: int, options: Mapping[str, Any],
-                        start: Mapping[str, Any] | None) -> dict[str, Any]:
+    def deal_from_order(
+        self, order: Sequence[Any], dealer: int, options: Mapping[str, Any], start: Mapping[str, Any] | None
+    ) -> dict[str, Any]:
         """The deal JSON of rules §4; seats eliminated according to `start` get null hands."""
         seats = self.seat_count(options)
         out = (start or {}).get("eliminated_in")
@@ -103,8 +107,13 @@ class RummyGame(Game):
             active = [s for s in range(seats) if out[s] is None]
         return dealing.deal_from_order(order, dealer, seats, active)
 
-    def new_round(self, options: Mapping[str, Any] | None, deal: Mapping[str, Any], dealer: int,
-                  start: Mapping[str, Any] | None = None) -> RummyState:
+    def new_round(
+        self,
+        options: Mapping[str, Any] | None,
+        deal: Mapping[str, Any],
+        dealer: int,
+        start: Mapping[str, Any] | None = None,
+    ) -> RummyState:
         """Start a deal from the explicit deal JSON (rules §4) and the match state `start` (rules §8).
 
         Raises:
@@ -117,11 +126,29 @@ class RummyGame(Game):
             raise IllegalAction("bad_deal", "the dealer is not a seat of the table")
         totals, played, eliminated_in = scoring.read_start(start, seats, hands, opts["limit"])
         state = RummyState(
-            options=opts, dealer=dealer, hands=[None if h is None else sort_canonical(h) for h in hands],
-            stock=stock, pile=pile, restock=restock, restocks=0, melds=[], opened=[False] * seats,
-            opened_turn=[None] * seats, current=dealer, step=DRAW_STEP, taken=None, drawn=[], turn=0,
-            top_by=None, phase=PLAY, winner=None, hand_jolly=False, void=False, totals=totals,
-            deals_played=played, eliminated_in=eliminated_in,
+            options=opts,
+            dealer=dealer,
+            hands=[None if h is None else sort_canonical(h) for h in hands],
+            stock=stock,
+            pile=pile,
+            restock=restock,
+            restocks=0,
+            melds=[],
+            opened=[False] * seats,
+            opened_turn=[None] * seats,
+            current=dealer,
+            step=DRAW_STEP,
+            taken=None,
+            drawn=[],
+            turn=0,
+            top_by=None,
+            phase=PLAY,
+            winner=None,
+            hand_jolly=False,
+            void=False,
+            totals=totals,
+            deals_played=played,
+            eliminated_in=eliminated_in,
         )
         state.current = state.next_seat(dealer)
         return state
@@ -202,11 +229,18 @@ class RummyGame(Game):
         if len(active) <= 1:
             return None
         played = state.deals_played + (0 if state.void else 1)
-        start = {"totals": scoring.totals_after(state), "deals_played": played, "eliminated_in": eliminated_in}
+        start = {
+            "totals": scoring.totals_after(state),
+            "deals_played": played,
+            "eliminated_in": eliminated_in,
+        }
         if state.void:
             return NextRound(state.dealer, start)
-        dealer = next((state.dealer + k) % state.seats for k in range(1, state.seats + 1)
-                      if eliminated_in[(state.dealer + k) % state.seats] is None)
+        dealer = next(
+            (state.dealer + k) % state.seats
+            for k in range(1, state.seats + 1)
+            if eliminated_in[(state.dealer + k) % state.seats] is None
+        )
         return NextRound(dealer, start)
 
     def round_scores(self, state: RummyState) -> list[int] | None:
@@ -225,8 +259,10 @@ class RummyGame(Game):
         eliminated_in = scoring.eliminated_after(state)
         active = sum(o is None for o in eliminated_in)
         return {
-            "scores": totals, "ranking": scoring.places(totals, eliminated_in),
-            "over": state.phase == DONE and active <= 1, "eliminated": [o is not None for o in eliminated_in],
+            "scores": totals,
+            "ranking": scoring.places(totals, eliminated_in),
+            "over": state.phase == DONE and active <= 1,
+            "eliminated": [o is not None for o in eliminated_in],
         }
 
     def bot(self, level: str, playouts: int | None = None) -> Bot:
@@ -236,6 +272,8 @@ class RummyGame(Game):
         return make_bot(level, playouts)
 
 
-def deal_cards(rng: random.Random, dealer: int, active: Sequence[int], seats: int | None = None) -> dict[str, Any]:
+def deal_cards(
+    rng: random.Random, dealer: int, active: Sequence[int], seats: int | None = None
+) -> dict[str, Any]:
     """Module-level dealing rule of rules §4 (`deal_cards(rng, dealer, active)`); see `dealing.deal_cards`."""
     return dealing.deal_cards(rng, dealer, active, seats)

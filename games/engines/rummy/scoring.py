@@ -45,13 +45,17 @@ def result(state: RummyState) -> dict[str, Any] | None:
     deltas: list[int | None] = [None if p is None else -p for p in pens]
     deltas[state.winner] = sum(units for _, _, units in pays)  # type: ignore[index]
     return {
-        "winner": state.winner, "hand_jolly": state.hand_jolly, "penalties": pens,
-        "payments": [list(p) for p in pays], "deltas": deltas,
+        "winner": state.winner,
+        "hand_jolly": state.hand_jolly,
+        "penalties": pens,
+        "payments": [list(p) for p in pays],
+        "deltas": deltas,
     }
 
 
-def read_start(start: Mapping[str, Any] | None, seats: int, hands: list[list[str] | None],
-               limit: int) -> tuple[list[int], int, list[int | None]]:
+def read_start(
+    start: Mapping[str, Any] | None, seats: int, hands: list[list[str] | None], limit: int
+) -> tuple[list[int], int, list[int | None]]:
     """Read the match state before a deal (rules §8): `(totals, deals_played, eliminated_in)`.
 
     `start` is `{"totals": [n ints], "deals_played": k}` with an optional `"eliminated_in"` (per seat the deal
@@ -66,17 +70,25 @@ def read_start(start: Mapping[str, Any] | None, seats: int, hands: list[list[str
         raise IllegalAction("bad_deal", "start is {totals, deals_played}")
     totals = start.get("totals", [0] * seats)
     played = start.get("deals_played", 0)
-    if (not isinstance(totals, list) or len(totals) != seats
-            or any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in totals)):
+    if (
+        not isinstance(totals, list)
+        or len(totals) != seats
+        or any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in totals)
+    ):
         raise IllegalAction("bad_deal", "start.totals is one non-negative integer per seat")
     if isinstance(played, bool) or not isinstance(played, int) or played < 0:
         raise IllegalAction("bad_deal", "start.deals_played is a non-negative integer")
     out = start.get("eliminated_in")
     if out is None:
         out = [None if hands[s] is not None else 0 for s in range(seats)]
-    if not isinstance(out, list) or len(out) != seats or any(
-        (o is None) != (hands[s] is not None) or (o is not None and (isinstance(o, bool) or not isinstance(o, int)))
-        for s, o in enumerate(out)
+    if (
+        not isinstance(out, list)
+        or len(out) != seats
+        or any(
+            (o is None) != (hands[s] is not None)
+            or (o is not None and (isinstance(o, bool) or not isinstance(o, int)))
+            for s, o in enumerate(out)
+        )
     ):
         raise IllegalAction("bad_deal", "start.eliminated_in must match the null hands")
     if any(hands[s] is not None and totals[s] > limit for s in range(seats)):
@@ -106,6 +118,7 @@ def eliminated_after(state: RummyState) -> list[int | None]:
 def places(totals: list[int], eliminated_in: list[int | None]) -> list[int]:
     """Competition ranking per seat (rules §8): seats still in first (lower total better), then eliminated
     seats by elimination order (later is better), the same deal by lower total; equal keys share a place."""
+
     def key(seat: int) -> tuple[int, int, int]:
         out = eliminated_in[seat]
         return (0, 0, totals[seat]) if out is None else (1, -out, totals[seat])

@@ -18,7 +18,9 @@ from .state import RummyState
 Step = Callable[[RummyState, int, Any], None]
 
 
-def next_move(game: RummyGame, state: RummyState, bots: Sequence[RummyBot], rng: random.Random) -> tuple[int, Any]:
+def next_move(
+    game: RummyGame, state: RummyState, bots: Sequence[RummyBot], rng: random.Random
+) -> tuple[int, Any]:
     """The seat that acts next and its bot's action (kloppers first, in turn order after the current seat)."""
     acting = game.to_act(state)
     n = state.seats
@@ -33,8 +35,14 @@ def next_move(game: RummyGame, state: RummyState, bots: Sequence[RummyBot], rng:
     return seat, bots[seat].choose(game.view(state, seat), seat, game.legal_actions(state, seat), rng)
 
 
-def play_deal(game: RummyGame, state: RummyState, bots: Sequence[RummyBot], rng: random.Random,
-              on_step: Step | None = None, max_actions: int = 5000) -> tuple[RummyState, list[dict[str, Any]]]:
+def play_deal(
+    game: RummyGame,
+    state: RummyState,
+    bots: Sequence[RummyBot],
+    rng: random.Random,
+    on_step: Step | None = None,
+    max_actions: int = 5000,
+) -> tuple[RummyState, list[dict[str, Any]]]:
     """Play a deal to its end with one bot per seat.
 
     Returns:
@@ -54,8 +62,14 @@ def play_deal(game: RummyGame, state: RummyState, bots: Sequence[RummyBot], rng:
     raise RuntimeError("the deal did not end")
 
 
-def play_match(game: RummyGame, options: Mapping[str, Any], bots: Sequence[RummyBot], rng: random.Random,
-               dealer: int = 0, max_deals: int = 200) -> tuple[RummyState, list[RummyState]]:
+def play_match(
+    game: RummyGame,
+    options: Mapping[str, Any],
+    bots: Sequence[RummyBot],
+    rng: random.Random,
+    dealer: int = 0,
+    max_deals: int = 200,
+) -> tuple[RummyState, list[RummyState]]:
     """Play a whole match (rules §8); returns the last deal's state and every finished deal."""
     opts = game.normalize_options(options)
     start: dict[str, Any] | None = None

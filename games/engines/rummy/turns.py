@@ -64,7 +64,12 @@ def can_knock(state: RummyState, seat: int) -> bool:
     """Whether `seat` is an eligible klopper now (rules §5.8)."""
     if state.phase == DONE or not state.options["kloppen"] or state.step != DRAW_STEP or state.turn == 0:
         return False
-    if not state.active(seat) or seat == state.current or seat == state.top_by or not may_take_pile(state, seat):
+    if (
+        not state.active(seat)
+        or seat == state.current
+        or seat == state.top_by
+        or not may_take_pile(state, seat)
+    ):
         return False
     if sum(h is not None for h in state.hands) <= 2:
         return False
@@ -193,7 +198,9 @@ def do_discard(state: RummyState, seat: int, action: Discard) -> None:
     if action.card not in hand:
         raise IllegalAction("not_in_hand", f"you do not hold {action.card}")
     if not may_discard(hand, state.taken, action.card):
-        raise IllegalAction("cannot_discard_taken_card", "you may not discard the card you took from the pile")
+        raise IllegalAction(
+            "cannot_discard_taken_card", "you may not discard the card you took from the pile"
+        )
     state.hands[seat] = remove_cards(hand, [action.card])
     state.pile = state.pile + [action.card]
     state.top_by = seat

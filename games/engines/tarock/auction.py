@@ -197,6 +197,8 @@ def legal_calls(state: TarockState, seat: int) -> list[TarockAction]:
     legal: list[TarockAction] = [Bid(c) for c in CONTRACTS if bid_refusal(state, seat, c) is None]
     if pass_refusal(state, seat) is None:
         legal.append(PASS)
-    legal.extend(SimpleAction("announce", k) for k in ANNOUNCEMENTS if announce_refusal(state, seat, k) is None)
+    legal.extend(
+        SimpleAction("announce", k) for k in ANNOUNCEMENTS if announce_refusal(state, seat, k) is None
+    )
     legal.extend(SimpleAction("kontra", k) for k in ALL_CALL_KINDS if kontra_refusal(state, seat, k) is None)
     return legal

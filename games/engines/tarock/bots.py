@@ -36,8 +36,9 @@ class BeginnerBot:
 
     level: str = "beginner"
 
-    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[TarockAction],
-               rng: random.Random) -> TarockAction:
+    def choose(
+        self, view: dict[str, Any], seat: int, legal: Sequence[TarockAction], rng: random.Random
+    ) -> TarockAction:
         """One of `legal` (non-empty): Rufer/Solo opening, mandatory Kontra or pass; a random card in play."""
         if _is_card(legal[0]):
             return rng.choice(list(legal))
@@ -53,8 +54,9 @@ class StandardBot:
 
     level: str = "standard"
 
-    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[TarockAction],
-               rng: random.Random) -> TarockAction:
+    def choose(
+        self, view: dict[str, Any], seat: int, legal: Sequence[TarockAction], rng: random.Random
+    ) -> TarockAction:
         """One of `legal` (non-empty)."""
         sit = from_view(view, seat)
         if _is_card(legal[0]):
@@ -70,12 +72,15 @@ class ExpertBot:
     playouts: int = DEFAULT_PLAYOUTS
     level: str = "expert"
 
-    def choose(self, view: dict[str, Any], seat: int, legal: Sequence[TarockAction],
-               rng: random.Random) -> TarockAction:
+    def choose(
+        self, view: dict[str, Any], seat: int, legal: Sequence[TarockAction], rng: random.Random
+    ) -> TarockAction:
         """One of `legal` (non-empty); a single legal action is returned without search."""
         if len(legal) == 1:
             return legal[0]
-        return search(view, seat, legal, rng, self.playouts, default=StandardBot().choose(view, seat, legal, rng))
+        return search(
+            view, seat, legal, rng, self.playouts, default=StandardBot().choose(view, seat, legal, rng)
+        )
 
 
 def make_bot(level: str, playouts: int | None = None) -> BeginnerBot | StandardBot | ExpertBot:

@@ -28,7 +28,7 @@ def deal_from_order(order: Sequence[str], dealer: int) -> dict[str, Any]:
     for r in range(2):
         for i in range(4):
             start = 20 * r + 5 * i
-            hands[(forehand + i) % 4].extend(order[start:start + 5])
+            hands[(forehand + i) % 4].extend(order[start : start + 5])
     return {"hands": hands}
 
 

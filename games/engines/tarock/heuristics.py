@@ -51,9 +51,11 @@ def choose_call(sit: Situation, legal: Sequence[TarockAction], boldness: float =
     hand = sit.hand
     strength = tarock_strength(hand) + boldness
     n_suits, high_suits = colour_strength(hand)
-    wants: list[TarockAction] = [SimpleAction("kontra", "game")] if (
-        sit.side != DECL and sit.contract == "rufer" and {PAGAT, MOND, SKUS} <= set(hand)
-    ) else []
+    wants: list[TarockAction] = (
+        [SimpleAction("kontra", "game")]
+        if (sit.side != DECL and sit.contract == "rufer" and {PAGAT, MOND, SKUS} <= set(hand))
+        else []
+    )
     if strength >= 11.5:
         wants.append(Bid("solo"))
     if n_suits >= 7 and high_suits >= 5:
@@ -128,8 +130,13 @@ def choose_card(sit: Situation, legal: Sequence[str], rng: random.Random) -> str
     last_to_play = len(sit.trick) == 3
     winning = [c for c in cards if _winner_seat(contract, [*sit.trick, (sit.seat, c)]) == sit.seat]
     if teammate_winning and (last_to_play or _strong(sit.trick, winner, contract)):
-        return max(cards, key=lambda c: (card_points(c) if not is_tarock(c) or c not in (PAGAT, MOND, SKUS) else -1,
-                                          -_keep_value(c)))
+        return max(
+            cards,
+            key=lambda c: (
+                card_points(c) if not is_tarock(c) or c not in (PAGAT, MOND, SKUS) else -1,
+                -_keep_value(c),
+            ),
+        )
     if winning:
         if last_to_play:
             return min(winning, key=_keep_value)
@@ -145,7 +152,9 @@ def _pagat_wins(sit: Situation, card: str) -> bool:
 
 def _strong(trick: Sequence[tuple[int, str]], winner: int, contract: str) -> bool:
     card = next(c for s, c in trick if s == winner)
-    return (is_tarock(card) and rank(card) >= 19) or (not is_tarock(card) and card[0] == "K" and len(trick) >= 2)
+    return (is_tarock(card) and rank(card) >= 19) or (
+        not is_tarock(card) and card[0] == "K" and len(trick) >= 2
+    )
 
 
 def _lead(sit: Situation, cards: list[str]) -> str:

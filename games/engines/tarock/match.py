@@ -51,9 +51,12 @@ def read_start(start: Mapping[str, Any] | None) -> dict[str, Any]:
     totals = start.get("totals", [0, 0, 0, 0])
     played = start.get("deals_played", 0)
     if (
-        not isinstance(totals, list) or len(totals) != 4
+        not isinstance(totals, list)
+        or len(totals) != 4
         or any(isinstance(t, bool) or not isinstance(t, int) for t in totals)
-        or isinstance(played, bool) or not isinstance(played, int) or played < 0
+        or isinstance(played, bool)
+        or not isinstance(played, int)
+        or played < 0
     ):
         raise IllegalAction("bad_options", 'start is {"totals": [4 ints], "deals_played": k}')
     return {"totals": list(totals), "deals_played": played}

@@ -19,8 +19,8 @@ from .cards import timeout_key
 from .deal import deal_from_order, read_deal, redeal_reasons, shuffled_deck
 from .play import card_refusal, do_play, legal_cards
 from .scoring import score
-from .state import TarockState
 from .seat_view import build_view
+from .state import TarockState
 
 
 class TarockGame(Game):
@@ -69,7 +69,9 @@ class TarockGame(Game):
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
             raise IllegalAction("bad_deal", "the dealer is a seat 0..3")
         hands = read_deal(deal)
-        state = TarockState(options=opts, dealer=dealer, start=begin, dealt=hands, hands=[list(h) for h in hands])
+        state = TarockState(
+            options=opts, dealer=dealer, start=begin, dealt=hands, hands=[list(h) for h in hands]
+        )
         reasons = redeal_reasons(hands)
         if reasons:
             state.phase = "done"

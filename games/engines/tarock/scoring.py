@@ -32,8 +32,13 @@ def _other(side: str) -> str:
 
 def _entry(item: str, announced: bool, kontra: int, winner: str, value: int) -> dict[str, Any]:
     sign = 1 if winner == DECL else -1
-    return {"item": item, "announced": announced, "kontra": kontra, "winner": winner,
-            "units": sign * value * 2 ** kontra}
+    return {
+        "item": item,
+        "announced": announced,
+        "kontra": kontra,
+        "winner": winner,
+        "units": sign * value * 2**kontra,
+    }
 
 
 def side_facts(state: TarockState) -> tuple[dict[str, int], dict[str, int]]:
@@ -165,5 +170,3 @@ def score(state: TarockState) -> dict[str, Any]:
         "payments": payments,
         "deltas": deltas,
     }
-
-

@@ -46,8 +46,18 @@ def playout(state: TarockState, rng: random.Random) -> TarockState:
         seat = state.turn
         trick = state.trick
         assert seat is not None and trick is not None
-        sit = Situation(seat, state.hands[seat], state.contract, sides[seat], mates[seat], trick.cards,
-                        len(state.tricks), items, seen | {c for _, c in trick.cards}, state.options)
+        sit = Situation(
+            seat,
+            state.hands[seat],
+            state.contract,
+            sides[seat],
+            mates[seat],
+            trick.cards,
+            len(state.tricks),
+            items,
+            seen | {c for _, c in trick.cards},
+            state.options,
+        )
         card = choose_card(sit, legal_cards(state, seat), rng)
         do_play(state, seat, card)
         seen.add(card)
@@ -79,7 +89,8 @@ def distinct_candidates(view: dict[str, Any], legal: Sequence[TarockAction]) -> 
     kept: list[TarockAction] = []
     previous: int | None = None
     plain = sorted(
-        (int(str(a.value)[1:]), a) for a in legal
+        (int(str(a.value)[1:]), a)
+        for a in legal
         if isinstance(a, SimpleAction) and a.kind == "play" and str(a.value) in PLAIN_TAROCKS
     )
     for number, action in plain:
@@ -87,8 +98,12 @@ def distinct_candidates(view: dict[str, Any], legal: Sequence[TarockAction]) -> 
         if between is None or any(c not in hand and c not in shown for c in between):
             kept.append(action)
         previous = number
-    return [a for a in legal if a in kept or not (isinstance(a, SimpleAction) and a.kind == "play"
-                                                   and str(a.value) in PLAIN_TAROCKS)]
+    return [
+        a
+        for a in legal
+        if a in kept
+        or not (isinstance(a, SimpleAction) and a.kind == "play" and str(a.value) in PLAIN_TAROCKS)
+    ]
 
 
 POINT_WEIGHT = 0.02
@@ -101,8 +116,14 @@ def outcome(state: TarockState, seat: int) -> float:
     return result["deltas"][seat] + POINT_WEIGHT * side_facts(state)[0][state.side_of(seat)]
 
 
-def search(view: dict[str, Any], seat: int, legal: Sequence[TarockAction], rng: random.Random,
-           playouts: int, default: TarockAction | None = None) -> TarockAction:
+def search(
+    view: dict[str, Any],
+    seat: int,
+    legal: Sequence[TarockAction],
+    rng: random.Random,
+    playouts: int,
+    default: TarockAction | None = None,
+) -> TarockAction:
     """The best candidate over sampled worlds, measured against the heuristic's own choice.
 
     Every candidate is played out on the same worlds with the same playout seeds, so candidates are compared

@@ -68,7 +68,8 @@ def build_view(
             for i in state.items
         ],
         "trick": {"leader": state.trick.leader, "cards": [[s, c] for s, c in state.trick.cards]}
-        if state.trick else None,
+        if state.trick
+        else None,
         "last_trick": _trick_json(state.tricks[-1]) if state.tricks else None,
         "tricks_won": [sum(1 for t in state.tricks if t.winner == s) for s in range(4)],
         "won_tricks": won,

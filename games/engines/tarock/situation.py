@@ -49,10 +49,16 @@ def from_view(view: dict[str, Any], seat: int) -> Situation:
             seen.update(c for _, c in t["cards"])
     my_side = sides[seat] or DEF
     return Situation(
-        seat=seat, hand=list(view["hand"] or []), contract=view["contract"], side=my_side,
-        teammates={s for s in range(4) if s != seat and sides[s] == my_side}, trick=trick,
-        tricks_done=sum(view["tricks_won"]), items={i["item"]: (i["owner"], i["kontra"]) for i in view["items"]},
-        seen=seen, options=dict(view["options"]),
+        seat=seat,
+        hand=list(view["hand"] or []),
+        contract=view["contract"],
+        side=my_side,
+        teammates={s for s in range(4) if s != seat and sides[s] == my_side},
+        trick=trick,
+        tricks_done=sum(view["tricks_won"]),
+        items={i["item"]: (i["owner"], i["kontra"]) for i in view["items"]},
+        seen=seen,
+        options=dict(view["options"]),
     )
 
 
@@ -65,7 +71,14 @@ def from_state(state: TarockState, seat: int) -> Situation:
     teammates = {s for s in range(4) if s != seat and state.side_of(s) == side} if known else set()
     trick = list(state.trick.cards) if state.trick else []
     return Situation(
-        seat=seat, hand=list(state.hands[seat]), contract=state.contract, side=side, teammates=teammates,
-        trick=trick, tricks_done=len(state.tricks), items={i.item: (i.owner, i.kontra) for i in state.items},
-        seen={c for t in state.tricks for _, c in t.cards} | {c for _, c in trick}, options=state.options,
+        seat=seat,
+        hand=list(state.hands[seat]),
+        contract=state.contract,
+        side=side,
+        teammates=teammates,
+        trick=trick,
+        tricks_done=len(state.tricks),
+        items={i.item: (i.owner, i.kontra) for i in state.items},
+        seen={c for t in state.tricks for _, c in t.cards} | {c for _, c in trick},
+        options=state.options,
     )

@@ -114,8 +114,11 @@ def sample_world(view: dict[str, Any], seat: int, rng: random.Random, tries: int
 
 def _bidders(view: dict[str, Any], seat: int) -> list[tuple[int, str]]:
     """Other seats that bid a Solo or Farbensolo in this auction, with the contract they bid."""
-    return [(c["seat"], c["call"]["contract"]) for c in view["auction"]
-            if c["seat"] != seat and c["call"].get("contract") in ("solo", "farbensolo")]
+    return [
+        (c["seat"], c["call"]["contract"])
+        for c in view["auction"]
+        if c["seat"] != seat and c["call"].get("contract") in ("solo", "farbensolo")
+    ]
 
 
 def _plausible(dealt: list[str], contract: str) -> bool:
@@ -128,8 +131,12 @@ def _plausible(dealt: list[str], contract: str) -> bool:
 
 
 def _place(
-    pool: list[str], capacity: dict[Slot, int], voids: list[set[str]], forced: dict[str, list[Slot]],
-    rng: random.Random, strict: bool,
+    pool: list[str],
+    capacity: dict[Slot, int],
+    voids: list[set[str]],
+    forced: dict[str, list[Slot]],
+    rng: random.Random,
+    strict: bool,
 ) -> dict[Slot, list[str]] | None:
     left = dict(capacity)
     placed: dict[Slot, list[str]] = {slot: [] for slot in capacity}
@@ -150,8 +157,13 @@ def _place(
 
 
 def _build(
-    view: dict[str, Any], seat: int, hand: list[str], visible: list[dict[str, Any]],
-    current: list[tuple[int, str]], placed: dict[Slot, list[str]], hidden_played: int,
+    view: dict[str, Any],
+    seat: int,
+    hand: list[str],
+    visible: list[dict[str, Any]],
+    current: list[tuple[int, str]],
+    placed: dict[Slot, list[str]],
+    hidden_played: int,
 ) -> TarockState:
     hands = [sort_hand(hand) if s == seat else sort_hand(placed[(s, "hand")]) for s in range(4)]
     extra_wins: list[int] = []
@@ -159,7 +171,9 @@ def _build(
         visible_wins = sum(1 for t in visible if t["winner"] == s)
         extra_wins.extend([s] * (view["tricks_won"][s] - visible_wins))
     shown = [Trick(t["leader"], [(s, c) for s, c in t["cards"]], t["winner"]) for t in visible]
-    unseen = [Trick(w, [(s, placed[(s, "played")][i]) for s in range(4)], w) for i, w in enumerate(extra_wins)]
+    unseen = [
+        Trick(w, [(s, placed[(s, "played")][i]) for s in range(4)], w) for i, w in enumerate(extra_wins)
+    ]
     tricks = shown[:-1] + unseen + shown[-1:] if view["last_trick"] else unseen + shown
     dealt = [list(hands[s]) for s in range(4)]
     for trick in tricks:
@@ -176,16 +190,32 @@ def _build(
         if "pass" not in call["call"]:
             break
         passes += 1
-    agreed = [any(c["seat"] == s and "contract" not in c["call"] for c in calls) or
-              any(c["seat"] == s and "announce" in c["call"] for c in calls) for s in range(4)]
-    items = [Item(i["item"], i["owner"], i["kontra"], _announcer(view, i["item"]) if i["announced"] else None)
-             for i in view["items"]]
+    agreed = [
+        any(c["seat"] == s and "contract" not in c["call"] for c in calls)
+        or any(c["seat"] == s and "announce" in c["call"] for c in calls)
+        for s in range(4)
+    ]
+    items = [
+        Item(i["item"], i["owner"], i["kontra"], _announcer(view, i["item"]) if i["announced"] else None)
+        for i in view["items"]
+    ]
     state = TarockState(
-        options=dict(view["options"]), dealer=view["dealer"],
+        options=dict(view["options"]),
+        dealer=view["dealer"],
         start={"totals": list(view["match"]["totals"]), "deals_played": view["match"]["deals_played"]},
-        dealt=dealt, hands=hands, phase=view["phase"], turn=seat, contract=view["contract"],
-        declarer=view["declarer"], called=called, partner=partner, items=items, agreed=agreed,
-        passes=passes if view["phase"] == "auction" else 0, calls=calls,
-        trick=Trick(view["trick"]["leader"], list(current)) if view["trick"] else None, tricks=tricks,
+        dealt=dealt,
+        hands=hands,
+        phase=view["phase"],
+        turn=seat,
+        contract=view["contract"],
+        declarer=view["declarer"],
+        called=called,
+        partner=partner,
+        items=items,
+        agreed=agreed,
+        passes=passes if view["phase"] == "auction" else 0,
+        calls=calls,
+        trick=Trick(view["trick"]["leader"], list(current)) if view["trick"] else None,
+        tricks=tricks,
     )
     return state

@@ -18,7 +18,9 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         password = os.environ.get("KIBITZ_DEMO_PASSWORD", "demo-only-password")
         for name in DEMO_USERS:
-            user, created = User.objects.get_or_create(username=name, defaults={"email": f"{name}@example.invalid"})
+            user, created = User.objects.get_or_create(
+                username=name, defaults={"email": f"{name}@example.invalid"}
+            )
             if created:
                 user.set_password(password)
                 user.save()
