@@ -1,4 +1,4 @@
-"""Bot strength in Jass: the expert against beginner and standard, on duplicate deals (rules/jass.md §6).
+"""Bot strength in Jass: the expert against beginner and standard, on duplicate deals (docs/rules/jass.md §6).
 
 Schieber: each deal is played twice with the same cards and dealer, the expert partnership first on seats 0/2,
 then on 1/3; a deal's figure is the expert team's round points minus the other team's (`round_scores`, after

@@ -1,4 +1,4 @@
-"""Rummy engine and bot figures (rules/rummy.md): deals per second and decision times per bot level, and bot
+"""Rummy engine and bot figures (docs/rules/rummy.md): deals per second and decision times per bot level, and bot
 strength by duplicate deals.
 
     python benchmarks/rummy_bench.py speed [--deals 50] [--players 4]

@@ -1,4 +1,4 @@
-"""Tarock figures for the closing note: engine speed, bot decision times and bot strength (rules/tarock.md).
+"""Tarock figures for the closing note: engine speed, bot decision times and bot strength (docs/rules/tarock.md).
 
 Usage:
     python benchmarks/tarock_bench.py [--deals 2000] [--strength-deals 200] [--playouts 150] [--seed 1]

@@ -1,4 +1,4 @@
-"""Hand histories and replay files of finished deals (DESIGN.md "Deck commitment", "Cards and replay files")."""
+"""Hand histories and replay files of finished deals (docs/design.md "Deck commitment", "Cards and replay files")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tables and play (DESIGN.md "Layout"): Table, Seat, Match, Round (one deal), Event (append-only log) and
+"""Tables and play (docs/design.md "Layout"): Table, Seat, Match, Round (one deal), Event (append-only log) and
 Move (client move ids for idempotency).
 
 No rules live here: the engines decide legality; `games.services` is the only code that writes these rows.
@@ -98,7 +98,7 @@ class Match(models.Model):
 class Round(models.Model):
     """One deal. `snapshot` is the engine's `to_json` (a cache); `actions` the log of `{"seat", "action"}`
     that replays it from `(options, deal, dealer, start)`. `order` and `salt` stay secret until `status`
-    is done: the table shows only `deck_hash` (DESIGN.md "Deck commitment")."""
+    is done: the table shows only `deck_hash` (docs/design.md "Deck commitment")."""
 
     class Status(models.TextChoices):
         PLAYING = "playing"

@@ -1,4 +1,4 @@
-"""Celery tasks (DESIGN.md "Layout"): the sweeper as a beat-driven task for deployments that prefer
+"""Celery tasks (docs/design.md "Layout"): the sweeper as a beat-driven task for deployments that prefer
 Celery workers to `manage.py sweeper`. Same guarded service path either way."""
 
 from __future__ import annotations

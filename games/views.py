@@ -57,7 +57,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def new_table(request: HttpRequest) -> HttpResponse:
-    """Create a table from the dialog, with who may sit and watch (issue 5 "table access"), and go to it.
+    """Create a table from the dialog, with who may sit and watch (docs/decisions-social.md "table access"), and go to it.
     A GET (a reloaded or bookmarked address) goes to the lobby, where the dialog is."""
     if request.method != "POST":
         return redirect("lobby")
@@ -158,7 +158,7 @@ def history(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
 
 @login_required
 def replay_file(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
-    """The deal as a replay file (DESIGN.md "Cards and replay files"), as a download."""
+    """The deal as a replay file (docs/design.md "Cards and replay files"), as a download."""
     rnd = _finished_round(request, table_id, number)
     response = JsonResponse(replay_document(rnd), json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="kibitz-{table_id}-deal-{number}.json"'

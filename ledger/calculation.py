@@ -1,4 +1,4 @@
-"""The settlement calculation of rules/settlement.md "Steps" 1–6: pure functions over integers, no Django.
+"""The settlement calculation of docs/rules/settlement.md "Steps" 1–6: pure functions over integers, no Django.
 
 All money is in integer minor units (cents); rates are integer basis points (900 = 9 %). The booking of the
 result (step 7) is `ledger.settlement`'s job; this module only computes it, so the same code serves the

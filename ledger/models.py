@@ -1,5 +1,5 @@
 """Ledger data: accounts, append-only transactions and postings, commission schedules, settlement units,
-loss limits, self-exclusion and staff adjustments (DESIGN.md "Ledger", rules/settlement.md).
+loss limits, self-exclusion and staff adjustments (docs/design.md "Ledger", docs/rules/settlement.md).
 
 Money is always an integer number of minor units (cents). Only `ledger.posting` writes Transaction, Posting
 and Account.balance; on PostgreSQL triggers refuse UPDATE/DELETE of postings and transactions and an unbalanced

@@ -1,5 +1,5 @@
 """Player safety and funding: starting balance, loss limits, self-exclusion and the stakes-table eligibility
-check (rules/settlement.md "Money safety")."""
+check (docs/rules/settlement.md "Money safety")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Read-only queries behind the wallet page and the staff reports (issue 4 "Staff"): statements, settlements,
+"""Read-only queries behind the wallet page and the staff reports (docs/decisions-ledger.md "Staff"): statements, settlements,
 daily commission, bots apart from players, and reconciliation. Nothing here writes."""
 
 from __future__ import annotations

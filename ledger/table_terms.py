@@ -4,15 +4,15 @@ games settle once per match, and the default table limit the new-game form propo
 from __future__ import annotations
 
 DEFAULT_LIMIT_UNITS: dict[str, int] = {
-    "french-tarot": 150,  # rules/french_tarot.md §9
-    "tarock": 12,  # rules/tarock.md §9
-    "rummy": 100,  # rules/rummy.md §9
-    "jass-schieber": 1,  # rules/jass.md §9: the limit equals the stake
-    "jass-differenzler": 100,  # rules/jass.md §9
+    "french-tarot": 150,  # docs/rules/french_tarot.md §9
+    "tarock": 12,  # docs/rules/tarock.md §9
+    "rummy": 100,  # docs/rules/rummy.md §9
+    "jass-schieber": 1,  # docs/rules/jass.md §9: the limit equals the stake
+    "jass-differenzler": 100,  # docs/rules/jass.md §9
 }
 
 SETTLES_PER_MATCH = frozenset({"jass-schieber", "jass-differenzler"})
-"""Games whose settlement unit is the whole match (rules/settlement.md "Terms"); the others settle each deal."""
+"""Games whose settlement unit is the whole match (docs/rules/settlement.md "Terms"); the others settle each deal."""
 
 
 def default_limit(game_key: str, stake: int) -> int:

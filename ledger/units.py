@@ -1,4 +1,4 @@
-"""Reserve, settle and release one settlement unit (rules/settlement.md "Steps" 7 and "Money safety").
+"""Reserve, settle and release one settlement unit (docs/rules/settlement.md "Steps" 7 and "Money safety").
 
 Reserve: before the unit is dealt, each seat's worst case limit × (players − 1) moves from its wallet to the
 table's escrow, one transaction per seat keyed `reserve:{unit}:{seat}`; bots are topped up first from the

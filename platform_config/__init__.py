@@ -1,4 +1,4 @@
-"""The Django project of Kibitz (DESIGN.md "Layout": the design card's `platform`)."""
+"""The Django project of Kibitz (docs/design.md "Layout": the design card's `platform`)."""
 
 from .celery import app as celery_app
 

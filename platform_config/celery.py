@@ -1,4 +1,4 @@
-"""The Celery app: turn deadlines, bot moves and report jobs (DESIGN.md "Layout").
+"""The Celery app: turn deadlines, bot moves and report jobs (docs/design.md "Layout").
 
 Without REDIS_URL the broker is in-memory and tasks run eagerly, so no external service is needed.
 """

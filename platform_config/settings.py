@@ -1,4 +1,4 @@
-"""One settings module, environment first, with defaults that need no service (STYLE.md "Settings").
+"""One settings module, environment first, with defaults that need no service (docs/style.md "Settings").
 
 Environment:
     DJANGO_SECRET_KEY   required when DJANGO_DEBUG is off; the development default is obviously fake.

@@ -1,2 +1,2 @@
-"""Social play (issue 5): friends, ignore, invite lists, table access, invitations, spectators, chat, kick,
+"""Social play (docs/decisions-social.md): friends, ignore, invite lists, table access, invitations, spectators, chat, kick,
 presence and the player card. Services in `social.services` own every write of these rows."""

@@ -23,7 +23,7 @@ class ListNameForm(forms.Form):
 
 
 class TableSocialForm(forms.Form):
-    """The host's social settings of a table (issue 5 "table access"): in the New game dialog, and in the table's
+    """The host's social settings of a table (docs/decisions-social.md "table access"): in the New game dialog, and in the table's
     panel while it waits for players."""
 
     invite_list = forms.ModelChoiceField(

@@ -28,7 +28,7 @@ def table_event_line(sender: type, instance: Event, created: bool, **kwargs: Any
 
 @receiver(user_logged_out)
 def leave_tables_on_log_off(sender: type, request: Any, user: Any, **kwargs: Any) -> None:
-    """Logging off leaves every table where the user holds a seat, as "Leave" does (issue 5 "Leave and log
+    """Logging off leaves every table where the user holds a seat, as "Leave" does (docs/decisions-social.md "Leave and log
     off"; games.services.seating), and the user shows offline at once."""
     if user is None:
         return

@@ -1,4 +1,4 @@
-"""Validating a client's frame on a table socket (schema, size) and limiting its rate (DESIGN.md step 2).
+"""Validating a client's frame on a table socket (schema, size) and limiting its rate (docs/design.md step 2).
 
 A client frame is one JSON object:
     {"type": "act", "id": "<move id>", "version": N, "action": {...}}   a move for the socket's own seat

@@ -1,4 +1,4 @@
-"""The table socket: one per browser tab at /ws/tables/<id>/?v=K (STYLE.md "Consumers only translate").
+"""The table socket: one per browser tab at /ws/tables/<id>/?v=K (docs/style.md "Consumers only translate").
 
 The seat comes from the session's user, never from a frame. Each recipient gets its own projection
 (`games.services.projection.table_frame`) whenever the table's version moves past what it has seen; a

@@ -1,4 +1,4 @@
-"""The table service: the only code that changes a table (STYLE.md "Service functions own every write").
+"""The table service: the only code that changes a table (docs/style.md "Service functions own every write").
 
 Consumers, pages, bots, the sweeper and management commands call these functions and nothing else.
 """

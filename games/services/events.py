@@ -1,4 +1,4 @@
-"""Appending to a table's event log and telling listeners after commit (DESIGN.md "A move, end to end" 3-4).
+"""Appending to a table's event log and telling listeners after commit (docs/design.md "A move, end to end" 3-4).
 
 Everything here runs inside the caller's transaction, with the table row already locked.
 """

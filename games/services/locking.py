@@ -1,4 +1,4 @@
-"""The one row lock per table (STYLE.md "Concurrency in one place")."""
+"""The one row lock per table (docs/style.md "Concurrency in one place")."""
 
 from __future__ import annotations
 

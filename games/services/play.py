@@ -1,5 +1,5 @@
 """Acting at a table: a person's move, a timeout and a bot's move all go through `_apply_guarded`
-(DESIGN.md "A move, end to end" 3 and 5)."""
+(docs/design.md "A move, end to end" 3 and 5)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What each recipient receives: its own projection of a table (STYLE.md "Secrets leave only through view()").
+"""What each recipient receives: its own projection of a table (docs/style.md "Secrets leave only through view()").
 
 Frames hold the engine's `view` for the recipient's seat (None: a spectator), public table facts (seats,
 names, the deck hash, deadlines, match scores), and for a seat to act its legal actions and, for each

@@ -1,4 +1,4 @@
-"""Who holds a seat when people leave (issue 5 "Leave and log off"): a bot stands in for a person who leaves
+"""Who holds a seat when people leave (docs/decisions-social.md "Leave and log off"): a bot stands in for a person who leaves
 during a deal until the deal's settlement unit ends, then the seat is freed and the table waits for a person
 to take it; a table with nobody left closes once nothing is at stake.
 
@@ -20,7 +20,7 @@ def people_seated(table: Table) -> bool:
 
 
 def books_per_match(table: Table) -> bool:
-    """Whether the table's stake is booked per match (Jass at a stakes table, rules/settlement.md), so that
+    """Whether the table's stake is booked per match (Jass at a stakes table, docs/rules/settlement.md), so that
     a settlement unit spans the whole match rather than one deal."""
     return table.stake > 0 and ledger.settles_per_match(table.game)
 

@@ -1,4 +1,4 @@
-"""THE one place where a settlement unit starts, ends or is aborted (rules/settlement.md).
+"""THE one place where a settlement unit starts, ends or is aborted (docs/rules/settlement.md).
 
 The table service calls these functions inside the same database transaction as the action that causes them,
 so booking is all-or-nothing with the move. Money goes through `ledger.services` only: reserve before a unit is

@@ -1,4 +1,4 @@
-"""Dealing from a CSPRNG with the deck commitment (DESIGN.md "Deck commitment"), and the test-only hook
+"""Dealing from a CSPRNG with the deck commitment (docs/design.md "Deck commitment"), and the test-only hook
 that fixes a table's next deal (settings.KIBITZ_ALLOW_FIXED_DEALS, never on by default)."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ _CSPRNG = random.SystemRandom()
 
 
 def random_dealer(seat_count: int) -> int:
-    """The first dealer of a match, drawn by the service (rules/french_tarot.md §3)."""
+    """The first dealer of a match, drawn by the service (docs/rules/french_tarot.md §3)."""
     return _CSPRNG.randrange(seat_count)
 
 

@@ -1,5 +1,5 @@
 """The sweeper: applies due bot moves, passed turn deadlines and pending next deals from the database,
-each through the service's guarded path (DESIGN.md "A move, end to end" 5).
+each through the service's guarded path (docs/design.md "A move, end to end" 5).
 
 Run it as `manage.py sweeper` beside the web processes, or inside `manage.py serve` (a thread) in the
 embedded mode. Several sweepers may run at once: every step re-checks the table's version under its lock.

@@ -131,7 +131,7 @@ def join(user: User, table_id: int) -> int:
 
 
 def leave(user: User, table_id: int) -> None:
-    """Leave a table (issue 5 "Leave and log off"). While a settlement unit runs (a deal in progress; the
+    """Leave a table (docs/decisions-social.md "Leave and log off"). While a settlement unit runs (a deal in progress; the
     match at a Jass stakes table) a bot of the table's level stands in and the seat is freed when the unit
     ends, settled as usual (games.services.seating); otherwise the seat is freed at once and a running match
     waits for a person to take it. A table nobody is at closes once nothing is at stake.

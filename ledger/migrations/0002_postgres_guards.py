@@ -1,4 +1,4 @@
-"""PostgreSQL guards (rules/settlement.md "Invariants"): the database itself refuses an unbalanced transaction
+"""PostgreSQL guards (docs/rules/settlement.md "Invariants"): the database itself refuses an unbalanced transaction
 (deferred constraint trigger, checked at commit) and any UPDATE or DELETE of postings and transactions.
 On SQLite the posting service and the append-only models enforce the same in code."""
 

@@ -1,4 +1,4 @@
-"""The default commission schedule of rules/settlement.md, in force from the start (staff add later versions)."""
+"""The default commission schedule of docs/rules/settlement.md, in force from the start (staff add later versions)."""
 
 from datetime import UTC, datetime
 

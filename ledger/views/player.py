@@ -1,4 +1,4 @@
-"""The player's wallet page: balance, statement, loss limits and self-exclusion (issue 4 "Players")."""
+"""The player's wallet page: balance, statement, loss limits and self-exclusion (docs/decisions-ledger.md "Players")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Staff reports (issue 4 "Staff"): players' statements, settlements per table and per deal with the whole
+"""Staff reports (docs/decisions-ledger.md "Staff"): players' statements, settlements per table and per deal with the whole
 calculation, daily commission with a chart, bots apart from players, reconciliation, adjustments with a second
 approver, reversals and the commission schedule. Every report downloads as CSV with `?format=csv`."""
 

@@ -1,4 +1,4 @@
-"""The social services: the only code that writes the social rows (STYLE.md "Service functions own every
+"""The social services: the only code that writes the social rows (docs/style.md "Service functions own every
 write"). Pages and consumers call these and nothing else."""
 
 from .access import check_seat, check_watch, configure_table, watch_refusal

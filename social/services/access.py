@@ -1,4 +1,4 @@
-"""Who may sit at and who may watch a table (issue 5 "table access", "Spectators", "Ignore", "Kick").
+"""Who may sit at and who may watch a table (docs/decisions-social.md "table access", "Spectators", "Ignore", "Kick").
 
 A table's access is games.Table.access plus its TableSocial row:
     public                         anyone
@@ -150,7 +150,7 @@ def check_seat(table: Table, user: Any) -> None:
     """Called by the table service's join with the table locked: may `user` take a seat now?
 
     Raises ServiceError("kicked" | "ignored" | "not_allowed" | "not_friends" | "approval_needed").
-    Rules: issue 5 "table access"; with approval on, the host, invited players and approved requests sit.
+    Rules: docs/decisions-social.md "table access"; with approval on, the host, invited players and approved requests sit.
     """
     code = refusal(table, user)
     if code is not None:

@@ -1,4 +1,4 @@
-"""Table and lobby chat (issue 5 "Chat"): length- and flood-limited per user, ignored authors filtered
+"""Table and lobby chat (docs/decisions-social.md "Chat"): length- and flood-limited per user, ignored authors filtered
 per recipient, system lines for joins, leaves and kicks, and at a stakes table two separate rooms.
 
 Rooms: "lobby"; at a table without stakes "table:<id>" for everyone; at a stakes table the seated

@@ -1,4 +1,4 @@
-"""Invitations to a table and seat requests at tables whose host approves them (issue 5)."""
+"""Invitations to a table and seat requests at tables whose host approves them (docs/decisions-social.md)."""
 
 from __future__ import annotations
 

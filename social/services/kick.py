@@ -1,4 +1,4 @@
-"""Removing a player from a table between deals ("Eruit gooien", issue 5 "Kick").
+"""Removing a player from a table between deals ("Eruit gooien", docs/decisions-social.md "Kick").
 
 At a private or friends-only table the host kicks; at a public table a majority of the seated people other
 than the target vote (spectators never vote). A bot of the table's level takes the seat (before the start

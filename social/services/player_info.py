@@ -1,4 +1,4 @@
-"""The player info card (issue 5 "Player info"): display name, member since, games (matches) played and won
+"""The player info card (docs/decisions-social.md "Player info"): display name, member since, games (matches) played and won
 per game, and the viewer's relation to the player (friend, request pending, ignored)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Presence by heartbeat (issue 5 "Friends"): sockets refresh a timestamp; nobody counts sockets."""
+"""Presence by heartbeat (docs/decisions-social.md "Friends"): sockets refresh a timestamp; nobody counts sockets."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Friends and ignores between users (issue 5 "Friends", "Ignore")."""
+"""Friends and ignores between users (docs/decisions-social.md "Friends", "Ignore")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Stakes in real Chromium (issue 4 "Done when"): a new player plays a stakes deal of French Tarot against bots
+"""Stakes in real Chromium (docs/decisions-ledger.md "Done when"): a new player plays a stakes deal of French Tarot against bots
 and sees the wallet and the statement line change; a staff user finds the deal in the reports, sees the
 commission chart and downloads the CSV."""
 

@@ -1,4 +1,4 @@
-"""French Tarot in real Chromium: sign up, a table against bots, a table for two people (issue 3 "Done when")."""
+"""French Tarot in real Chromium: sign up, a table against bots, a table for two people (docs/decisions-tables.md "Done when")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""An independent reading of rules/french_tarot.md §7: which card codes a seat (or a spectator) may see.
+"""An independent reading of docs/rules/french_tarot.md §7: which card codes a seat (or a spectator) may see.
 
 Written from the §7 table against `to_json` output, without calling the engine's `view`, so a leak test can
 compare the two; the table service can reuse `visible_cards` to check socket frames.

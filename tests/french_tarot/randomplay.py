@@ -1,5 +1,5 @@
 """Seeded random play for the property and leak tests: random legal actions, random (sometimes illegal)
-discards and handfuls (rules/french_tarot.md §5.2, §5.4)."""
+discards and handfuls (docs/rules/french_tarot.md §5.2, §5.4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""An independent count of a finished deal from its final spectator view (rules/french_tarot.md §6.2-§6.3).
+"""An independent count of a finished deal from its final spectator view (docs/rules/french_tarot.md §6.2-§6.3).
 
 Used by the property tests to check the engine's result against a second reading of the rules.
 """

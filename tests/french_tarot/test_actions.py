@@ -1,4 +1,4 @@
-"""Action form and the general check order of rules/french_tarot.md §5; `apply` never changes its input."""
+"""Action form and the general check order of docs/rules/french_tarot.md §5; `apply` never changes its input."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Dealing and the deal checks of rules/french_tarot.md §4."""
+"""Dealing and the deal checks of docs/rules/french_tarot.md §4."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""No view shows a card its seat may not see (rules/french_tarot.md §7; STYLE.md "Secrets leave only through
+"""No view shows a card its seat may not see (docs/rules/french_tarot.md §7; docs/style.md "Secrets leave only through
 view()"): 1,000 seeded random deals, every step, every seat and the spectator, checked against `oracle.py`."""
 
 from __future__ import annotations

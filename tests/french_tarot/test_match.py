@@ -1,4 +1,4 @@
-"""The match around the deals (rules/french_tarot.md §3 rotation, §8 match end; §11 vectors 17, 29, 30)."""
+"""The match around the deals (docs/rules/french_tarot.md §3 rotation, §8 match end; §11 vectors 17, 29, 30)."""
 
 from __future__ import annotations
 

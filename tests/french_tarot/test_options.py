@@ -1,4 +1,4 @@
-"""Options of rules/french_tarot.md §10: defaults, accepted values and `bad_options` refusals."""
+"""Options of docs/rules/french_tarot.md §10: defaults, accepted values and `bad_options` refusals."""
 
 from __future__ import annotations
 

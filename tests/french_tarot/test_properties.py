@@ -1,4 +1,4 @@
-"""Property tests over 1,000 seeded random deals (rules/french_tarot.md §11 vectors 14, 15, 31, 33 and the
+"""Property tests over 1,000 seeded random deals (docs/rules/french_tarot.md §11 vectors 14, 15, 31, 33 and the
 engine contract): one shared walk records every check, each test asserts its own part of it."""
 
 from __future__ import annotations

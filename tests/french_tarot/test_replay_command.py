@@ -1,4 +1,4 @@
-"""`manage.py replay` on French Tarot files (DESIGN.md "Cards and replay files"; tests/cases/README.md)."""
+"""`manage.py replay` on French Tarot files (docs/design.md "Cards and replay files"; tests/cases/README.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Timeout actions of rules/french_tarot.md §5.6."""
+"""Timeout actions of docs/rules/french_tarot.md §5.6."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Views of rules/french_tarot.md §7: keys, who sees the dog, the discard, tricks, scores and the result."""
+"""Views of docs/rules/french_tarot.md §7: keys, who sees the dog, the discard, tricks, scores and the result."""
 
 from __future__ import annotations
 

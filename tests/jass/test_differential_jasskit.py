@@ -1,4 +1,4 @@
-"""Differential test against the public `jass-kit` package over 2,000 random Schieber rounds (rules/jass.md §5.3,
+"""Differential test against the public `jass-kit` package over 2,000 random Schieber rounds (docs/rules/jass.md §5.3,
 §6.1, §2): legal cards, trick winners and trick points must agree.
 
 jass-kit has one known bug (its issue #10): its undertrump check compares with a mis-ranked "lowest" trump, so it

@@ -1,4 +1,4 @@
-"""No view leaks a secret (rules/jass.md §7; STYLE.md "Secrets leave only through view()").
+"""No view leaks a secret (docs/rules/jass.md §7; docs/style.md "Secrets leave only through view()").
 
 The oracle is independent of `views.py`: it reads the stored state (`to_json`) and decides which cards each
 viewer may not see — every card still in another seat's hand, except the scoring team's Weis once trick 1 is
@@ -29,7 +29,7 @@ def forbidden_cards(data: dict[str, Any], viewer: int | None) -> set[str]:
     """Cards `viewer` may not see, computed from `to_json` output alone."""
     revealed: set[str] = set()
     if data["variant"] == "differenzler":
-        revealed.add(data["deal"]["trump_card"])  # dealt face up (rules/jass.md §4)
+        revealed.add(data["deal"]["trump_card"])  # dealt face up (docs/rules/jass.md §4)
     if data["tricks_done"] >= 1 and data["weis_team"] is not None:
         for seat, groups in enumerate(data["weis"]):
             if groups and seat % 2 == data["weis_team"]:

@@ -1,4 +1,4 @@
-"""Property tests over seeded random rounds (rules/jass.md §2, §5, §6; STYLE.md "Engine tests in five kinds").
+"""Property tests over seeded random rounds (docs/rules/jass.md §2, §5, §6; docs/style.md "Engine tests in five kinds").
 
 Per variant ≥ 1,000 rounds: 157 card points in every mode, all 36 cards accounted for at every step,
 `legal_actions` never empty for a seat that must act, and replaying the log equals the JSON round trip.

@@ -1,4 +1,4 @@
-"""Every Jass case file replays through the generic document runner with every view JSON-ready (DESIGN.md
+"""Every Jass case file replays through the generic document runner with every view JSON-ready (docs/design.md
 "Cards and replay files"; `manage.py replay --views` prints the same)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One rule per test for what the case files do not pin down (rules/jass.md §4, §5, §5.7, §7, §8, §10)."""
+"""One rule per test for what the case files do not pin down (docs/rules/jass.md §4, §5, §5.7, §7, §8, §10)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The rules/jass.md §11 vectors that are not case files (the case files run through tests/engine/test_cases.py).
+"""The docs/rules/jass.md §11 vectors that are not case files (the case files run through tests/engine/test_cases.py).
 
 V6, V7 (the obenabe set), V16 (the Weis ranks without a case), V30 (the extra round's dealer), V32 and V33 (the
 engine's payments; the money conversion is the ledger's). V9 is the property test in test_properties.py.

@@ -1,4 +1,4 @@
-"""Property tests over seeded random deals for 2, 3 and 4 players (rules/rummy.md §4–§7).
+"""Property tests over seeded random deals for 2, 3 and 4 players (docs/rules/rummy.md §4–§7).
 
 Each deal is played to its end by a noisy bot policy (beginner bots plus random knocks, lay-offs, swaps and
 discards). After every action: all 110 cards are accounted for (hands, stock, pile, table), every table meld is

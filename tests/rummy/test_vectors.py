@@ -1,4 +1,4 @@
-"""The vectors of rules/rummy.md §11 that the worked cases do not check, each a test of its own."""
+"""The vectors of docs/rules/rummy.md §11 that the worked cases do not check, each a test of its own."""
 
 from __future__ import annotations
 

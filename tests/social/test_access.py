@@ -1,5 +1,5 @@
 """Every access rule of a table: anyone, friends only, invite list, invited only, ignored, kicked,
-approval of seat requests, and who may watch (issue 5 "Done when")."""
+approval of seat requests, and who may watch (docs/decisions-social.md "Done when")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Chat: escaped text, length and flood limits per user, ignored authors filtered, system lines, and the
-two rooms of a stakes table (issue 5 "Chat")."""
+two rooms of a stakes table (docs/decisions-social.md "Chat")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Friends, ignores, invite lists, presence and the player card (issue 5)."""
+"""Friends, ignores, invite lists, presence and the player card (docs/decisions-social.md)."""
 
 from __future__ import annotations
 

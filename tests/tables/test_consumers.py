@@ -1,4 +1,4 @@
-"""The table socket over the real Redis channel layer (DESIGN.md "A move, end to end")."""
+"""The table socket over the real Redis channel layer (docs/design.md "A move, end to end")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""No socket frame shows a card its recipient may not see (STYLE.md "Secrets leave only through view()").
+"""No socket frame shows a card its recipient may not see (docs/style.md "Secrets leave only through view()").
 
 Random full French Tarot deals are driven through the table sockets of four seated players, with a
 spectator's socket open too; every frame each socket receives is checked against the independent §7

@@ -1,4 +1,4 @@
-"""Leaving a table (issue 5 "Leave and log off"): a bot stands in until the deal's settlement unit ends, the
+"""Leaving a table (docs/decisions-social.md "Leave and log off"): a bot stands in until the deal's settlement unit ends, the
 deal is settled as usual, then the seat is freed and the match waits for a person to take it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Auction rules, one per test (rules/tarock.md §5.3–§5.7)."""
+"""Auction rules, one per test (docs/rules/tarock.md §5.3–§5.7)."""
 
 from __future__ import annotations
 

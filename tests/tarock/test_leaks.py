@@ -1,4 +1,4 @@
-"""No view leaks a hidden card or the Rufer's partner (rules/tarock.md §7), checked over 1,000 random deals.
+"""No view leaks a hidden card or the Rufer's partner (docs/rules/tarock.md §7), checked over 1,000 random deals.
 
 The oracle below is independent of the engine's visibility code: it reads only `to_json` output and the
 rules file's table.

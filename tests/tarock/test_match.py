@@ -1,4 +1,4 @@
-"""The match around the deals: rotation, fixed deal counts, standings (rules/tarock.md §8, §9)."""
+"""The match around the deals: rotation, fixed deal counts, standings (docs/rules/tarock.md §8, §9)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Card play rules, one per test (rules/tarock.md §5.8), and the §5.9 timeouts."""
+"""Card play rules, one per test (docs/rules/tarock.md §5.8), and the §5.9 timeouts."""
 
 from __future__ import annotations
 

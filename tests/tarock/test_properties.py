@@ -1,4 +1,4 @@
-"""Invariants over 1,000 seeded random deals with random announcements and Kontras (rules/tarock.md §5, §6)."""
+"""Invariants over 1,000 seeded random deals with random announcements and Kontras (docs/rules/tarock.md §5, §6)."""
 
 from __future__ import annotations
 

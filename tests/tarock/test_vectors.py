@@ -1,4 +1,4 @@
-"""The rules/tarock.md §11 vectors that are not case files (the others run through tests/engine/test_cases.py)."""
+"""The docs/rules/tarock.md §11 vectors that are not case files (the others run through tests/engine/test_cases.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What each seat and a spectator sees (rules/tarock.md §7)."""
+"""What each seat and a spectator sees (docs/rules/tarock.md §7)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Wire parsing, options and deal checks (rules/tarock.md §4.2, §5.1, §10; DESIGN.md conventions)."""
+"""Wire parsing, options and deal checks (docs/rules/tarock.md §4.2, §5.1, §10; docs/design.md conventions)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Card codes shared by every game (DESIGN.md "Cards and replay files").
+"""Card codes shared by every game (docs/design.md "Cards and replay files").
 
 A code is rank + suit: `KH`, `10S`, `NC`, `AD`; trumps are `T1` ... `T22`, the Excuse `EX`, the Rummy
 joker `JK`. `Card` is the value type with a text round trip (`Card.parse("KH")`, `str(card) == "KH"`);

@@ -1,4 +1,4 @@
-"""Deck commitment (DESIGN.md "Deck commitment").
+"""Deck commitment (docs/design.md "Deck commitment").
 
 At the deal the table shows `sha256(salt + ":" + " ".join(order))` in hex; the hand history reveals
 `order` and `salt` so anyone can recompute the hash and redeal the cards with the game's dealing rule.

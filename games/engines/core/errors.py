@@ -1,4 +1,4 @@
-"""The two refusal kinds every engine raises (STYLE.md "Value types with a wire codec").
+"""The two refusal kinds every engine raises (docs/style.md "Value types with a wire codec").
 
 `InvalidAction` means the payload is malformed (unknown key, unknown card code, wrong JSON type): the
 code is always a form code such as `bad_action`. `IllegalAction` means a well-formed action is not
@@ -28,7 +28,7 @@ class RuleError(Exception):
 
 
 class InvalidAction(RuleError):
-    """A malformed action payload (DESIGN.md "Conventions": form errors are `bad_action`)."""
+    """A malformed action payload (docs/design.md "Conventions": form errors are `bad_action`)."""
 
     def __init__(self, message: str = "malformed action", code: str = "bad_action") -> None:
         super().__init__(code, message)

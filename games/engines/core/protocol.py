@@ -1,4 +1,4 @@
-"""The Game protocol every variant implements (DESIGN.md "The Game protocol").
+"""The Game protocol every variant implements (docs/design.md "The Game protocol").
 
 A game is an object registered under a key (`games.engines.core.registry`). Its state is opaque to callers:
 they only pass it back to the game's own functions, serialise it with `to_json` / `from_json`, and
@@ -65,7 +65,7 @@ class NextRound:
 
 
 class Bot(Protocol):
-    """A bot for one seat. It sees only that seat's view, never the state (STYLE.md "Bots get a view").
+    """A bot for one seat. It sees only that seat's view, never the state (docs/style.md "Bots get a view").
 
     `choose(view, seat, legal, rng)`: `view` is `Game.view(state, seat)`, `legal` is
     `Game.legal_actions(state, seat)` (may be empty in phases whose actions are too many to list, e.g. a
@@ -111,7 +111,7 @@ class Game(ABC):
     # --- dealing -------------------------------------------------------------------------------------
     @abstractmethod
     def shuffle_deck(self, rng: random.Random, options: Mapping[str, Any]) -> list[Any]:
-        """Return the shuffled deck order committed to at the deal (DESIGN.md "Deck commitment")."""
+        """Return the shuffled deck order committed to at the deal (docs/design.md "Deck commitment")."""
 
     @abstractmethod
     def deal_from_order(

@@ -1,4 +1,4 @@
-"""The registry of games with aliases (STYLE.md "Variants are options plus a registry").
+"""The registry of games with aliases (docs/style.md "Variants are options plus a registry").
 
 Every package `games/engines/<name>/` that has a `rules.py` and exposes `GAMES` (a list of `Game` instances) in
 its `__init__` is registered on first use; nothing else needs editing when a game is added.

@@ -1,4 +1,4 @@
-"""Replaying a round from its log (DESIGN.md "Cards and replay files"; STYLE.md "The action log is the truth").
+"""Replaying a round from its log (docs/design.md "Cards and replay files"; docs/style.md "The action log is the truth").
 
 A round is `(options, deal, dealer, start, actions)`; `replay` rebuilds its state, and `run_replay_file`
 is what `manage.py replay` prints.

@@ -11,7 +11,7 @@ def places(standings: Mapping[str, Any]) -> list[int] | None:
 
     Args:
         standings: `{"scores", "ranking", "over"}` as `Game.standings` returns it; `ranking` is either a place per
-            seat (Jass, Tarock, Rummy) or French Tarot's `[{"seat", "score", "place"}, ...]` (rules/french_tarot.md §8).
+            seat (Jass, Tarock, Rummy) or French Tarot's `[{"seat", "score", "place"}, ...]` (docs/rules/french_tarot.md §8).
     Returns a list of places indexed by seat, or None when the standings hold no ranking.
     """
     ranking = standings.get("ranking") if standings else None

@@ -1,4 +1,4 @@
-"""Strict readers for JSON payloads (DESIGN.md "Conventions every engine shares").
+"""Strict readers for JSON payloads (docs/design.md "Conventions every engine shares").
 
 JSON types are strict: a number must be a JSON integer (`45.0` and `true` are not), a flag takes only
 `true`. Every reader raises `InvalidAction("...")` (code `bad_action`) on anything else.

@@ -1,4 +1,4 @@
-"""French Tarot engine (rules/french_tarot.md), registered as `french-tarot`."""
+"""French Tarot engine (docs/rules/french_tarot.md), registered as `french-tarot`."""
 
 from .rules import FrenchTarot
 

@@ -1,6 +1,6 @@
-"""French Tarot bots: beginner, standard and expert (DESIGN.md "Bots"; rules/french_tarot.md §5).
+"""French Tarot bots: beginner, standard and expert (docs/design.md "Bots"; docs/rules/french_tarot.md §5).
 
-Every bot sees only its seat's view and the legal list (STYLE.md "Bots get a view, never a state").
+Every bot sees only its seat's view and the legal list (docs/style.md "Bots get a view, never a state").
 - beginner: legal and simple — bids only with many trumps, discards like a timeout, plays a random legal card.
 - standard: sound heuristics (`heuristics.py`): hand evaluation for bids, voiding discard, handful as taker,
   card play that cashes Kings, feeds points to a partner who holds the trick, wins cheaply, saves the Petit.

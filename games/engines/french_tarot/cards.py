@@ -1,7 +1,7 @@
 """French Tarot cards: the 78-card deck, canonical order, point values and trick resolution.
 
-Cards are plain code strings (DESIGN.md "Cards and replay files"); the tables below are built once so the
-hot paths (legality, playouts) are dictionary look-ups. Rules: rules/french_tarot.md §2 and §6.1.
+Cards are plain code strings (docs/design.md "Cards and replay files"); the tables below are built once so the
+hot paths (legality, playouts) are dictionary look-ups. Rules: docs/rules/french_tarot.md §2 and §6.1.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ TOTAL_HALF_POINTS = 182  # 91 points
 
 
 def is_trump(card: str) -> bool:
-    """True for `T1` ... `T21` (the Excuse is not a trump, rules/french_tarot.md §5.5)."""
+    """True for `T1` ... `T21` (the Excuse is not a trump, docs/rules/french_tarot.md §5.5)."""
     return SUIT_OF[card] == TRUMP
 
 

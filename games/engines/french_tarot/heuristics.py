@@ -1,7 +1,7 @@
 """Card-sense for the bots: hand evaluation for bidding, the discard, handfuls and a one-card play policy.
 
 Everything works on plain card codes so the same policy serves the standard bot (from a view) and the expert's
-cheap rollouts (from a sampled world). Rules referred to: rules/french_tarot.md §5.1-§5.5.
+cheap rollouts (from a sampled world). Rules referred to: docs/rules/french_tarot.md §5.1-§5.5.
 """
 
 from __future__ import annotations

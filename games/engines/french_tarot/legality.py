@@ -1,4 +1,4 @@
-"""What a seat may discard, show and play (rules/french_tarot.md §5.2, §5.3, §5.4, §5.5).
+"""What a seat may discard, show and play (docs/rules/french_tarot.md §5.2, §5.3, §5.4, §5.5).
 
 Each check returns the rules file's refusal code or None, in the rules file's check order, so `rules.py`
 raises exactly the first failure and the bots and playouts can share the same functions.

@@ -1,4 +1,4 @@
-"""The match around the deals: start state, next dealer, match end and standings (rules/french_tarot.md §3, §8)."""
+"""The match around the deals: start state, next dealer, match end and standings (docs/rules/french_tarot.md §3, §8)."""
 
 from __future__ import annotations
 

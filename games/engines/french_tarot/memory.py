@@ -1,6 +1,6 @@
 """What a bot remembers of a deal from the views it was shown, and what it infers from it.
 
-A view shows only the current and the last completed trick (rules/french_tarot.md §7); a seat plays in every
+A view shows only the current and the last completed trick (docs/rules/french_tarot.md §7); a seat plays in every
 trick, so a bot asked at each of its turns sees every completed trick once. `DealMemory` keeps them so the
 expert can tell which cards are gone and which seats are void. Nothing here reads a state.
 """

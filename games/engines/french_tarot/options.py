@@ -1,4 +1,4 @@
-"""Table options of French Tarot (rules/french_tarot.md §10) and the match-end rule they name (§8)."""
+"""Table options of French Tarot (docs/rules/french_tarot.md §10) and the match-end rule they name (§8)."""
 
 from __future__ import annotations
 

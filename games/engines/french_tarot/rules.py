@@ -1,4 +1,4 @@
-"""French Tarot for four players (rules/french_tarot.md): the `Game` the registry serves as `french-tarot`.
+"""French Tarot for four players (docs/rules/french_tarot.md): the `Game` the registry serves as `french-tarot`.
 
 `apply` runs the general checks of §5 in the rules file's order (form is `parse_action`'s job; then phase
 `done`, turn, the action's phase) and dispatches to one function per phase in `transitions.py`.
@@ -39,7 +39,7 @@ def deal_from_order(order: Sequence[str], dealer: int) -> dict[str, Any]:
 
 
 class FrenchTarot(Game):
-    """French Tarot, profiles `fft` and `seed002` (rules/french_tarot.md)."""
+    """French Tarot, profiles `fft` and `seed002` (docs/rules/french_tarot.md)."""
 
     key = "french-tarot"
     aliases = ("french_tarot", "tarot", "french-tarot-fft")

@@ -1,4 +1,4 @@
-"""Counting the camps and scoring a finished deal (rules/french_tarot.md §6.2-§6.5, §9).
+"""Counting the camps and scoring a finished deal (docs/rules/french_tarot.md §6.2-§6.5, §9).
 
 All counting is in integer half-points; the result JSON shows points (`x` or `x.5`).
 """

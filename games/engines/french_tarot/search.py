@@ -2,7 +2,7 @@
 
 For each sampled world (`worlds.py`) every candidate card is played out to the end of the deal with the cheap
 heuristic policy of `heuristics.play_card` (with a little noise), and the deal is scored by the engine's own
-`score_deal` (rules/french_tarot.md §6). The candidate with the best mean score for the seat wins. The work is
+`score_deal` (docs/rules/french_tarot.md §6). The candidate with the best mean score for the seat wins. The work is
 bounded by a playout count, so a seeded rng makes every decision reproducible.
 """
 

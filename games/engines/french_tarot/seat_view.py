@@ -1,4 +1,4 @@
-"""What each seat and a spectator may see of a deal (rules/french_tarot.md §7).
+"""What each seat and a spectator may see of a deal (docs/rules/french_tarot.md §7).
 
 Every secret leaves the engine through `build_view` only; tests/french_tarot/oracle.py checks it against an
 independent reading of the §7 table.

@@ -1,4 +1,4 @@
-"""The state of one French Tarot deal and its JSON round trip (rules/french_tarot.md §3-§5).
+"""The state of one French Tarot deal and its JSON round trip (docs/rules/french_tarot.md §3-§5).
 
 The state is an immutable value: every transition builds a new one, sharing the untouched tuples, so
 `apply` can never alter the state it was given.

@@ -1,4 +1,4 @@
-"""The timeout actions of rules/french_tarot.md §5.6 (the service applies them like moves)."""
+"""The timeout actions of docs/rules/french_tarot.md §5.6 (the service applies them like moves)."""
 
 from __future__ import annotations
 

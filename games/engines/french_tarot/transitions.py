@@ -1,4 +1,4 @@
-"""The state transitions of a deal, one function per phase (rules/french_tarot.md §4, §5, §6.1, §6.2 b).
+"""The state transitions of a deal, one function per phase (docs/rules/french_tarot.md §4, §5, §6.1, §6.2 b).
 
 These functions assume the general checks (form, phase, turn) have passed; each raises the phase's own
 refusal codes and returns a new state.

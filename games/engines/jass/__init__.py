@@ -1,4 +1,4 @@
-"""Swiss Jass: Schieber and Differenzler (rules/jass.md), two `Game` instances of one configurable engine."""
+"""Swiss Jass: Schieber and Differenzler (docs/rules/jass.md), two `Game` instances of one configurable engine."""
 
 from .rules import DIFFERENZLER_GAME, SCHIEBER_GAME, JassGame
 

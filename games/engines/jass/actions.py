@@ -1,4 +1,4 @@
-"""Jass actions and their strict wire reader (rules/jass.md §5, DESIGN.md "Conventions every engine shares").
+"""Jass actions and their strict wire reader (docs/rules/jass.md §5, docs/design.md "Conventions every engine shares").
 
 Every action is a `SimpleAction(kind, value)`: `trump` (mode), `push` (True), `predict` (int), `play` (card),
 `weis` (tuple of card tuples), `thanks` (True). The same reader serves both variants, so a kind that belongs to
@@ -31,22 +31,22 @@ THANKS = SimpleAction("thanks", True)
 
 
 def trump(mode: str) -> SimpleAction:
-    """`{"trump": mode}` with mode in `S H D C obenabe unenufe` (rules/jass.md §5.1)."""
+    """`{"trump": mode}` with mode in `S H D C obenabe unenufe` (docs/rules/jass.md §5.1)."""
     return SimpleAction("trump", mode)
 
 
 def play(card: str) -> SimpleAction:
-    """`{"play": card}` (rules/jass.md §5.3); one shared value per card (actions are immutable)."""
+    """`{"play": card}` (docs/rules/jass.md §5.3); one shared value per card (actions are immutable)."""
     return _PLAYS[card]
 
 
 def predict(points: int) -> SimpleAction:
-    """`{"predict": points}`, points 0–157 (rules/jass.md §5.2)."""
+    """`{"predict": points}`, points 0–157 (docs/rules/jass.md §5.2)."""
     return SimpleAction("predict", points)
 
 
 def weis(groups: Sequence[Sequence[str]]) -> SimpleAction:
-    """`{"weis": [[codes], …]}` (rules/jass.md §5.4); groups as given, checked by `apply`."""
+    """`{"weis": [[codes], …]}` (docs/rules/jass.md §5.4); groups as given, checked by `apply`."""
     return SimpleAction("weis", tuple(tuple(g) for g in groups))
 
 

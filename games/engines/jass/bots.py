@@ -1,4 +1,4 @@
-"""Jass bots at three levels; each sees only its seat's view (STYLE.md "Bots get a view, never a state").
+"""Jass bots at three levels; each sees only its seat's view (docs/style.md "Bots get a view, never a state").
 
 - `beginner`: legal and simple: names its longest suit, never pushes or declares Weis, plays a random legal
   card, says "Enough, thanks" once its team has reached the target, predicts its own cards' points.
@@ -38,7 +38,7 @@ def make_bot(level: str, variant: str, playouts: int | None = None) -> JassBot:
 class JassBot:
     """One bot; `choose(view, seat, legal, rng)` returns an action the engine accepts.
 
-    Args of `choose`: `view` is the engine's view for `seat` (rules/jass.md §7), `legal` its listed legal
+    Args of `choose`: `view` is the engine's view for `seat` (docs/rules/jass.md §7), `legal` its listed legal
     actions (never the Weis, which the bot builds from its hand), `rng` a seeded `random.Random`.
     """
 
@@ -50,7 +50,7 @@ class JassBot:
     def choose(
         self, view: dict[str, Any], seat: int, legal: Sequence[SimpleAction], rng: random.Random
     ) -> SimpleAction | None:
-        """Pick an action for `seat` from what its view shows (rules/jass.md §5).
+        """Pick an action for `seat` from what its view shows (docs/rules/jass.md §5).
 
         Returns None only for a seat that is in `to_act` just for the optional "Enough, thanks" (the winner's
         partner between tricks) and declines it: it has no move due, the leader plays on.

@@ -1,4 +1,4 @@
-"""The 36-card Jass deck: canonical order, trick strength, card points, trick winner (rules/jass.md §2, §6.1).
+"""The 36-card Jass deck: canonical order, trick strength, card points, trick winner (docs/rules/jass.md §2, §6.1).
 
 Cards are plain code strings (`"JH"`, `"10S"`) on every path; a mode is a trump suit letter `S H D C`,
 `"obenabe"` or `"unenufe"`. Every function here is pure and module-level so bots can call them on sampled worlds.
@@ -58,36 +58,36 @@ STRENGTH: dict[str, dict[str, int]] = {mode: _strength_table(mode) for mode in M
 
 
 def is_trump_mode(mode: str) -> bool:
-    """True when `mode` is a trump suit (`S H D C`), False for `obenabe` / `unenufe` (rules/jass.md §2)."""
+    """True when `mode` is a trump suit (`S H D C`), False for `obenabe` / `unenufe` (docs/rules/jass.md §2)."""
     return mode in SUITS
 
 
 def card_points(card: str, mode: str) -> int:
-    """Card points of `card` in `mode` (rules/jass.md §2 "Card points"), e.g. `card_points("JH", "H") == 20`."""
+    """Card points of `card` in `mode` (docs/rules/jass.md §2 "Card points"), e.g. `card_points("JH", "H") == 20`."""
     return POINTS[mode][card]
 
 
 def trick_strength(card: str, mode: str) -> int:
     """A number ordering cards of one suit by trick strength in `mode`; trumps rank above every plain card.
 
-    Only cards of the same suit (or trumps against anything) are comparable for winning (rules/jass.md §2, §6.1).
+    Only cards of the same suit (or trumps against anything) are comparable for winning (docs/rules/jass.md §2, §6.1).
     """
     return STRENGTH[mode][card]
 
 
 def sort_canonical(cards: Iterable[str]) -> list[str]:
-    """Return `cards` in canonical order: suits S, H, D, C, each `6 … A` (rules/jass.md §2)."""
+    """Return `cards` in canonical order: suits S, H, D, C, each `6 … A` (docs/rules/jass.md §2)."""
     return sorted(cards, key=CANONICAL_INDEX.__getitem__)
 
 
 def trick_points(cards: Sequence[str], mode: str, last: bool) -> int:
-    """Sum of card points of a trick, plus 5 for the last trick (rules/jass.md §2, §6.2)."""
+    """Sum of card points of a trick, plus 5 for the last trick (docs/rules/jass.md §2, §6.2)."""
     table = POINTS[mode]
     return sum(table[c] for c in cards) + (LAST_TRICK_BONUS if last else 0)
 
 
 def winning_index(cards: Sequence[str], mode: str) -> int:
-    """Index (0 = lead) of the card that wins a trick so far (rules/jass.md §6.1).
+    """Index (0 = lead) of the card that wins a trick so far (docs/rules/jass.md §6.1).
 
     Trump mode: the highest trump if any, else the highest card of the led suit; `obenabe` / `unenufe`: the
     strongest card of the led suit in that mode's order. Works on an incomplete trick (the card winning so far).

@@ -1,4 +1,4 @@
-"""Which card a seat may play (rules/jass.md §5.3): follow suit, the trump Under, undertrumping per variant.
+"""Which card a seat may play (docs/rules/jass.md §5.3): follow suit, the trump Under, undertrumping per variant.
 
 `play_refusal` gives the refusal code for one card (None when legal); `legal_cards` lists every legal card.
 Both read only the hand, the cards already in the trick and the mode, so bots call them on sampled worlds.
@@ -15,7 +15,7 @@ DIFFERENZLER = "differenzler"
 
 
 def play_refusal(hand: Sequence[str], trick: Sequence[str], mode: str, card: str, variant: str) -> str | None:
-    """The refusal code for playing `card`, or None when it is legal (rules/jass.md §5.3 steps 1–5).
+    """The refusal code for playing `card`, or None when it is legal (docs/rules/jass.md §5.3 steps 1–5).
 
     Args:
         hand: the cards the seat holds.
@@ -54,7 +54,7 @@ def play_refusal(hand: Sequence[str], trick: Sequence[str], mode: str, card: str
 
 
 def legal_cards(hand: Sequence[str], trick: Sequence[str], mode: str, variant: str) -> list[str]:
-    """Every card of `hand` that may be played now, in the order of `hand` (rules/jass.md §5.3).
+    """Every card of `hand` that may be played now, in the order of `hand` (docs/rules/jass.md §5.3).
 
     The fast path of `play_refusal` (same rules, one pass over the hand; a test checks they agree). Never
     empty for a non-empty hand: a seat holding the led suit can follow; one void in it may discard or trump.

@@ -1,4 +1,4 @@
-"""One small function per action kind, applied to a clone of the state (rules/jass.md §5, §6).
+"""One small function per action kind, applied to a clone of the state (docs/rules/jass.md §5, §6).
 
 `to_act` and `legal_actions` live here too, since they read the same turn structure. The checks that every
 action shares (phase `done`, seat in `to_act`, action of another phase) run in `rules.JassGame.apply` first.
@@ -21,7 +21,7 @@ _PREDICTIONS = tuple(actions.predict(n) for n in range(MAX_PREDICTION + 1))
 
 
 def to_act(state: JassState) -> frozenset[int]:
-    """Seats that may act now (rules/jass.md §5 table).
+    """Seats that may act now (docs/rules/jass.md §5 table).
 
     `trump`: the forehand, after a push its partner. `predict`: every seat still to predict (`secret`) or the
     next predictor from the forehand (`open`). `play`: the seat to play, plus in the "Enough, thanks" window the
@@ -45,7 +45,7 @@ def to_act(state: JassState) -> frozenset[int]:
 
 
 def legal_actions(state: JassState, seat: int) -> list[SimpleAction]:
-    """Every listable legal action of `seat` (rules/jass.md §5): trump choices and the push, predictions 0–157,
+    """Every listable legal action of `seat` (docs/rules/jass.md §5): trump choices and the push, predictions 0–157,
     legal cards and "Enough, thanks". Weis are never listed. Empty for a seat not in `to_act`."""
     if seat not in to_act(state):
         return []

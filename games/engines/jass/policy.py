@@ -1,4 +1,4 @@
-"""Heuristic Jass play shared by the `standard` bot and the expert's playouts (rules/jass.md §5, §6).
+"""Heuristic Jass play shared by the `standard` bot and the expert's playouts (docs/rules/jass.md §5, §6).
 
 Pure functions of what one seat knows: its hand, the trick so far, the mode. No state, no view parsing here
 (that is `bots.py`); the expert's search calls `choose_card` for every seat of a sampled world.
@@ -91,7 +91,7 @@ def estimate_points(hand: Sequence[str], mode: str) -> int:
 
 def best_declaration(hand: Sequence[str], mode: str) -> list[tuple[str, ...]] | None:
     """Every Weis in `hand` (its longest sequences and its scoring fours), or None when it holds none
-    (rules/jass.md §5.4). Declaring all is never worse: the team with the best single Weis scores them all."""
+    (docs/rules/jass.md §5.4). Declaring all is never worse: the team with the best single Weis scores them all."""
     groups: list[tuple[str, ...]] = []
     for suit in SUITS:
         run: list[str] = []

@@ -1,4 +1,4 @@
-"""Schieber and Differenzler as one `Game` class configured by variant (rules/jass.md; STYLE.md "Variants are
+"""Schieber and Differenzler as one `Game` class configured by variant (docs/rules/jass.md; docs/style.md "Variants are
 options plus a registry"): registered as `jass-schieber` and `jass-differenzler`.
 """
 
@@ -46,7 +46,7 @@ TIMEOUT_PREDICTION = 39
 
 
 class JassGame(Game):
-    """One Jass variant (`schieber` or `differenzler`); the rules differ only where rules/jass.md says so."""
+    """One Jass variant (`schieber` or `differenzler`); the rules differ only where docs/rules/jass.md says so."""
 
     def __init__(self, variant: str) -> None:
         self.variant = variant
@@ -58,7 +58,7 @@ class JassGame(Game):
 
     # --- options and seats ---------------------------------------------------------------------------
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Fill defaults (the first allowed value) for rules/jass.md §10. Raises `IllegalAction("bad_options")`
+        """Fill defaults (the first allowed value) for docs/rules/jass.md §10. Raises `IllegalAction("bad_options")`
         for an unknown option or value (a bool is not a target; the table's money limit is not an engine option)."""
         given = dict(options or {})
         unknown = set(given) - set(self._options)
@@ -73,12 +73,12 @@ class JassGame(Game):
         return normalized
 
     def seat_groups(self, options: Mapping[str, Any]) -> list[list[int]]:
-        """Schieber partnerships [[0, 2], [1, 3]] (rules/jass.md §3); Differenzler seats play alone."""
+        """Schieber partnerships [[0, 2], [1, 3]] (docs/rules/jass.md §3); Differenzler seats play alone."""
         return [[0, 2], [1, 3]] if self._teams else [[s] for s in range(4)]
 
     # --- dealing -------------------------------------------------------------------------------------
     def shuffle_deck(self, rng: random.Random, options: Mapping[str, Any]) -> list[str]:
-        """The canonical deck shuffled with `rng.shuffle` (rules/jass.md §4)."""
+        """The canonical deck shuffled with `rng.shuffle` (docs/rules/jass.md §4)."""
         order = list(DECK)
         rng.shuffle(order)
         return order
@@ -87,7 +87,7 @@ class JassGame(Game):
         self, order: Sequence[str], dealer: int, options: Mapping[str, Any], start: Mapping[str, Any] | None
     ) -> dict[str, Any]:
         """12 packets of three, packet j to seat (forehand + j) mod 4; the dealer's last card is Differenzler's
-        `trump_card` (rules/jass.md §4). Returns the deal JSON with hands in canonical order."""
+        `trump_card` (docs/rules/jass.md §4). Returns the deal JSON with hands in canonical order."""
         hands: list[list[str]] = [[], [], [], []]
         forehand = (dealer + 1) % 4
         for j in range(12):
@@ -105,7 +105,7 @@ class JassGame(Game):
         dealer: int,
         start: Mapping[str, Any] | None = None,
     ) -> JassState:
-        """Start a round (rules/jass.md §4, §8). Raises `IllegalAction`: `bad_options`; `bad_deal` when the hands
+        """Start a round (docs/rules/jass.md §4, §8). Raises `IllegalAction`: `bad_options`; `bad_deal` when the hands
         are not the 36-card deck in four hands of nine, the dealer is not a seat, the Differenzler `trump_card` is
         not in the dealer's hand, or `start` is malformed."""
         opts = self.normalize_options(options)
@@ -169,23 +169,23 @@ class JassGame(Game):
         return dict(state.options)
 
     def phase(self, state: JassState) -> str:
-        """`trump`, `predict`, `play` or `done` (rules/jass.md §5)."""
+        """`trump`, `predict`, `play` or `done` (docs/rules/jass.md §5)."""
         return state.phase
 
     def to_act(self, state: JassState) -> frozenset[int]:
-        """Seats that may act now (rules/jass.md §5 table)."""
+        """Seats that may act now (docs/rules/jass.md §5 table)."""
         return phases.to_act(state)
 
     def legal_actions(self, state: JassState, seat: int) -> list[Action]:
-        """Every listable legal action of `seat` (rules/jass.md §5; Weis are never listed)."""
+        """Every listable legal action of `seat` (docs/rules/jass.md §5; Weis are never listed)."""
         return list(phases.legal_actions(state, seat))
 
     def parse_action(self, payload: Any) -> SimpleAction:
-        """Read a wire action; raises `InvalidAction` (`bad_action`) when malformed (rules/jass.md §5)."""
+        """Read a wire action; raises `InvalidAction` (`bad_action`) when malformed (docs/rules/jass.md §5)."""
         return actions.parse_action(payload)
 
     def apply(self, state: JassState, seat: int, action: Action) -> JassState:
-        """Apply `action` by `seat` to a copy of `state` (rules/jass.md §5 check order).
+        """Apply `action` by `seat` to a copy of `state` (docs/rules/jass.md §5 check order).
 
         Raises:
             IllegalAction: `wrong_phase` (round over, or an action of another phase), `not_your_turn`, then the
@@ -217,11 +217,11 @@ class JassGame(Game):
         return new
 
     def view(self, state: JassState, seat: int | None) -> dict[str, Any]:
-        """JSON-ready view of what `seat` (None: a spectator) may see (rules/jass.md §7)."""
+        """JSON-ready view of what `seat` (None: a spectator) may see (docs/rules/jass.md §7)."""
         return build_view(state, seat, self.key, self.result(state))
 
     def result(self, state: JassState) -> dict[str, Any] | None:
-        """The round's result JSON (rules/jass.md §6.5), None while the round is not over."""
+        """The round's result JSON (docs/rules/jass.md §6.5), None while the round is not over."""
         if state.phase != DONE:
             return None
         return schieber_result(state) if self._teams else differenzler_result(state)
@@ -239,7 +239,7 @@ class JassGame(Game):
         return [tuple(p) for p in differenzler_payments(totals)]  # type: ignore[misc]
 
     def timeout_action(self, state: JassState, seat: int) -> SimpleAction:
-        """The timeout action of rules/jass.md §5.7.
+        """The timeout action of docs/rules/jass.md §5.7.
 
         Raises:
             IllegalAction: `not_your_turn` for a seat with no move due (not in `to_act`, or in it only for the
@@ -273,7 +273,7 @@ class JassGame(Game):
 
     # --- the match -----------------------------------------------------------------------------------
     def next_round(self, state: JassState) -> NextRound | None:
-        """After a finished round: the next dealer (dealer + 1) and `start` (rules/jass.md §8), or None when this
+        """After a finished round: the next dealer (dealer + 1) and `start` (docs/rules/jass.md §8), or None when this
         round ended the match. Raises `ValueError` while the round is not over."""
         if state.phase != DONE:
             raise ValueError("the round is not over")
@@ -287,7 +287,7 @@ class JassGame(Game):
 
     def round_scores(self, state: JassState) -> list[int] | None:
         """Per seat, higher is better: Schieber its team's points credited this round (after the multiplier);
-        Differenzler minus its penalty (rules/jass.md §6.2, §6.4). None while the round is not over."""
+        Differenzler minus its penalty (docs/rules/jass.md §6.2, §6.4). None while the round is not over."""
         if state.phase != DONE:
             return None
         if self._teams:
@@ -298,7 +298,7 @@ class JassGame(Game):
         """`{"scores": per seat match total, "ranking": per seat place (1 best, ties share), "over": bool}`.
 
         Schieber: scores are team totals (higher better; once over, the winners are first whatever the totals).
-        Differenzler: penalty totals, ascending (rules/jass.md §8).
+        Differenzler: penalty totals, ascending (docs/rules/jass.md §8).
         """
         totals = match_totals(state)
         if self._teams:

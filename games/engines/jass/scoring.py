@@ -1,4 +1,4 @@
-"""Crediting points and ending the game (rules/jass.md §6.2–§6.5, §9).
+"""Crediting points and ending the game (docs/rules/jass.md §6.2–§6.5, §9).
 
 Schieber credits arrive as events (Stöck, Weis, trick, Match) to a team's running total, each multiplied by the
 round's multiplier; a team reaches the target at the first event after which its total ≥ target. Differenzler
@@ -31,7 +31,7 @@ def empty_credits(count: int) -> list[dict[str, int]]:
 
 
 def multiplier(state: JassState) -> int:
-    """The round's multiplier m by option `multipliers` and mode (rules/jass.md §6.2); 1 before a mode or in
+    """The round's multiplier m by option `multipliers` and mode (docs/rules/jass.md §6.2); 1 before a mode or in
     Differenzler."""
     if state.variant != SCHIEBER or state.mode is None:
         return 1
@@ -54,10 +54,10 @@ def match_totals(state: JassState) -> list[int]:
 
 
 def credit(state: JassState, team: int, kind: str, raw: int, trick_number: int) -> None:
-    """Credit `raw` points of `kind` to `team` as one event (rules/jass.md §6.2) and apply the target.
+    """Credit `raw` points of `kind` to `team` as one event (docs/rules/jass.md §6.2) and apply the target.
 
     Records when the team first reaches the target (`reached`); with `auto_end` that ends the game at once
-    (rules/jass.md §6.3): phase `done`, nothing later is credited. Mutates `state` (a clone inside `apply`).
+    (docs/rules/jass.md §6.3): phase `done`, nothing later is credited. Mutates `state` (a clone inside `apply`).
     """
     state.credits[team][kind] += raw
     state.events += 1
@@ -69,7 +69,7 @@ def credit(state: JassState, team: int, kind: str, raw: int, trick_number: int) 
 
 
 def thanks_winner(state: JassState, caller_team: int) -> int:
-    """The winning team when `caller_team` calls "Enough, thanks" after trick k (rules/jass.md §6.3).
+    """The winning team when `caller_team` calls "Enough, thanks" after trick k (docs/rules/jass.md §6.3).
 
     Below the target the other team wins; at it the caller wins unless the other team also reached it during
     trick k by an earlier event (Stöck–Weis–trick order).
@@ -85,7 +85,7 @@ def thanks_winner(state: JassState, caller_team: int) -> int:
 
 
 def round_end_winner(state: JassState, last_trick_team: int) -> int | None:
-    """After trick 9 without a call: the last-trick team is counted first (rules/jass.md §6.3); None: no winner."""
+    """After trick 9 without a call: the last-trick team is counted first (docs/rules/jass.md §6.3); None: no winner."""
     for team in (last_trick_team, 1 - last_trick_team):
         if state.reached[team] is not None:
             return team
@@ -93,12 +93,12 @@ def round_end_winner(state: JassState, last_trick_team: int) -> int | None:
 
 
 def schieber_payments(winner_team: int) -> list[list[int]]:
-    """Each loser s pays seat s + 1 (a winner) one unit (rules/jass.md §9), sorted by payer."""
+    """Each loser s pays seat s + 1 (a winner) one unit (docs/rules/jass.md §9), sorted by payer."""
     return [[s, (s + 1) % 4, 1] for s in range(4) if s % 2 != winner_team]
 
 
 def differenzler_payments(totals: list[int]) -> list[list[int]]:
-    """For each pair with different totals the higher pays the lower the difference (rules/jass.md §9), sorted
+    """For each pair with different totals the higher pays the lower the difference (docs/rules/jass.md §9), sorted
     by payer then payee."""
     payments = [
         [payer, payee, totals[payer] - totals[payee]]
@@ -110,13 +110,13 @@ def differenzler_payments(totals: list[int]) -> list[list[int]]:
 
 
 def penalties(state: JassState) -> list[int]:
-    """Differenzler penalty per seat: |prediction − card points| (rules/jass.md §6.4); predictions must be in."""
+    """Differenzler penalty per seat: |prediction − card points| (docs/rules/jass.md §6.4); predictions must be in."""
     return [abs(p - c["cards"]) for p, c in zip(state.predictions, state.credits)]  # type: ignore[operator]
 
 
 def differenzler_winner(totals: list[int], rounds_played: int) -> int | None:
     """The match winner after `rounds_played` rounds: the single lowest total from round 4 on, else None
-    (a tie for lowest means another round, rules/jass.md §8)."""
+    (a tie for lowest means another round, docs/rules/jass.md §8)."""
     if rounds_played < DIFFERENZLER_ROUNDS:
         return None
     low = min(totals)
@@ -125,7 +125,7 @@ def differenzler_winner(totals: list[int], rounds_played: int) -> int | None:
 
 def scoring_declarations(state: JassState) -> list[dict[str, Any]]:
     """The scoring team's Weis in play order from the forehand: `[{"seat", "weis": [[codes]], "values"}]`
-    (rules/jass.md §6.5); empty before trick 1 is complete or when nobody declared."""
+    (docs/rules/jass.md §6.5); empty before trick 1 is complete or when nobody declared."""
     found = []
     for offset in range(4):
         seat = (state.forehand + offset) % 4
@@ -142,7 +142,7 @@ def scoring_declarations(state: JassState) -> list[dict[str, Any]]:
 
 
 def schieber_result(state: JassState) -> dict[str, Any]:
-    """The Schieber result JSON of rules/jass.md §6.5 (every credit itemised, raw and multiplied)."""
+    """The Schieber result JSON of docs/rules/jass.md §6.5 (every credit itemised, raw and multiplied)."""
     m = multiplier(state)
     teams = [{**state.credits[t], "total": round_total(state, t)} for t in range(2)]
     weis: dict[str, Any] | None = None
@@ -170,7 +170,7 @@ def schieber_result(state: JassState) -> dict[str, Any]:
 
 
 def differenzler_result(state: JassState) -> dict[str, Any]:
-    """The Differenzler result JSON of rules/jass.md §6.5."""
+    """The Differenzler result JSON of docs/rules/jass.md §6.5."""
     totals = match_totals(state)
     winner = differenzler_winner(totals, state.rounds_played + 1)
     ended = None if winner is None else {"winner": winner, "payments": differenzler_payments(totals)}

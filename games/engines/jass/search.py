@@ -4,7 +4,7 @@ A world gives every other seat a hand of its view's size from the cards the seat
 the current trick and the last completed trick are known; cards of earlier tricks are not in a view, so they
 stay in the pool), respecting the voids the visible tricks prove and, in Differenzler's first trick, the
 dealer's face-up trump card. Playouts use the heuristic policy for every seat and the engine's own legality
-and trick functions (rules/jass.md §5.3, §6.1).
+and trick functions (docs/rules/jass.md §5.3, §6.1).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class Knowledge:
 
 def note_voids(knowledge: Knowledge, leader: int, cards: Sequence[str], mode: str) -> None:
     """Record the voids a trick shows: a seat that did not follow the led suit holds none of it (when trump is
-    led, the trump Under may still be held, rules/jass.md §5.3 step 4)."""
+    led, the trump Under may still be held, docs/rules/jass.md §5.3 step 4)."""
     if not cards:
         return
     led = SUIT_OF[cards[0]]

@@ -1,4 +1,4 @@
-"""What one seat or a spectator may see (rules/jass.md §7). Every secret leaves the engine only through here.
+"""What one seat or a spectator may see (docs/rules/jass.md §7). Every secret leaves the engine only through here.
 
 Keys of every view: `game`, `seat`, `phase`, `dealer`, `forehand`, `to_act`, `options`, `hand` (own, canonical
 order; None for a spectator), `hand_sizes`, `totals` (match totals), `trick` (`{"leader", "cards"}`),
@@ -25,7 +25,7 @@ from .weis import group_points
 def build_view(
     state: JassState, seat: int | None, game_key: str, result: dict[str, Any] | None
 ) -> dict[str, Any]:
-    """The view of `seat` (None: a spectator), JSON-ready (rules/jass.md §7)."""
+    """The view of `seat` (None: a spectator), JSON-ready (docs/rules/jass.md §7)."""
     last = None
     if state.last_trick is not None:
         leader, cards, winner = state.last_trick

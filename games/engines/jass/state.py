@@ -1,4 +1,4 @@
-"""The state of one Jass round and its JSON round trip (rules/jass.md §4–§6).
+"""The state of one Jass round and its JSON round trip (docs/rules/jass.md §4–§6).
 
 The state is a plain dataclass; `apply` copies it (`clone`) and changes the copy, so a state given to the
 engine is never mutated. `to_json` holds every secret and is for storage only; clients get `view`.
@@ -19,7 +19,7 @@ CREDIT_KINDS = ("cards", "match", "weis", "stoeck")
 
 @dataclass
 class Ended:
-    """How a Schieber game ended (rules/jass.md §6.3): `by` thanks / auto / round_end, caller seat, winner team."""
+    """How a Schieber game ended (docs/rules/jass.md §6.3): `by` thanks / auto / round_end, caller seat, winner team."""
 
     by: str
     caller: int | None
@@ -32,7 +32,7 @@ class JassState:
 
     Attributes:
         variant: `schieber` or `differenzler`.
-        options: normalised table options (rules/jass.md §10).
+        options: normalised table options (docs/rules/jass.md §10).
         dealer: dealer seat; the forehand is `dealer + 1`.
         deal: the deal JSON as given (hands as dealt, `trump_card` in Differenzler).
         start_totals: match totals before this round (2 team totals, or 4 penalty totals).

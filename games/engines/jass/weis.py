@@ -1,4 +1,4 @@
-"""Weis declarations (rules/jass.md §5.4): checking a declaration, its values, and which single Weis is best.
+"""Weis declarations (docs/rules/jass.md §5.4): checking a declaration, its values, and which single Weis is best.
 
 A declaration is a list of groups; each group is a sequence (3–9 consecutive cards of one suit in the natural
 order 6 … A) or a four of a kind (rank 9, 10, J, Q, K, A; also 6 in `unenufe`).
@@ -17,14 +17,14 @@ Group = tuple[str, ...]
 
 
 def four_of_a_kind_points(rank: str, mode: str) -> int | None:
-    """Points of four cards of `rank` in `mode`, or None when that four does not score (rules/jass.md §5.4)."""
+    """Points of four cards of `rank` in `mode`, or None when that four does not score (docs/rules/jass.md §5.4)."""
     if rank == "6":
         return 100 if mode == UNENUFE else None
     return FOUR_POINTS.get(rank)
 
 
 def group_kind(group: Sequence[str], mode: str) -> str | None:
-    """`"sequence"`, `"four"` or None (not a Weis) for one group of distinct cards (rules/jass.md §5.4)."""
+    """`"sequence"`, `"four"` or None (not a Weis) for one group of distinct cards (docs/rules/jass.md §5.4)."""
     if len(set(group)) != len(group):
         return None
     ranks = {RANK_OF[c] for c in group}
@@ -38,7 +38,7 @@ def group_kind(group: Sequence[str], mode: str) -> str | None:
 
 
 def group_points(group: Sequence[str], mode: str) -> int:
-    """Points of a valid group (rules/jass.md §5.4 table). The group must have passed `group_kind`."""
+    """Points of a valid group (docs/rules/jass.md §5.4 table). The group must have passed `group_kind`."""
     if group_kind(group, mode) == "four":
         points = four_of_a_kind_points(RANK_OF[group[0]], mode)
         assert points is not None
@@ -75,7 +75,7 @@ def check_declaration(groups: Sequence[Sequence[str]], mode: str) -> list[Group]
 def weis_key(group: Sequence[str], mode: str, trump_suit: str | None) -> tuple[int, int, int, int]:
     """Sort key of a single Weis; a greater key is a better Weis, before the play-order tie-break.
 
-    Compares (rules/jass.md §5.4 "Best Weis"): points; four of a kind over sequence; the top card (a four's rank,
+    Compares (docs/rules/jass.md §5.4 "Best Weis"): points; four of a kind over sequence; the top card (a four's rank,
     a sequence's highest card; in `unenufe` the order reverses, 6 strongest, so a sequence's lowest card counts);
     a sequence in the trump suit over one in another suit.
     """
@@ -89,7 +89,7 @@ def weis_key(group: Sequence[str], mode: str, trump_suit: str | None) -> tuple[i
 def best_weis_seat(
     declarations: Sequence[Sequence[Sequence[str]] | None], forehand: int, mode: str
 ) -> int | None:
-    """The seat holding the single best Weis, or None when nobody declared (rules/jass.md §5.4).
+    """The seat holding the single best Weis, or None when nobody declared (docs/rules/jass.md §5.4).
 
     Args:
         declarations: per seat 0–3, its normalised groups or None.

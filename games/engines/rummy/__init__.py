@@ -1,4 +1,4 @@
-"""Rummy (German Rommé as played on StarGames): rules/rummy.md. Registered as `rummy`."""
+"""Rummy (German Rommé as played on StarGames): docs/rules/rummy.md. Registered as `rummy`."""
 
 from .rules import RummyGame, deal_cards
 

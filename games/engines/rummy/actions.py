@@ -1,4 +1,4 @@
-"""Rummy actions and their strict wire codec (rules/rummy.md §5.1).
+"""Rummy actions and their strict wire codec (docs/rules/rummy.md §5.1).
 
 Every action is a frozen, hashable value with `to_wire()`. `parse_action` raises `InvalidAction`
 (`bad_action`) for anything malformed; whether an action is allowed now is `rules.apply`'s business.

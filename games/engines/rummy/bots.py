@@ -1,4 +1,4 @@
-"""Rummy bots at three levels; each sees only its seat's view (rules/rummy.md; DESIGN.md "Bots").
+"""Rummy bots at three levels; each sees only its seat's view (docs/rules/rummy.md; docs/design.md "Bots").
 
 - beginner: legal and simple — draws from the stock, lays the melds the search finds, lays off, discards its
   highest-penalty card outside its melds.

@@ -1,4 +1,4 @@
-"""What a bot reads from its view: table melds as values, visible cards, and the unseen pool (rules/rummy.md §7).
+"""What a bot reads from its view: table melds as values, visible cards, and the unseen pool (docs/rules/rummy.md §7).
 
 Bots never see the state; everything here is rebuilt from `seat_view.view` output.
 """

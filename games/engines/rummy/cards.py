@@ -1,4 +1,4 @@
-"""Rummy cards: the 110-card pack, canonical order, values and penalties (rules/rummy.md §2).
+"""Rummy cards: the 110-card pack, canonical order, values and penalties (docs/rules/rummy.md §2).
 
 Cards are plain code strings (`"KH"`, `"10S"`, `"JK"`); hands, the stock and the pile are multisets of
 codes because the pack holds two of every natural card and six jokers.

@@ -1,6 +1,6 @@
-"""Shuffling, dealing and checking a deal (rules/rummy.md §4).
+"""Shuffling, dealing and checking a deal (docs/rules/rummy.md §4).
 
-The committed order (DESIGN.md "Deck commitment") is the 110 shuffled codes followed by the two restock
+The committed order (docs/design.md "Deck commitment") is the 110 shuffled codes followed by the two restock
 permutations as numbers; `deal_from_order` turns it into the deal JSON.
 """
 

@@ -1,4 +1,4 @@
-"""Endgame reading for the bots: how many cards a hand cannot get rid of in one turn (rules/rummy.md §5.3
+"""Endgame reading for the bots: how many cards a hand cannot get rid of in one turn (docs/rules/rummy.md §5.3
 "Going out").
 
 Getting rid of cards = laying new melds (the exact meld search) and laying off single cards on the table melds,

@@ -1,4 +1,4 @@
-"""Listable legal actions and the timeout action (rules/rummy.md §5.1, §5.10).
+"""Listable legal actions and the timeout action (docs/rules/rummy.md §5.1, §5.10).
 
 Meld actions, multi-card lay-offs and the combined draw of rules §5.7 are too many to list; `apply` alone
 decides them.

@@ -1,4 +1,4 @@
-"""Table melds: reading sets and runs with jokers, lay-offs, joker swaps and opening values (rules/rummy.md §5.2–§5.5).
+"""Table melds: reading sets and runs with jokers, lay-offs, joker swaps and opening values (docs/rules/rummy.md §5.2–§5.5).
 
 A meld entry on the wire is a natural code, `"JK"` or `"JK=<natural>"` (a joker designated to stand for that
 card). A `Meld` on the table keeps every joker's stand-in: a run stores one cell per position (the natural code

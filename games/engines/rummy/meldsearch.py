@@ -1,4 +1,4 @@
-"""Exact search for the best melds a hand can lay, for the bots (rules/rummy.md §5.2).
+"""Exact search for the best melds a hand can lay, for the bots (docs/rules/rummy.md §5.2).
 
 Every candidate set and run the hand can form (jokers filling gaps within the joker limit) is listed, then a
 memoised depth-first search over disjoint choices finds the combination with the highest total weight:

@@ -1,4 +1,4 @@
-"""German Rommé as played on StarGames: the `rummy` game (rules/rummy.md).
+"""German Rommé as played on StarGames: the `rummy` game (docs/rules/rummy.md).
 
 `RummyGame` wires the pieces together: options (§10), dealing (§4, `dealing.py`), the turn (§5, `turns.py`),
 legal actions and timeouts (`legal.py`), scoring and the match (§6, §8, §9, `scoring.py`) and views (§7,
@@ -75,7 +75,7 @@ def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
 
 
 class RummyGame(Game):
-    """The `rummy` engine (rules/rummy.md); seats = option `players`."""
+    """The `rummy` engine (docs/rules/rummy.md); seats = option `players`."""
 
     key = "rummy"
     aliases = ("romme", "rommé")

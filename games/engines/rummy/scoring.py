@@ -1,4 +1,4 @@
-"""End of a deal, payments and the match: penalties, places, eliminations, the next deal (rules/rummy.md §6, §8, §9)."""
+"""End of a deal, payments and the match: penalties, places, eliminations, the next deal (docs/rules/rummy.md §6, §8, §9)."""
 
 from __future__ import annotations
 

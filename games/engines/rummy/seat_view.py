@@ -1,4 +1,4 @@
-"""What a seat or a spectator may see (rules/rummy.md §7). Nothing hidden leaves the engine another way."""
+"""What a seat or a spectator may see (docs/rules/rummy.md §7). Nothing hidden leaves the engine another way."""
 
 from __future__ import annotations
 

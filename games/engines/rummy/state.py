@@ -1,4 +1,4 @@
-"""The state of one Rummy deal and its JSON round trip (rules/rummy.md §5).
+"""The state of one Rummy deal and its JSON round trip (docs/rules/rummy.md §5).
 
 The state holds secrets (hands, the stock's order, the restock permutations): it is for storage only and
 reaches a client solely through `seat_view.view`.

@@ -1,4 +1,4 @@
-"""The turn: draw, melds, lay-offs, joker swaps, discard, kloppen, restocks and going out (rules/rummy.md §5.3–§5.9).
+"""The turn: draw, melds, lay-offs, joker swaps, discard, kloppen, restocks and going out (docs/rules/rummy.md §5.3–§5.9).
 
 Every `do_*` function checks its action in the order of rules §5.4 and changes the state it is given, which
 must be a private copy (`rules.RummyGame.apply` makes one, so the caller's state is never touched).

@@ -1,4 +1,4 @@
-"""Austrian Tarock, Zwanzigerrufen as played on StarGames (rules/tarock.md): engine and bots."""
+"""Austrian Tarock, Zwanzigerrufen as played on StarGames (docs/rules/tarock.md): engine and bots."""
 
 from .rules import TarockGame
 

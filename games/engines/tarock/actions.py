@@ -1,4 +1,4 @@
-"""Tarock actions and their wire codec (rules/tarock.md §5.1).
+"""Tarock actions and their wire codec (docs/rules/tarock.md §5.1).
 
 `{"contract": c}` (optionally with `"announce": [...]`) is a `Bid`; the one-key calls and card plays are
 `games.engines.core.SimpleAction` values: `pass`, `announce`, `kontra`, `play`.
@@ -23,7 +23,7 @@ ITEMS: tuple[str, ...] = ("game", *ANNOUNCEMENTS)
 
 @dataclass(frozen=True, slots=True)
 class Bid:
-    """A contract bid, possibly with bundled announcements (rules/tarock.md §5.4).
+    """A contract bid, possibly with bundled announcements (docs/rules/tarock.md §5.4).
 
     Attributes:
         contract: `rufer`, `farbensolo` or `solo`.
@@ -45,7 +45,7 @@ PASS = SimpleAction("pass", True)
 
 
 def parse_action(payload: Any) -> TarockAction:
-    """Turn a wire object into a Tarock action (rules/tarock.md §5.1).
+    """Turn a wire object into a Tarock action (docs/rules/tarock.md §5.1).
 
     Returns:
         a `Bid`, or a `SimpleAction` of kind `pass` (value True), `announce`, `kontra` or `play`.

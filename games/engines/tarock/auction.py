@@ -1,4 +1,4 @@
-"""The Tarock auction: contract bids, announcements, the Kontra chain and passes (rules/tarock.md §5.3–§5.7).
+"""The Tarock auction: contract bids, announcements, the Kontra chain and passes (docs/rules/tarock.md §5.3–§5.7).
 
 Each call has a `*_refusal(state, seat, ...) -> code | None` check that follows the rules file's order of
 checks, and a `do_*` effect that mutates a state the caller already copied.

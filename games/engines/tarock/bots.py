@@ -1,4 +1,4 @@
-"""Tarock bots at three levels (rules/tarock.md; DESIGN.md "Bots ... see only a view").
+"""Tarock bots at three levels (docs/rules/tarock.md; docs/design.md "Bots ... see only a view").
 
 - beginner: legal and simple — F opens a Rufer (else Solo), gives a mandatory Kontra, otherwise passes, and
   plays a random legal card.

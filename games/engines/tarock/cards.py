@@ -1,4 +1,4 @@
-"""Tarock cards: the 40-card deck, canonical order, card points and the trick winner (rules/tarock.md §2, §5.8).
+"""Tarock cards: the 40-card deck, canonical order, card points and the trick winner (docs/rules/tarock.md §2, §5.8).
 
 Cards are plain code strings on every path (`T1`, `T4` … `T22`, `KS`, `AH`, `10C`); helpers here are pure
 module-level functions so the rules, the scoring and the bots' playouts share one definition.
@@ -30,7 +30,7 @@ SUIT_INDEX: dict[str, int] = {suit: i for i, suit in enumerate(SUIT_LETTERS)}
 
 
 def is_tarock(card: str) -> bool:
-    """True for `T1`, `T4` … `T22` (rules/tarock.md §2)."""
+    """True for `T1`, `T4` … `T22` (docs/rules/tarock.md §2)."""
     return card[0] == "T"
 
 
@@ -47,7 +47,7 @@ def rank(card: str) -> int:
 
 
 def card_points(card: str) -> int:
-    """Card points of one card (rules/tarock.md §2): Trull 5, plain tarocks 1, K 5, Q 4, N 3, J 2, 10/A 0."""
+    """Card points of one card (docs/rules/tarock.md §2): Trull 5, plain tarocks 1, K 5, Q 4, N 3, J 2, 10/A 0."""
     if card[0] == "T":
         return 5 if card in TRULL else 1
     return _RANK_POINTS[_RANK_INDEX[card[:-1]]]
@@ -59,7 +59,7 @@ def points_of(cards: Iterable[str]) -> int:
 
 
 def sort_hand(cards: Iterable[str]) -> list[str]:
-    """Cards in canonical order (rules/tarock.md §2 "Canonical order")."""
+    """Cards in canonical order (docs/rules/tarock.md §2 "Canonical order")."""
     return sorted(cards, key=ORDER.__getitem__)
 
 
@@ -69,7 +69,7 @@ def tarock_count(cards: Iterable[str]) -> int:
 
 
 def suit_card_count(cards: Iterable[str]) -> int:
-    """Number of suit cards (the Farbensolo eligibility count, rules/tarock.md §5.4)."""
+    """Number of suit cards (the Farbensolo eligibility count, docs/rules/tarock.md §5.4)."""
     return sum(1 for c in cards if c[0] != "T")
 
 
@@ -81,7 +81,7 @@ def timeout_key(card: str) -> tuple[int, int, int, int]:
 
 
 def trick_winner_index(contract: str, cards: Sequence[str]) -> int:
-    """Index (0..3, play order) of the card that wins a complete trick (rules/tarock.md §5.8 "Trick winner").
+    """Index (0..3, play order) of the card that wins a complete trick (docs/rules/tarock.md §5.8 "Trick winner").
 
     Args:
         contract: `rufer`, `farbensolo` or `solo`.

@@ -1,4 +1,4 @@
-"""Dealing, deal checks and the redeal reasons (rules/tarock.md §4)."""
+"""Dealing, deal checks and the redeal reasons (docs/rules/tarock.md §4)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Hand-strength bidding and trick-play heuristics shared by the standard bot and the expert's playouts.
 
 Everything reads a `Situation` (what the seat knows) and returns one of the legal actions it was given.
-Rules references: rules/tarock.md §5.4–§5.8 (what is legal), §6.2 (what is worth playing for).
+Rules references: docs/rules/tarock.md §5.4–§5.8 (what is legal), §6.2 (what is worth playing for).
 """
 
 from __future__ import annotations

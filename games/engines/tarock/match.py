@@ -1,4 +1,4 @@
-"""Options and the match around the deals (rules/tarock.md §8, §10)."""
+"""Options and the match around the deals (docs/rules/tarock.md §8, §10)."""
 
 from __future__ import annotations
 

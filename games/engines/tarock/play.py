@@ -1,4 +1,4 @@
-"""Card play: legal cards, the Farbensolo lead rule, the Pagat reservation and trick taking (rules/tarock.md §5.8)."""
+"""Card play: legal cards, the Farbensolo lead rule, the Pagat reservation and trick taking (docs/rules/tarock.md §5.8)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The Tarock (Zwanzigerrufen, StarGames) engine: the Game protocol over the modules of this package.
 
-rules/tarock.md is the specification; section numbers in docstrings refer to it. Phases: `auction` → `play`
+docs/rules/tarock.md is the specification; section numbers in docstrings refer to it. Phases: `auction` → `play`
 → `done`; a redeal is `done` at once (§4.3, §5).
 """
 
@@ -24,7 +24,7 @@ from .state import TarockState
 
 
 class TarockGame(Game):
-    """Zwanzigerrufen for four seats, registered as `tarock` (rules/tarock.md)."""
+    """Zwanzigerrufen for four seats, registered as `tarock` (docs/rules/tarock.md)."""
 
     key = "tarock"
     aliases = ("zwanzigerrufen",)

@@ -1,4 +1,4 @@
-"""Scoring a finished deal: items, the game value N, payments and deltas (rules/tarock.md §6).
+"""Scoring a finished deal: items, the game value N, payments and deltas (docs/rules/tarock.md §6).
 
 Everything here reads only the finished state's public-after-`done` facts: hands as dealt, tricks, the
 contract and its items.

@@ -1,7 +1,7 @@
 """The expert's determinized search: sample worlds from a view, play each candidate out, keep the best mean.
 
 Playouts use the unchecked fast path (`apply_call`, `do_play` on one copied state) with the shared heuristics
-for every seat, and score with the engine's own `score` (rules/tarock.md §6). Work is bounded by a playout
+for every seat, and score with the engine's own `score` (docs/rules/tarock.md §6). Work is bounded by a playout
 count, so a seeded rng makes the choice reproducible.
 """
 
@@ -77,7 +77,7 @@ def distinct_candidates(view: dict[str, Any], legal: Sequence[TarockAction]) -> 
     """`legal` without plain tarocks that are equivalent to a lower one the seat also may play.
 
     Two plain tarocks (1 card point each, not the Trull) are equivalent when every tarock ranked between them is
-    in the seat's hand or shown in its view: no other card can tell them apart (rules/tarock.md §5.8).
+    in the seat's hand or shown in its view: no other card can tell them apart (docs/rules/tarock.md §5.8).
     """
     hand = set(view["hand"] or [])
     shown = {c for _, c in (view["trick"] or {"cards": []})["cards"]}

@@ -1,4 +1,4 @@
-"""What one seat or a spectator sees (rules/tarock.md §7). Every secret leaves the engine only through `view`.
+"""What one seat or a spectator sees (docs/rules/tarock.md §7). Every secret leaves the engine only through `view`.
 
 View keys (all always present; an absent object is null):
     game, phase, dealer, forehand, seat, to_act, options, match {totals, deals_played},

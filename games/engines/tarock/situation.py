@@ -1,7 +1,7 @@
 """What a bot policy needs to know about its seat's position, built from a view or from a (sampled) state.
 
 Policies in `games.engines.tarock.heuristics` read only a `Situation`, so the same heuristics drive the standard bot
-(from its view, rules/tarock.md §7) and the expert's playouts (from sampled worlds).
+(from its view, docs/rules/tarock.md §7) and the expert's playouts (from sampled worlds).
 """
 
 from __future__ import annotations

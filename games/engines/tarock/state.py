@@ -1,7 +1,7 @@
-"""The Tarock round state and its JSON form (rules/tarock.md §5.3, §4).
+"""The Tarock round state and its JSON form (docs/rules/tarock.md §5.3, §4).
 
 `TarockState` is a plain mutable dataclass; the rules never mutate a state they were given: `apply` works on
-`copy()` (STYLE.md "apply ... leaves the state untouched"). Sides are named `"decl"` and `"def"`.
+`copy()` (docs/style.md "apply ... leaves the state untouched"). Sides are named `"decl"` and `"def"`.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ DECL, DEF = "decl", "def"
 
 
 def next_seat(seat: int) -> int:
-    """next(s) = (s + 1) mod 4 (rules/tarock.md §3)."""
+    """next(s) = (s + 1) mod 4 (docs/rules/tarock.md §3)."""
     return (seat + 1) % 4
 
 
 @dataclass
 class Item:
-    """One scored thing of the auction (rules/tarock.md §5.5).
+    """One scored thing of the auction (docs/rules/tarock.md §5.5).
 
     Attributes:
         item: `game`, `absolut`, `pagat` or `valat`.

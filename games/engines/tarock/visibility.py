@@ -1,4 +1,4 @@
-"""Who may know what in a Rufer before the deal is over (rules/tarock.md §7, K-T6, K-T7).
+"""Who may know what in a Rufer before the deal is over (docs/rules/tarock.md §7, K-T6, K-T7).
 
 Shared by the views and by tests' expectations; the leak test uses its own independent oracle.
 """

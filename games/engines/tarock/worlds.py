@@ -1,7 +1,7 @@
 """Sampling full deals consistent with one seat's view, for the expert's determinized search.
 
 A world is a `TarockState` whose hidden parts (other hands, the cards of tricks the view does not show, who
-the Rufer partner is) are drawn at random among those the view allows (rules/tarock.md §7):
+the Rufer partner is) are drawn at random among those the view allows (docs/rules/tarock.md §7):
 - cards in the view (own hand, trick in progress, last trick, visible won tricks) are fixed;
 - a seat that did not follow a led suit (or a led tarock) in a visible trick is void in it;
 - in a Rufer the declarer holds every Rufer tarock above the called one and not the called card; a seat

@@ -1,4 +1,4 @@
-"""`python manage.py replay FILE` — check a replay file and print its result JSON (DESIGN.md "Cards and replay files").
+"""`python manage.py replay FILE` — check a replay file and print its result JSON (docs/design.md "Cards and replay files").
 
 Exit status: 0 with the result (or `{"in_progress": ...}`), 1 with `{"error": {...}}` for the first refused
 action (`"index": null` when the deal itself is refused), 2 with one line on stderr when the input is not a

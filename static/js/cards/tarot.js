@@ -64,7 +64,7 @@ export function cardBackSVG() {
   return frame('<rect x="6" y="6" width="48" height="84" rx="3" fill="#8b1e2d"/><path d="M6,6 L54,90 M54,6 L6,90 M30,6 L30,90 M6,48 L54,48" stroke="#c9a227" stroke-width="2"/>', "#fff", "back");
 }
 
-// The whole deck, in the canonical order of rules/french_tarot.md §2.
+// The whole deck, in the canonical order of docs/rules/french_tarot.md §2.
 export const TAROT_DECK = [
   ..."SHDC".split("").flatMap((s) => ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K"].map((r) => r + s)),
   ...Array.from({ length: 21 }, (_, i) => "T" + (i + 1)),
