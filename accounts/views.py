@@ -16,6 +16,7 @@ from .models import Profile
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
     """GET shows, POST saves the player's display name, language and sound setting."""
+    assert request.user.is_authenticated  # login_required; narrows the type to a signed-in user
     instance, _created = Profile.objects.get_or_create(user=request.user)
     form = ProfileForm(request.POST or None, instance=instance)
     if request.method == "POST" and form.is_valid():
@@ -29,6 +30,7 @@ def profile(request: HttpRequest) -> HttpResponse:
 @require_POST
 def sound(request: HttpRequest) -> JsonResponse:
     """POST `on=1|0`: the table's sound switch, remembered in the profile. Returns `{"sound": bool}`."""
+    assert request.user.is_authenticated  # login_required; narrows the type to a signed-in user
     instance, _created = Profile.objects.get_or_create(user=request.user)
     instance.sound = request.POST.get("on") == "1"
     instance.save(update_fields=["sound"])

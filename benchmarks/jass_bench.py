@@ -17,6 +17,7 @@ import time
 from jass_common import jass_game, percentile, play_round_with_bots
 
 from games.engines.core import BOT_LEVELS
+from games.engines.jass.actions import THANKS
 
 
 def engine_rounds_per_second(variant: str, rounds: int) -> float:
@@ -29,7 +30,7 @@ def engine_rounds_per_second(variant: str, rounds: int) -> float:
         state = game.new_round(None, game.deal_cards(rng, dealer), dealer)
         while game.phase(state) != "done":
             seat = state.to_play() if game.phase(state) == "play" else min(game.to_act(state))
-            legal = [a for a in game.legal_actions(state, seat) if a.kind != "thanks"]
+            legal = [a for a in game.legal_actions(state, seat) if a != THANKS]
             state = game.apply(state, seat, rng.choice(legal))
     return rounds / (time.perf_counter() - began)
 

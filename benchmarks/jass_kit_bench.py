@@ -20,6 +20,8 @@ from jass.game.game_sim import GameSim
 from jass.game.rule_schieber import RuleSchieber
 from jass_common import jass_game
 
+from games.engines.core import SimpleAction
+
 KIT_MODE = {"D": 0, "H": 1, "S": 2, "C": 3, "obenabe": 4, "unenufe": 5}
 MODES = list(KIT_MODE)
 
@@ -39,7 +41,9 @@ def ours(block: list[tuple[int, dict]], rng: random.Random) -> float:
         state = game.apply(state, (dealer + 1) % 4, game.parse_action({"trump": rng.choice(MODES)}))
         while game.phase(state) != "done":
             seat = state.to_play()
-            cards = [a for a in game.legal_actions(state, seat) if a.kind == "play"]
+            cards = [
+                a for a in game.legal_actions(state, seat) if isinstance(a, SimpleAction) and a.kind == "play"
+            ]
             state = game.apply(state, seat, rng.choice(cards))
     return time.perf_counter() - began
 

@@ -24,18 +24,27 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from common import percentile
 
 from games.engines.core import get_game
+from games.engines.rummy.bots import make_bot
+from games.engines.rummy.rules import RummyGame
 from games.engines.rummy.selfplay import next_move
 
 LEVELS = ("beginner", "standard", "expert")
 FLAGS: list[str] = []  # expert switches to try, e.g. "-endgame" turns the endgame reading off
 
 
-def speed(deals: int, players: int, seed: int) -> None:
+def rummy_game() -> RummyGame:
+    """The registered `rummy` game."""
     game = get_game("rummy")
+    assert isinstance(game, RummyGame)
+    return game
+
+
+def speed(deals: int, players: int, seed: int) -> None:
+    game = rummy_game()
     opts = game.normalize_options({"players": players, "kloppen": players > 2})
     for level in LEVELS:
         rng = random.Random(seed)
-        bots = [game.bot(level) for _ in range(players)]
+        bots = [make_bot(level) for _ in range(players)]
         times: list[float] = []
         actions = 0
         t0 = time.perf_counter()
@@ -59,7 +68,7 @@ def duplicate(
     level_a: str, level_b: str, deals: int, players: int, seed: int, playouts: int | None
 ) -> list[float]:
     """Per deal: level A's mean game units per seat minus level B's, averaged over the two seatings."""
-    game = get_game("rummy")
+    game = rummy_game()
     opts = game.normalize_options({"players": players, "kloppen": players > 2})
     rng = random.Random(seed)
     diffs = []
@@ -69,7 +78,7 @@ def duplicate(
         per_seating = []
         for flip in (0, 1):
             levels = [level_a if (s + flip) % 2 == 0 else level_b for s in range(players)]
-            bots = [game.bot(lv, playouts) for lv in levels]
+            bots = [make_bot(lv, playouts) for lv in levels]
             for bot in bots:
                 if bot.level == "expert":
                     for flag in FLAGS:
@@ -80,6 +89,7 @@ def duplicate(
                 seat, action = next_move(game, state, bots, play_rng)
                 state = game.apply(state, seat, action)
             scores = game.round_scores(state)
+            assert scores is not None, "a finished round has scores"
             a = [scores[s] for s in range(players) if levels[s] == level_a]
             b = [scores[s] for s in range(players) if levels[s] == level_b]
             per_seating.append(statistics.mean(a) - statistics.mean(b))

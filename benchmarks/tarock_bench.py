@@ -62,7 +62,9 @@ def play(
         if times is not None:
             times[levels[seat]].append(time.perf_counter() - started)
         state = GAME.apply(state, seat, action)
-    return GAME.round_scores(state)
+    scores = GAME.round_scores(state)
+    assert scores is not None, "a finished round has scores"
+    return scores
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -26,8 +26,8 @@ def hand_history(rnd: Round) -> dict[str, Any]:
     """Everything about a finished deal: who was dealt into each seat, the deal, each action, the result, and the
     deck `order` and `salt` whose `sha256(salt + ":" + " ".join(order))` is the `deck_hash` shown at the deal.
 
-    Returns `{"table", "round", "game", "dealer", "dealer_name", "names": [name per seat], "deal", "hands": [{"seat", "name",
-    "cards"}], "actions": [{"seat", "action"}], "steps": [{"seat", "name", "text"}], "scores": [{"name",
+    Returns `{"table", "round", "game", "dealer", "dealer_name", "names": [name per seat], "deal", "hands": [{"seat",
+    "name", "cards"}], "actions": [{"seat", "action"}], "steps": [{"seat", "name", "text"}], "scores": [{"name",
     "score"}] | None, "result", "status", "deck_hash", "order", "salt"}`; `steps` spell each action out
     (e.g. "play 7H").
     """
@@ -40,7 +40,8 @@ def hand_history(rnd: Round) -> dict[str, Any]:
     for number in range(len(seats)):
         person = rnd.players[number] if number < len(rnd.players) else None
         seat = seats.get(number)
-        names.append(dealt.get(person) or (seat.user.display_name if seat and seat.user else None))
+        named = dealt.get(person) if person is not None else None
+        names.append(named or (seat.user.display_name if seat and seat.user else None))
     hands = rnd.deal.get("hands") if isinstance(rnd.deal, dict) else None
     scores = (rnd.result or {}).get("scores") if isinstance(rnd.result, dict) else None
     return {

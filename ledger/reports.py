@@ -1,8 +1,9 @@
-"""Read-only queries behind the wallet page and the staff reports (docs/decisions-ledger.md "Staff"): statements, settlements,
-daily commission, bots apart from players, and reconciliation. Nothing here writes."""
+"""Read-only queries behind the wallet page and the staff reports (docs/decisions-ledger.md "Staff"): statements,
+settlements, daily commission, bots apart from players, and reconciliation. Nothing here writes."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -23,7 +24,7 @@ class Reconciliation:
 
     @property
     def ok(self) -> bool:
-        """True when every invariant of settlement.md holds."""
+        """True when every invariant of docs/rules/settlement.md holds."""
         return self.total_balance == 0 and not self.cache_mismatches and not self.unbalanced
 
 
@@ -111,7 +112,7 @@ def settlements(table_key: str | None = None) -> QuerySet[SettlementUnit]:
     return units.prefetch_related("seat_set__account").order_by("-closed_at", "-pk")
 
 
-def tables_summary() -> list[dict[str, Any]]:
+def tables_summary() -> list[Mapping[str, Any]]:
     """Per table: settled units, commission and money moved (Σ T)."""
     return list(
         SettlementUnit.objects.filter(status=UnitStatus.SETTLED)
@@ -147,7 +148,7 @@ def results_by_kind() -> dict[str, dict[str, int]]:
     return out
 
 
-def results_per_account(is_bot: bool) -> list[dict[str, Any]]:
+def results_per_account(is_bot: bool) -> list[Mapping[str, Any]]:
     """Per wallet (bots or players): seats played and net result of settled units, biggest winners first."""
     return list(
         UnitSeat.objects.filter(unit__status=UnitStatus.SETTLED, account__is_bot=is_bot)

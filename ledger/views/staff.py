@@ -1,5 +1,5 @@
-"""Staff reports (docs/decisions-ledger.md "Staff"): players' statements, settlements per table and per deal with the whole
-calculation, daily commission with a chart, bots apart from players, reconciliation, adjustments with a second
+"""Staff reports (docs/decisions-ledger.md "Staff"): players' statements, settlements per table and per deal with the
+whole calculation, daily commission with a chart, bots apart from players, reconciliation, adjustments with a second
 approver, reversals and the commission schedule. Every report downloads as CSV with `?format=csv`."""
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def settlements(request: HttpRequest) -> HttpResponse:
                     u.table_key,
                     u.round_id or "",
                     u.game,
-                    u.closed_at.isoformat(),
+                    u.closed_at.isoformat() if u.closed_at else "",
                     format_money(u.stake),
                     format_money(u.limit),
                     u.seats,
