@@ -17,12 +17,12 @@ Band = tuple[int, int]
 
 
 class CalculationError(ValueError):
-    """The input breaks settlement.md's terms (negative units, a seat that is not seated, no bands...)."""
+    """The input breaks docs/rules/settlement.md's terms (negative units, a seat that is not seated, no bands...)."""
 
 
 @dataclass(frozen=True)
 class SettlementCalculation:
-    """Everything settlement.md step 7 records for one settlement unit.
+    """Everything docs/rules/settlement.md step 7 records for one settlement unit.
 
     Fields (money in minor units, seats 0-based, lists indexed by seat):
         stake, limit        the table's money per game unit and cap per payment.
@@ -75,8 +75,8 @@ class SettlementCalculation:
 def divide_half_up(numerator: int, denominator: int) -> int:
     """Return numerator ÷ denominator rounded half up, for numerator ≥ 0 and denominator > 0.
 
-    Rounding half up to a minor unit is what settlement.md steps 4 and 5 ask for (1.2333 → 1.23, 0.1107 → 0.11,
-    0.125 → 0.13). Raises CalculationError for a negative numerator or a non-positive denominator.
+    Rounding half up to a minor unit is what docs/rules/settlement.md steps 4 and 5 ask for (1.2333 → 1.23,
+    0.1107 → 0.11, 0.125 → 0.13). Raises CalculationError for a negative numerator or a non-positive denominator.
     """
     if numerator < 0 or denominator <= 0:
         raise CalculationError(f"cannot round {numerator}/{denominator}")
@@ -151,7 +151,7 @@ def largest_remainder_split(total: int, weights: Sequence[int]) -> tuple[int, ..
 def calculate_settlement(
     payments: Iterable[Payment], *, stake: int, limit: int, seats: int, bands: Sequence[Band]
 ) -> SettlementCalculation:
-    """Run settlement.md steps 1–6 for one settlement unit.
+    """Run docs/rules/settlement.md steps 1–6 for one settlement unit.
 
     Args: payments `(payer, payee, game units)`; stake (minor units per unit); limit (minor units per payment);
     seats (seated players, ≥ 2); bands `(lower bound minor units, rate bp)` of the schedule in force.
@@ -174,7 +174,7 @@ def calculate_settlement(
         per_player = divide_half_up(rate_bp * value, BASIS_POINTS)
         commission = min(total_won, per_player * seats)
     shares = largest_remainder_split(commission, [max(d, 0) for d in deltas])
-    changes = tuple(d - s if d > 0 else d for d, s in zip(deltas, shares))
+    changes = tuple(d - s if d > 0 else d for d, s in zip(deltas, shares, strict=True))
     return SettlementCalculation(
         stake=stake,
         limit=limit,
@@ -193,9 +193,9 @@ def calculate_settlement(
 
 
 def worst_case(limit: int, seats: int) -> int:
-    """A seat's worst case for one settlement unit: limit × (players − 1) (settlement.md "Money safety")."""
+    """A seat's worst case for one settlement unit: limit × (players − 1) (docs/rules/settlement.md "Money safety")."""
     return limit * (seats - 1)
 
 
 DEFAULT_BANDS: tuple[Band, ...] = ((0, 1000), (100, 900), (500, 800), (2000, 700))
-"""settlement.md "Default commission schedule" for a currency with two decimals."""
+"""docs/rules/settlement.md "Default commission schedule" for a currency with two decimals."""

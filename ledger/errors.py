@@ -26,7 +26,7 @@ class InsufficientFunds(LedgerError):
 
 
 class IdempotencyConflict(LedgerError):
-    """The key was already used for a different request (settlement.md "Invariants")."""
+    """The key was already used for a different request (docs/rules/settlement.md "Invariants")."""
 
     code = "idempotency_conflict"
 

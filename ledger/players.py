@@ -200,7 +200,7 @@ def check_can_join_stakes_table(user: Any, stake: int, limit: int, players: int)
     """Raise NotEligible (with a reason code) unless `user` may sit at a stakes table.
 
     Args: stake and limit in minor units; players = seats at the table. The worst case is
-    limit × (players − 1) (settlement.md "Money safety"). Codes: `no_limit` (limit ≤ 0 or stake ≤ 0),
+    limit × (players − 1) (docs/rules/settlement.md "Money safety"). Codes: `no_limit` (limit ≤ 0 or stake ≤ 0),
     `self_excluded`, `insufficient_funds`, `loss_limit`. Returns None when the player may join.
     """
     if stake <= 0 or limit <= 0:

@@ -1,4 +1,4 @@
-"""The commission schedule in force (settlement.md "Default commission schedule"; staff add versions)."""
+"""The commission schedule in force (docs/rules/settlement.md "Default commission schedule"; staff add versions)."""
 
 from __future__ import annotations
 

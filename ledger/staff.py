@@ -1,5 +1,5 @@
-"""Staff actions on the ledger: adjustments with a second approver, and reversals (settlement.md "Money safety":
-nothing is edited or deleted; a mistake is corrected by a reversing transaction)."""
+"""Staff actions on the ledger: adjustments with a second approver, and reversals (docs/rules/settlement.md "Money
+safety": nothing is edited or deleted; a mistake is corrected by a reversing transaction)."""
 
 from __future__ import annotations
 

@@ -158,7 +158,7 @@ def _lock_unit(unit_id: str) -> SettlementUnit:
 def settle_unit(
     *, unit_id: str, payments: Iterable[Payment], result: Mapping[str, Any] | None = None
 ) -> Transaction:
-    """Book a settlement unit from the engine's payments (settlement.md steps 1–7), exactly once.
+    """Book a settlement unit from the engine's payments (docs/rules/settlement.md steps 1–7), exactly once.
 
     Args: unit_id as reserved; payments `(payer seat, payee seat, game units)` from `Game.settlement`;
     result: the engine's itemised result JSON (`Game.result`), recorded with the transaction.

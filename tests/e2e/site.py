@@ -58,10 +58,14 @@ class LiveSite:
         subprocess.run([*manage, "migrate", "-v", "0", "--noinput"], env=env, check=True, cwd=ROOT)
         subprocess.run([*manage, "demo_data"], env=env, check=True, cwd=ROOT, capture_output=True)
         port = free_port()
-        log = open(folder / "serve.log", "w")
-        self.process = subprocess.Popen(
-            [*manage, "serve", "--port", str(port)], env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
-        )
+        with open(folder / "serve.log", "w") as log:  # the server keeps its own copy of the descriptor
+            self.process = subprocess.Popen(
+                [*manage, "serve", "--port", str(port)],
+                env=env,
+                cwd=ROOT,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
         self.url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -70,7 +74,7 @@ class LiveSite:
                     return
             except OSError:
                 if self.process.poll() is not None:
-                    raise RuntimeError((folder / "serve.log").read_text())
+                    raise RuntimeError((folder / "serve.log").read_text()) from None
                 time.sleep(0.2)
         raise RuntimeError("the live site did not start")
 

@@ -1,5 +1,5 @@
-"""Leaving during a deal in real Chromium (docs/decisions-social.md "Leave and log off"): a bot plays the deal out for the person
-who left, then the seat is free, the match waits, and the next deal starts when someone takes the seat."""
+"""Leaving during a deal in real Chromium (docs/decisions-social.md "Leave and log off"): a bot plays the deal out for
+the person who left, then the seat is free, the match waits, and the next deal starts when someone takes the seat."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Stakes in real Chromium (docs/decisions-ledger.md "Done when"): a new player plays a stakes deal of French Tarot against bots
-and sees the wallet and the statement line change; a staff user finds the deal in the reports, sees the
+"""Stakes in real Chromium (docs/decisions-ledger.md "Done when"): a new player plays a stakes deal of French Tarot
+against bots and sees the wallet and the statement line change; a staff user finds the deal in the reports, sees the
 commission chart and downloads the CSV."""
 
 from __future__ import annotations

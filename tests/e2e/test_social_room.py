@@ -1,6 +1,6 @@
-"""Social play in real Chromium with four browser contexts (docs/decisions-social.md "Done when"): invite lists, a private
-table with a live invitation, a refused outsider, a watcher, ignore, a host's kick; then a public stakes
-table where a kick needs a majority of the seated players and the spectators' chat stays away from them."""
+"""Social play in real Chromium with four browser contexts (docs/decisions-social.md "Done when"): invite lists, a
+private table with a live invitation, a refused outsider, a watcher, ignore, a host's kick; then a public stakes table
+where a kick needs a majority of the seated players and the spectators' chat stays away from them."""
 
 from __future__ import annotations
 

@@ -1,9 +1,11 @@
-"""French Tarot in real Chromium: sign up, a table against bots, a table for two people (docs/decisions-tables.md "Done when")."""
+"""French Tarot in real Chromium: sign up, a table against bots, a table for two people
+(docs/decisions-tables.md "Done when")."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 
 import pytest
 
@@ -63,7 +65,7 @@ def test_it_lets_a_new_player_win_a_contract_against_three_bots_and_check_the_de
     assert hashlib.sha256(f"{salt}:{' '.join(revealed)}".encode()).hexdigest() == shown_hash
     with page.expect_download() as download:
         page.click("#replay-download")
-    replay = json.loads(open(download.value.path(), encoding="utf-8").read())
+    replay = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert replay["game"] == "french-tarot" and replay["deal"] == deal and len(replay["actions"]) >= 76
     assert not errors
     context.close()

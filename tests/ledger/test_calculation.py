@@ -1,5 +1,5 @@
-"""settlement.md's worked examples, french_tarot.md vectors 34–35 and the other rules files' money vectors,
-checked on the pure calculation (ledger/calculation.py)."""
+"""docs/rules/settlement.md's worked examples, docs/rules/french_tarot.md vectors 34–35 and the other rules files' money
+vectors, checked on the pure calculation (ledger/calculation.py)."""
 
 from __future__ import annotations
 

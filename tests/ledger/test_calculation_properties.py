@@ -40,7 +40,7 @@ def test_it_balances_and_adds_up_for_any_input(data):
     assert 0 <= calc.commission <= calc.total_won
     assert calc.commission <= calc.per_player * seats
     # each share within one minor unit of the exact proportional share, and only winners bear it
-    for delta, share in zip(calc.deltas, calc.shares):
+    for delta, share in zip(calc.deltas, calc.shares, strict=True):
         if delta <= 0:
             assert share == 0
         else:

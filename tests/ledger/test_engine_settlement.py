@@ -1,5 +1,5 @@
 """The French Tarot engine's own payments booked by the ledger: the seed example (a Petite made by 0 at stake
-0.12) and french_tarot.md money vectors 34–35, from the case files' real deals."""
+0.12) and docs/rules/french_tarot.md money vectors 34–35, from the case files' real deals."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def book_and_measure(players, payments, result, stake, limit):
     )
     booked = ledger.settle_unit(unit_id="round:1", payments=payments, result=result)
     after = [Account.objects.get(pk=w.pk).balance for w in wallets]
-    return [a - b for a, b in zip(after, before)], booked
+    return [a - b for a, b in zip(after, before, strict=True)], booked
 
 
 def taker_first(changes, payments):

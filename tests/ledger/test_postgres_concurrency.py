@@ -1,5 +1,5 @@
-"""The ledger against real PostgreSQL under concurrency (settlement.md "Invariants"): one settlement per unit,
-no wallet below zero, no deadlock between opposite transfers, and the database's own guards."""
+"""The ledger against real PostgreSQL under concurrency (docs/rules/settlement.md "Invariants"): one settlement per
+unit, no wallet below zero, no deadlock between opposite transfers, and the database's own guards."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Reserve, settle and release through the ledger (settlement.md "Steps" 7 and "Money safety")."""
+"""Reserve, settle and release through the ledger (docs/rules/settlement.md "Steps" 7 and "Money safety")."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def test_it_books_the_worked_examples_exactly(players, name):
     before = balances(wallets)
     book(players, "round:1", stake, limit, payments)
     after = balances(wallets)
-    assert [a - b for a, b in zip(after, before)] == changes
+    assert [a - b for a, b in zip(after, before, strict=True)] == changes
     assert ledger.house_account().balance == house
     assert ledger.escrow_for("table:1").balance == 0
     assert reconcile().ok

@@ -1,4 +1,5 @@
-"""Adjustments with a second approver, reversals once, and append-only rows (settlement.md "Money safety")."""
+"""Adjustments with a second approver, reversals once, and append-only rows
+(docs/rules/settlement.md "Money safety")."""
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.engines.core.errors import IllegalAction
 from games.engines.rummy.actions import Discard, Draw, Knock, MeldAction, SwapJoker, parse_action
 from games.engines.rummy.state import DONE
 
@@ -100,7 +101,7 @@ def test_it_doubles_the_penalty_after_hand_jolly_in_settlement():  # §11.20, mo
     assert GAME.settlement(plain) == [(0, 1, 58)]
 
 
-def test_it_pays_uneven_losers_to_the_winner():  # settlement.md example 5 in game units
+def test_it_pays_uneven_losers_to_the_winner():  # docs/rules/settlement.md example 5 in game units
     state = replay_case("kloppen-knock-skips-turn")
     state = edit(state, hands=[[], ["KS", "10S"], ["10H"], ["2C"]], hand_jolly=False)
     assert GAME.settlement(state) == [(1, 0, 20), (2, 0, 10), (3, 0, 2)]
@@ -182,8 +183,9 @@ def test_it_times_out_with_a_stock_draw_then_the_highest_key_discard():  # §5.1
     assert GAME.timeout_action(after, 1) == Discard("JK")
     after = edit(after, hands=[after.hands[0], ["9C", "9C"]])
     assert GAME.timeout_action(after, 1) == Discard("9C")
-    with pytest.raises(Exception):
+    with pytest.raises(IllegalAction) as refused:
         GAME.timeout_action(after, 0)
+    assert refused.value.code == "not_your_turn"
 
 
 @pytest.mark.parametrize(

@@ -191,7 +191,7 @@ class FollowGame(Game):
         played = state.start["rounds_played"] + 1
         if played >= state.options["rounds"]:
             return None
-        scores = [a + b for a, b in zip(state.start["scores"], self._scores(state))]
+        scores = [a + b for a, b in zip(state.start["scores"], self._scores(state), strict=True)]
         return NextRound((state.dealer + 1) % 4, {"scores": scores, "rounds_played": played})
 
     def round_scores(self, state):
@@ -199,7 +199,10 @@ class FollowGame(Game):
 
     def standings(self, state):
         scores = [
-            a + b for a, b in zip(state.start["scores"], self._scores(state) if state.done else [0] * 4)
+            a + b
+            for a, b in zip(
+                state.start["scores"], self._scores(state) if state.done else [0] * 4, strict=True
+            )
         ]
         return {
             "scores": scores,

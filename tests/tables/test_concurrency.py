@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from datetime import timedelta
+from functools import partial
 
 import pytest
 from django.db import connection
@@ -69,8 +70,8 @@ def test_it_applies_exactly_one_of_two_concurrent_acts_for_the_same_turn(users, 
         user = seats[seat]
         before = Event.objects.filter(table_id=table_id, kind="act").count()
         outcomes = _race(
-            lambda: services.act(user, table_id, version, f"a{rep}", action),
-            lambda: services.act(user, table_id, version, f"b{rep}", action),
+            partial(services.act, user, table_id, version, f"a{rep}", action),
+            partial(services.act, user, table_id, version, f"b{rep}", action),
         )
         acks = [o for o in outcomes if isinstance(o, dict)]
         assert len(acks) == 1, outcomes
@@ -93,8 +94,8 @@ def test_it_lets_either_a_timeout_or_a_racing_move_win_never_both(users, postgre
             .count()
         )
         outcomes = _race(
-            lambda: services.apply_timeout(table_id, version),
-            lambda: services.act(seats[seat], table_id, version, f"m{rep}", action),
+            partial(services.apply_timeout, table_id, version),
+            partial(services.act, seats[seat], table_id, version, f"m{rep}", action),
         )
         after = (
             Event.objects.filter(table_id=table_id)

@@ -100,13 +100,16 @@ def _choose(frame, seat, rng):
         return random_bid([GAME.parse_action(a) for a in legal], rng).to_wire()
     if view["phase"] == "discard":
         return {"discard": list(random_legal_discard(view["hand"], rng))}
-    if view["phase"] == "play" and sum(view["tricks_won"]) == 0 and rng.random() < 0.3:
-        if not any(h["seat"] == seat for h in view["handfuls"]) and not any(
-            p["seat"] == seat for p in view["trick"]
-        ):
-            handful = random_handful(view["hand"], rng, legal=True)
-            if handful:
-                return {"handful": list(handful)}
+    if (
+        view["phase"] == "play"
+        and sum(view["tricks_won"]) == 0
+        and rng.random() < 0.3
+        and not any(h["seat"] == seat for h in view["handfuls"])
+        and not any(p["seat"] == seat for p in view["trick"])
+    ):
+        handful = random_handful(view["hand"], rng, legal=True)
+        if handful:
+            return {"handful": list(handful)}
     return rng.choice(legal)
 
 

@@ -1,5 +1,5 @@
-"""Leaving a table (docs/decisions-social.md "Leave and log off"): a bot stands in until the deal's settlement unit ends, the
-deal is settled as usual, then the seat is freed and the match waits for a person to take it."""
+"""Leaving a table (docs/decisions-social.md "Leave and log off"): a bot stands in until the deal's settlement unit
+ends, the deal is settled as usual, then the seat is freed and the match waits for a person to take it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""`python manage.py replay FILE` — check a replay file and print its result JSON (docs/design.md "Cards and replay files").
+"""`python manage.py replay FILE` — check a replay file and print its result JSON (docs/design.md "Cards and replay
+files").
 
 Exit status: 0 with the result (or `{"in_progress": ...}`), 1 with `{"error": {...}}` for the first refused
 action (`"index": null` when the deal itself is refused), 2 with one line on stderr when the input is not a
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
@@ -25,7 +27,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         path = options["file"]
         try:
-            text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+            text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
         except OSError as error:
             self._fail(f"cannot read {path}: {error.strerror or error}")
         try:
