@@ -10,7 +10,6 @@ from games.engines.core import get_game
 from games.engines.core.replay import ReplayRefusal, read_step, replay
 
 CASES_DIR = Path(__file__).resolve().parent.parent / "cases"
-SHARED_CASES_DIR = Path(__file__).resolve().parents[3] / "shared" / "cases"
 
 
 def case_files() -> list[Path]:
@@ -42,7 +41,7 @@ def subset_mismatch(expected: Any, actual: Any, where: str = "$") -> str | None:
     if isinstance(expected, list):
         if not isinstance(actual, list) or len(expected) != len(actual):
             return f"{where}: expected {expected!r}, got {actual!r}"
-        for i, (e, a) in enumerate(zip(expected, actual)):
+        for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
             problem = subset_mismatch(e, a, f"{where}[{i}]")
             if problem:
                 return problem
@@ -110,7 +109,6 @@ def check_case(case: dict[str, Any]) -> None:
 
 __all__ = [
     "CASES_DIR",
-    "SHARED_CASES_DIR",
     "case_files",
     "check_case",
     "load_case",
