@@ -210,7 +210,7 @@ export class Shell {
       osc.connect(gain).connect(ctx.destination);
       osc.start();
       osc.stop(ctx.currentTime + 0.12);
-    } catch (e) { /* audio is optional */ }
+    } catch { /* audio is optional */ }
   }
 }
 

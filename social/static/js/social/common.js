@@ -42,7 +42,5 @@ export async function post(url, csrf, data = {}) {
   // URL-encoded, never an empty multipart body (Django answers that with 400).
   const body = new URLSearchParams(data);
   const response = await fetch(url, { method: "POST", headers: { "X-CSRFToken": csrf }, body, credentials: "same-origin" });
-  let json = {};
-  try { json = await response.json(); } catch (e) { json = { error: "bad_response", message: response.statusText }; }
-  return json;
+  try { return await response.json(); } catch { return { error: "bad_response", message: response.statusText }; }
 }
