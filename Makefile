@@ -3,8 +3,9 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+JS_STAMP := node_modules/.installed
 
-.PHONY: run test install bench clean
+.PHONY: run test install lint-js bench clean
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed ($(PYTHON) not found)"; exit 1; }
@@ -22,12 +23,30 @@ run: $(STAMP)
 	$(PY) manage.py demo_data
 	$(PY) manage.py serve --host 127.0.0.1 --port 8000
 
+# Checks first (each one clean or the run stops), then the tests.
 test: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+	$(MAKE) --no-print-directory lint-js
 	$(PY) -m pytest
+
+# ESLint on the browser code, at the versions package-lock.json pins; skipped where Node.js or npm is missing.
+$(JS_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(JS_STAMP)
+
+ifneq ($(and $(shell command -v node 2>/dev/null),$(shell command -v npm 2>/dev/null)),)
+lint-js: $(JS_STAMP)
+	node_modules/.bin/eslint --max-warnings 0
+else
+lint-js:
+	@echo "lint-js: Node.js and npm not found, ESLint on the browser code skipped (.ci/run installs them)"
+endif
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine_bench.py
 	$(PY) benchmarks/bot_strength.py
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles
+	rm -rf $(VENV) node_modules db.sqlite3 staticfiles
