@@ -54,11 +54,10 @@ def project_apps() -> list[str]:
     """The folders, relative to the root, of the installed Django apps that live in this repository, sorted."""
     from django.apps import apps
 
-    return sorted(
-        Path(config.path).resolve().relative_to(ROOT).as_posix()
-        for config in apps.get_app_configs()
-        if Path(config.path).resolve().is_relative_to(ROOT)
-    )
+    folders = [Path(config.path).resolve() for config in apps.get_app_configs()]
+    inside = [f.relative_to(ROOT) for f in folders if f.is_relative_to(ROOT)]
+    # a virtualenv inside the clone (`make` puts it at .venv/) holds the third-party apps
+    return sorted(f.as_posix() for f in inside if not any(is_generated(part) for part in f.parts))
 
 
 def project_data_dirs() -> list[str]:
