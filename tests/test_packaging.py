@@ -78,7 +78,8 @@ def test_it_ships_a_compiled_catalog_for_every_catalog_source(wheel_files):
         assert mo in wheel_files, f"{mo} (compiled {po.name}) is not in the wheel"
 
 
-def test_it_leaves_the_tests_benchmarks_and_docs_out(wheel_files):
-    tops = {Path(name).parts[0] for name in wheel_files}
-    assert not tops & {"tests", "benchmarks", "docs", "node_modules"}
+def test_it_holds_nothing_but_the_packages_and_the_project_folders(wheel_files):
+    tops = {Path(name).parts[0] for name in wheel_files if not Path(name).parts[0].endswith(".dist-info")}
+    assert tops == {*top_level_packages(), *project_data_dirs()}
+    assert not tops & {"tests", "benchmarks", "docs"}
     assert not [n for n in wheel_files if n.endswith(UNPACKAGED_SUFFIXES)]
