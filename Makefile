@@ -22,7 +22,9 @@ run: $(STAMP)
 	$(PY) manage.py demo_data
 	$(PY) manage.py serve --host 127.0.0.1 --port 8000
 
+# The import contracts of pyproject.toml ([tool.importlinter]) first: a broken direction fails before any test runs.
 test: $(STAMP)
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest
 
 bench: $(STAMP)
