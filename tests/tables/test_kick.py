@@ -9,6 +9,7 @@ from games import services
 from games.models import Ban, Event, Seat, Table
 from games.services import access
 from games.services.errors import ServiceError
+from games.services.events import append_event
 from tests.tables.driving import finish_deal
 
 pytestmark = pytest.mark.django_db
@@ -84,3 +85,11 @@ def test_it_frees_the_seat_of_a_player_kicked_before_the_start(users):
     seat = Seat.objects.get(table=table, number=1)
     assert seat.user is None and not seat.is_bot
     assert _code(services.join, users["bob"], table.pk) == "kicked"
+
+
+def test_a_kick_is_a_declared_event_and_an_undeclared_kind_is_refused(users):
+    assert "kick" in Event.KINDS
+    table = services.create_table(users["alice"], "test-follow", human_seats=2)
+    with pytest.raises(ValueError):
+        append_event(table, "removed")
+    assert not Event.objects.filter(table=table, kind="removed").exists()
