@@ -7,8 +7,9 @@ import pytest
 from django.test import Client
 
 from games import services
-from games.models import Invitation, Seat, Table, TableSettings
+from games.models import Invitation, Round, Seat, Table, TableSettings
 from games.services import access
+from ledger.views.common import hand_history_url, hand_history_urls
 from social import services as social
 from tests.tables.driving import finish_deal
 
@@ -144,3 +145,17 @@ def test_a_seat_request_at_a_table_one_may_not_watch_waits_in_the_lobby(users):
     text = response.content.decode()
     assert response.redirect_chain[-1][0] == "/" and "waits for the host" in text
     assert "admits the host" not in text and "may watch" not in text  # no refusal for what bob did not ask
+
+
+def test_the_ledgers_link_by_round_id_reaches_the_deals_hand_history(users, fast_bots):
+    table = services.create_table(users["alice"], "test-follow", {"rounds": 2}, human_seats=1)
+    finish_deal(table.pk)
+    rnd = Round.objects.get(table=table, number=1)
+    assert hand_history_url(rnd.pk) == f"/deals/{rnd.pk}/" and hand_history_urls([None, rnd.pk]) == {
+        rnd.pk: f"/deals/{rnd.pk}/"
+    }
+    alice = _client(users["alice"])
+    answer = alice.get(f"/deals/{rnd.pk}/")
+    assert answer.status_code == 302 and answer.url == f"/tables/{table.pk}/deals/1/"
+    assert alice.get(answer.url).status_code == 200
+    assert alice.get(f"/deals/{rnd.pk + 1000}/").status_code == 404
