@@ -23,8 +23,10 @@ run: $(STAMP)
 	$(PY) manage.py demo_data
 	$(PY) manage.py serve --host 127.0.0.1 --port 8000
 
-# Checks first (each one clean or the run stops), then the tests.
+# Checks first (each one clean or the run stops): the import contracts of pyproject.toml ([tool.importlinter]),
+# ruff, mypy and ESLint; then the tests.
 test: $(STAMP)
+	$(VENV)/bin/lint-imports
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy

@@ -1,4 +1,5 @@
-"""The "New game" form: game and its options, bots' level, human seats, stakes and limit, turn time."""
+"""The "New game" form: game and its options, bots' level, human seats, stakes and limit, turn time; and the
+host's settings of a table (who may sit and watch), in the same dialog and in the table's panel."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engines.core import BOT_LEVELS, all_games
 from games.labels import BOT_LEVEL_LABELS
-from games.models import Table
+from games.models import Table, TableSettings
+from social.models import InviteList
 
 MATCH_ENDS = [
     ("deals:1", _("1 deal")),
@@ -110,3 +112,27 @@ class NewTableForm(forms.Form):
     def minor_units(amount: Any) -> int | None:
         """Money in minor units (cents), None for an empty field."""
         return None if amount is None else int(round(amount * 100))
+
+
+class TableSettingsForm(forms.Form):
+    """The host's settings of a table (docs/decisions-social.md "Access"): in the New game dialog, and in the table's
+    panel while it waits for players. `owner`: the host, whose invite lists are offered."""
+
+    invite_list = forms.ModelChoiceField(
+        label=_("Admit the members of"),
+        queryset=InviteList.objects.none(),
+        required=False,
+        empty_label=_("(invited players only)"),
+    )
+    spectators = forms.ChoiceField(
+        label=_("Spectators"), choices=TableSettings.Spectators.choices, required=False
+    )
+    approval = forms.BooleanField(label=_("I approve seat requests"), required=False)
+
+    def __init__(self, *args: Any, owner: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["invite_list"].queryset = InviteList.objects.filter(owner=owner)
+
+    def clean_spectators(self) -> str:
+        """Not given: the table's default, anyone the access admits may watch."""
+        return self.cleaned_data.get("spectators") or TableSettings.Spectators.ANYONE

@@ -10,19 +10,18 @@ from accounts.language import profile_language
 from games.engines.core import get_game
 from games.labels import bot_level_label
 from games.models import Seat, Table
+from games.services.access import tables_admitting
 
 LOBBY_SIZE = 60
 
 
 def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
-    """The open or playing tables whose access admits `viewer` (social.services.access.tables_admitting: public
+    """The open or playing tables whose access admits `viewer` (games.services.access.tables_admitting: public
     tables, friends-only tables of the viewer's friends, private ones the viewer is invited to or listed for),
     newest first, at most LOBBY_SIZE: `{"id", "game", "title", "status", "stake" (minor units), "stake_display"
     ("0.10"), "limit", "bot_level", "bot_level_display" (translated), "access", "access_display" (translated),
     "can_sit" (waiting with a free seat: "Play" is offered), "turn_seconds", "seats": [{"number", "name", "bot",
     "open"}]}`. Texts are in the active language (see lobby_boxes_in_language)."""
-    from social.services.access import tables_admitting  # social's services import the tables' services
-
     recent = Table.objects.filter(status__in=[Table.Status.OPEN, Table.Status.PLAYING]).order_by("-pk")
     tables = tables_admitting(viewer, list(recent[: LOBBY_SIZE * 4]))[:LOBBY_SIZE]
     seats: dict[int, list[Seat]] = {}

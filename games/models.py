@@ -1,5 +1,6 @@
 """Tables and play (docs/design.md "Layout"): Table, Seat, Match, Round (one deal), Event (append-only log) and
-Move (client move ids for idempotency).
+Move (client move ids for idempotency); and a table's company: its host's settings, invitations, seat requests,
+bans and kick votes, watchers and its chat.
 
 No rules live here: the engines decide legality; `games.services` is the only code that writes these rows.
 """
@@ -153,6 +154,7 @@ class Event(models.Model):
         "stood_up",
         "seat_freed",
         "closed",
+        "kick",
     )
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
@@ -180,4 +182,127 @@ class Move(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["table", "actor", "move_id"], name="one_answer_per_move_id")
+        ]
+
+
+# A table's company: who may sit and watch, who is invited, asks to play, was removed or watches, and what is
+# said at the table (docs/decisions-social.md). The friendships, ignores and invite lists these rules read are
+# social's rows (social.models); only the table service (games.services) writes the rows below.
+
+USER = settings.AUTH_USER_MODEL
+
+
+class TableSettings(models.Model):
+    """The host's settings of a table beside Table.access (docs/decisions-social.md "Access"): the invite list
+    that admits players (at a private table), who may watch, and whether the host approves seat requests.
+    A table without a row has the defaults: anyone admitted may watch, no approval."""
+
+    class Spectators(models.TextChoices):
+        NONE = "none", _("nobody")
+        FRIENDS = "friends", _("my friends")
+        ANYONE = "anyone", _("anyone admitted")
+
+    table = models.OneToOneField(
+        Table, on_delete=models.CASCADE, primary_key=True, related_name="host_settings"
+    )
+    invite_list = models.ForeignKey(
+        "social.InviteList", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    spectators = models.CharField(max_length=8, choices=Spectators.choices, default=Spectators.ANYONE)
+    approval = models.BooleanField(default=False)
+
+
+class Invitation(models.Model):
+    """The host's invitation of `invitee` to a table; answered once (accepted or declined)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        ACCEPTED = "accepted"
+        DECLINED = "declined"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="invitations")
+    inviter = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
+    invitee = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="invitations")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "invitee"], name="one_invitation_per_invitee")
+        ]
+
+
+class SeatRequest(models.Model):
+    """A request to play at a table whose host approves seat requests ("who wants to play against you")."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        APPROVED = "approved"
+        DECLINED = "declined"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_requests")
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "user"], name="one_seat_request_per_user")]
+
+
+class Ban(models.Model):
+    """`user` was kicked from `table` ("Eruit gooien") and may not sit or watch there again."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="bans")
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "user"], name="one_ban_per_user")]
+
+
+class KickVote(models.Model):
+    """A seated player's vote to kick `target` from a public table (a majority of the seated people)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="kick_votes")
+    target = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
+    voter = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "target", "voter"], name="one_kick_vote")]
+
+
+class Watcher(models.Model):
+    """A spectator's socket at a table, kept by heartbeat (`last_seen`); removed when the socket closes."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="watchers")
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
+    last_seen = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "user"], name="one_watcher_row")]
+
+
+class TableChatMessage(models.Model):
+    """A chat line at a table (docs/decisions-social.md "Chat"). `audience` "everyone" is the table's common room
+    (all talk at a table without stakes, and the system lines); at a stakes table the seated players talk to
+    "players" and spectators to "spectators". `author` None marks a system line, whose `text` is a key of
+    games.services.table_chat.SYSTEM_LINES and `data` its parameters."""
+
+    class Audience(models.TextChoices):
+        EVERYONE = "everyone"
+        PLAYERS = "players"
+        SPECTATORS = "spectators"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat_lines")
+    audience = models.CharField(max_length=10, choices=Audience.choices, default=Audience.EVERYONE)
+    author = models.ForeignKey(USER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    text = models.CharField(max_length=500)
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["table", "audience", "id"], name="table_chat_by_room"),
+            models.Index(fields=["author", "created_at"], name="table_chat_by_author"),
         ]

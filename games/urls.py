@@ -1,8 +1,8 @@
-"""Pages of the game rooms."""
+"""Pages of the game rooms, a table's panel endpoints and the player card."""
 
 from django.urls import path
 
-from . import views
+from . import panel_views, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -12,4 +12,34 @@ urlpatterns = [
     path("tables/<int:table_id>/leave/", views.leave, name="leave"),
     path("tables/<int:table_id>/deals/<int:number>/", views.history, name="history"),
     path("tables/<int:table_id>/deals/<int:number>/replay.json", views.replay_file, name="replay_file"),
+    path("deals/<int:round_id>/", views.deal_history, name="hand_history"),
+    path("players/<str:username>/", views.player, name="player"),
+    path("tables/<int:table_id>/settings/", panel_views.table_settings, name="table_settings"),
+    path("tables/<int:table_id>/invite/", panel_views.table_invite, name="table_invite"),
+    path(
+        "tables/<int:table_id>/requests/<int:request_id>/approve/",
+        panel_views.table_request,
+        {"approve": True},
+        name="table_request_approve",
+    ),
+    path(
+        "tables/<int:table_id>/requests/<int:request_id>/decline/",
+        panel_views.table_request,
+        {"approve": False},
+        name="table_request_decline",
+    ),
+    path("tables/<int:table_id>/kick/<int:seat>/", panel_views.table_kick, name="table_kick"),
+    path("tables/<int:table_id>/vote/<int:seat>/", panel_views.table_vote, name="table_vote"),
+    path(
+        "invitations/<int:invitation_id>/accept/",
+        panel_views.answer_invitation,
+        {"accept": True},
+        name="invitation_accept",
+    ),
+    path(
+        "invitations/<int:invitation_id>/decline/",
+        panel_views.answer_invitation,
+        {"accept": False},
+        name="invitation_decline",
+    ),
 ]

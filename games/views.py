@@ -1,4 +1,4 @@
-"""Thin pages of the game rooms: lobby, new table, play/leave, the table shell, hand histories."""
+"""Thin pages of the game rooms: lobby, new table, play/leave, the table shell, hand histories, the player card."""
 
 from __future__ import annotations
 
@@ -6,20 +6,23 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from accounts.models import User
 from games import services
 from games.engines.core import get_game
 from games.engines.core.errors import RuleError
-from games.forms import NewTableForm
+from games.forms import NewTableForm, TableSettingsForm
 from games.history import hand_history, replay_document
 from games.lobby_boxes import lobby_boxes
-from games.models import Round, Table
+from games.models import Round, Table, TableSettings
+from games.records import match_record
+from games.services.access import REFUSALS, watch_refusal
+from games.services.invitations import SEAT_REQUEST_WAITING, request_seat
 from games.services.projection import seat_of
-from social.forms import TableSocialForm
-from social.models import TableSocial
-from social.services.access import REFUSALS, open_table, watch_refusal
-from social.services.invitations import SEAT_REQUEST_WAITING, request_seat
+from games.services.table_settings import open_table
+from social.services.player_info import player_card
 
 ACCESS_PREFIX = "access"
 
@@ -27,7 +30,7 @@ ACCESS_PREFIX = "access"
 def _lobby_page(
     request: HttpRequest,
     form: NewTableForm | None = None,
-    access_form: TableSocialForm | None = None,
+    access_form: TableSettingsForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     opened = form is not None
@@ -38,10 +41,10 @@ def _lobby_page(
             "boxes": lobby_boxes(request.user),
             "form": form or NewTableForm(),
             "access_form": access_form
-            or TableSocialForm(
+            or TableSettingsForm(
                 owner=request.user,
                 prefix=ACCESS_PREFIX,
-                initial={"spectators": TableSocial.Spectators.ANYONE},
+                initial={"spectators": TableSettings.Spectators.ANYONE},
             ),
             "open_dialog": opened,
         },
@@ -57,12 +60,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def new_table(request: HttpRequest) -> HttpResponse:
-    """Create a table from the dialog, with who may sit and watch (docs/decisions-social.md "table access"), and go to it.
+    """Create a table from the dialog, with who may sit and watch (docs/decisions-social.md "Access"), and go to it.
     A GET (a reloaded or bookmarked address) goes to the lobby, where the dialog is."""
     if request.method != "POST":
         return redirect("lobby")
     form = NewTableForm(request.POST)
-    access_form = TableSocialForm(request.POST, owner=request.user, prefix=ACCESS_PREFIX)
+    access_form = TableSettingsForm(request.POST, owner=request.user, prefix=ACCESS_PREFIX)
     if not (form.is_valid() and access_form.is_valid()):
         return _lobby_page(request, form, access_form, status=400)
     data, access = form.cleaned_data, access_form.cleaned_data
@@ -163,3 +166,26 @@ def replay_file(request: HttpRequest, table_id: int, number: int) -> HttpRespons
     response = JsonResponse(replay_document(rnd), json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="kibitz-{table_id}-deal-{number}.json"'
     return response
+
+
+@login_required
+def deal_history(request: HttpRequest, round_id: int) -> HttpResponse:
+    """A deal's hand history by its round id (the ledger's statement and unit pages link here): redirects to
+    the `history` page, which checks who may read it."""
+    rnd = get_object_or_404(Round, pk=round_id)
+    return redirect("history", table_id=rnd.table_id, number=rnd.number)
+
+
+@login_required
+def player(request: HttpRequest, username: str) -> HttpResponse:
+    """The player info card (docs/decisions-social.md "Player card"): social's card (name, member since, the viewer's
+    relation) and the player's record at the tables. `next`: a same-site path for the Back link."""
+    shown = get_object_or_404(User, username=username, profile__bot_level="")
+    back = request.GET.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, {request.get_host()}) or not back.startswith("/"):
+        back = ""
+    return render(
+        request,
+        "games/player.html",
+        {"card": player_card(shown, request.user), "games": match_record(shown), "next": back},
+    )

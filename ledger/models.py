@@ -13,18 +13,16 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from ledger.errors import AppendOnly
+
 
 class AppendOnlyQuerySet(models.QuerySet):
     """Refuses bulk UPDATE and DELETE in code (the PostgreSQL triggers refuse them in the database too)."""
 
     def update(self, **kwargs: object) -> int:
-        from ledger.errors import AppendOnly
-
         raise AppendOnly(f"{self.model.__name__} rows are append-only")
 
     def delete(self) -> tuple[int, dict[str, int]]:
-        from ledger.errors import AppendOnly
-
         raise AppendOnly(f"{self.model.__name__} rows are append-only")
 
 
@@ -37,15 +35,11 @@ class AppendOnlyModel(models.Model):
         abstract = True
 
     def save(self, *args: object, **kwargs: object) -> None:
-        from ledger.errors import AppendOnly
-
         if not self._state.adding:
             raise AppendOnly(f"{type(self).__name__} {self.pk} cannot be changed; book a reversal")
         super().save(*args, **kwargs)  # type: ignore[arg-type]
 
     def delete(self, *args: object, **kwargs: object) -> tuple[int, dict[str, int]]:
-        from ledger.errors import AppendOnly
-
         raise AppendOnly(f"{type(self).__name__} {self.pk} cannot be deleted; book a reversal")
 
 

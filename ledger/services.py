@@ -56,7 +56,6 @@ from ledger.players import (
 from ledger.posting import post, reverse
 from ledger.schedule import add_schedule, bands_in_force
 from ledger.staff import approve_adjustment, reject_adjustment, request_adjustment, reverse_transaction
-from ledger.table_terms import default_limit, settles_per_match
 from ledger.units import fund_bot, release_unit, reserve_unit, settle_unit
 
 __all__ = [
@@ -78,7 +77,6 @@ __all__ = [
     "bot_wallet",
     "calculate_settlement",
     "check_can_join_stakes_table",
-    "default_limit",
     "escrow_for",
     "exclude_self",
     "excluded_until",
@@ -97,7 +95,6 @@ __all__ = [
     "reverse_transaction",
     "set_loss_limit",
     "settle_unit",
-    "settles_per_match",
     "wallet_for",
     "worst_case",
 ]

@@ -9,6 +9,8 @@ Environment:
                         in-memory channel layer and Celery tasks run eagerly in-process.
     KIBITZ_REQUIRE_SERVICES  "1" makes tests that need PostgreSQL / Redis fail instead of skipping (CI).
     KIBITZ_ALLOW_FIXED_DEALS "1" lets tests fix a table's next deal (never on by default).
+    KIBITZ_NOTIFY_JSON_CHECK "1" round-trips every socket notification through JSON when it is queued
+                        (platform_config.notify; the tests turn it on), so a non-JSON payload fails at once.
     KIBITZ_STARTING_BALANCE  minor units granted to every new player (default 10000 = 100.00).
     KIBITZ_CURRENCY     ISO 4217 code of the ledger's money (default EUR).
 """
@@ -147,6 +149,7 @@ CELERY_TASK_EAGER_PROPAGATES = True
 
 KIBITZ_REQUIRE_SERVICES = env_flag("KIBITZ_REQUIRE_SERVICES", False)
 KIBITZ_ALLOW_FIXED_DEALS = env_flag("KIBITZ_ALLOW_FIXED_DEALS", False)
+KIBITZ_NOTIFY_JSON_CHECK = env_flag("KIBITZ_NOTIFY_JSON_CHECK", False)
 
 
 def env_int(name: str, default: int) -> int:
@@ -211,6 +214,8 @@ ACCOUNT_LOGOUT_ON_GET = False
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "/accounts/login/"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/accounts/login/"
+# Logging off leaves the user's tables (an explicit call of the table service, not a signal).
+ACCOUNT_ADAPTER = "games.account_adapter.TablesAccountAdapter"
 
 # Tables (docs/decisions-tables.md).
 KIBITZ_BOT_PAUSE_SECONDS = float(os.environ.get("KIBITZ_BOT_PAUSE_SECONDS", "0.9"))

@@ -11,6 +11,11 @@ import os
 import pytest
 from django.conf import settings
 
+# Every socket notification is round-tripped through JSON when queued (platform_config.notify), in this process
+# and in the servers the browser tests start, so a payload that is not JSON fails the test that sent it.
+os.environ["KIBITZ_NOTIFY_JSON_CHECK"] = "1"
+settings.KIBITZ_NOTIFY_JSON_CHECK = True
+
 
 def _missing(what: str) -> None:
     if settings.KIBITZ_REQUIRE_SERVICES:

@@ -4,7 +4,7 @@ A client frame is one JSON object:
     {"type": "act", "id": "<move id>", "version": N, "action": {...}}   a move for the socket's own seat
     {"type": "next", "version": N}                                     deal the next round after a score sheet
     {"type": "ping"}                                                   keep-alive and presence heartbeat; "pong"
-    {"type": "chat", "text": "..."}                                    a chat line (social.consumers)
+    {"type": "chat", "text": "..."}                                    a chat line (table_panel, lobby)
 Any other key is ignored (in particular a "seat": the seat always comes from the session).
 """
 

@@ -1,5 +1,11 @@
-"""The lobby socket at /ws/lobby/: the table boxes, sent again whenever a table changes; with
-social.consumers.LobbySocialMixin also friends, invitations, heartbeats and the lobby chat."""
+"""The lobby socket at /ws/lobby/: the table boxes, sent again whenever a table changes; the user's invitations
+beside social's friends box, heartbeats and the lobby chat.
+
+Client frames: {"type": "ping"} (a heartbeat, answered with "pong" and a fresh friends box) and
+{"type": "chat", "text": "..."} (a lobby line). Server frames: {"type": "lobby", "tables": [box...]},
+{"type": "social", "friends", "incoming", "outgoing", "invitations"}, {"type": "chat", "lines": [line...]},
+{"type": "pong"} and {"type": "error", "code", "message"}.
+"""
 
 from __future__ import annotations
 
@@ -12,17 +18,32 @@ from django.utils.translation import gettext as _
 
 from games.engines.core.errors import RuleError
 from games.lobby_boxes import lobby_boxes_in_language
-from games.services.events import LOBBY_GROUP
-from social.consumers import LobbySocialMixin
+from games.services import table_chat
+from games.services.invitations import pending_invitations
+from platform_config.notify import LOBBY_GROUP, user_group
+from social.services import chat, presence
 
 from .frames import FrameError, TokenBucket, parse_frame
 from .jsonframes import dumps
 from .language import ProfileLanguageMixin
 
 
-class LobbyConsumer(ProfileLanguageMixin, LobbySocialMixin, AsyncWebsocketConsumer):
-    """Sends `{"type": "lobby", "tables": [box...]}` on connect and after every table change; takes ping
-    and chat frames (LobbySocialMixin)."""
+def _social_frame(user: Any) -> dict[str, Any]:
+    """The lobby's side panel: social's friends box and the tables' invitations."""
+    return {"type": "social", **presence.friends_panel(user), "invitations": pending_invitations(user)}
+
+
+_boxes = database_sync_to_async(lobby_boxes_in_language)
+_social = database_sync_to_async(_social_frame)
+_heartbeat = database_sync_to_async(presence.heartbeat)
+_chat_history = database_sync_to_async(chat.history)
+_may_read = database_sync_to_async(chat.may_read)
+_post = database_sync_to_async(table_chat.post_in_lobby)
+
+
+class LobbyConsumer(ProfileLanguageMixin, AsyncWebsocketConsumer):
+    """Sends the boxes on connect and after every table change (`lobby.changed`), the social frame on connect,
+    on ping and after `social.changed`, and the lobby chat's lines (`chat.message`) the user may read."""
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -32,25 +53,49 @@ class LobbyConsumer(ProfileLanguageMixin, LobbySocialMixin, AsyncWebsocketConsum
         self.user = user
         self.bucket = TokenBucket(*settings.KIBITZ_FRAME_RATE)
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
         await self.accept()
         await self._send_boxes()
-        await self.social_connect()
+        await _heartbeat(user.pk, None)
+        await self._send_social()
+        await self._send({"type": "chat", "lines": await _chat_history(user)})
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
-        await self.social_disconnect()
+        if getattr(self, "user", None) is not None:
+            await self.channel_layer.group_discard(user_group(self.user.pk), self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
             if not self.bucket.take():
                 raise FrameError("rate_limited", _("too many frames; slow down"))
-            await self.social_receive(parse_frame(text_data, bytes_data, settings.KIBITZ_FRAME_MAX_BYTES))
+            frame = parse_frame(text_data, bytes_data, settings.KIBITZ_FRAME_MAX_BYTES)
+            if frame["type"] == "ping":
+                await _heartbeat(self.user.pk, None)
+                await self._send({"type": "pong"})
+                await self._send_social()
+            elif frame["type"] == "chat":
+                await _post(self.user, frame.get("text"))
+            else:
+                raise FrameError("bad_frame", _("the lobby takes ping and chat frames"))
         except RuleError as error:
-            await self.send(text_data=dumps({"type": "error", **error.as_dict()}))
+            await self._send({"type": "error", **error.as_dict()})
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
         await self._send_boxes()
 
+    async def social_changed(self, event: dict[str, Any]) -> None:
+        await self._send_social()
+
+    async def chat_message(self, event: dict[str, Any]) -> None:
+        if await _may_read(self.user.pk, {chat.LOBBY}, event["message"]):
+            await self._send({"type": "chat", "lines": [event["message"]]})
+
     async def _send_boxes(self) -> None:
-        boxes = await database_sync_to_async(lobby_boxes_in_language)(self.user)
-        await self.send(text_data=dumps({"type": "lobby", "tables": boxes}))
+        await self._send({"type": "lobby", "tables": await _boxes(self.user)})
+
+    async def _send_social(self) -> None:
+        await self._send(await _social(self.user))
+
+    async def _send(self, frame: dict[str, Any]) -> None:
+        await self.send(text_data=dumps(frame))

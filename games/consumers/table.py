@@ -18,34 +18,24 @@ from django.utils.translation import gettext as _
 
 from games import services
 from games.engines.core.errors import RuleError
-from games.models import Seat, Table
-from games.services.events import table_group
-from games.services.projection import seat_of, table_frame
-from social.consumers import TableSocialMixin
+from games.services.projection import holds_seat, table_exists_with_seat, table_frame
+from platform_config.notify import table_group
 
 from .frames import FrameError, TokenBucket, parse_frame
 from .jsonframes import dumps
 from .language import ProfileLanguageMixin
+from .table_panel import TablePanelMixin
 
 
 def _seat_group(table_id: int, seat: int) -> str:
     return f"table-{table_id}-seat-{seat}"
 
 
-@database_sync_to_async
-def _lookup_seat(table_id: int, user: Any) -> tuple[bool, int | None]:
-    table = Table.objects.filter(pk=table_id).first()
-    if table is None:
-        return False, None
-    return True, seat_of(table, user)
+_lookup_seat = database_sync_to_async(table_exists_with_seat)
+_holds_seat = database_sync_to_async(holds_seat)
 
 
-@database_sync_to_async
-def _holds_seat(table_id: int, user: Any, seat: int) -> bool:
-    return Seat.objects.filter(table_id=table_id, number=seat, user=user, bot_level="").exists()
-
-
-class TableConsumer(ProfileLanguageMixin, TableSocialMixin, AsyncWebsocketConsumer):
+class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsumer):
     """Translate frames into service calls and fan each version out as this recipient's own view."""
 
     async def connect(self) -> None:
@@ -58,7 +48,7 @@ class TableConsumer(ProfileLanguageMixin, TableSocialMixin, AsyncWebsocketConsum
         if not exists:
             await self.close(code=4404)
             return
-        if await self.social_refusal(user) is not None:  # the table's access and spectators option
+        if await self.panel_refusal(user) is not None:  # the table's access and spectators option
             await self.close(code=4403)
             return
         self.user = user
@@ -74,7 +64,7 @@ class TableConsumer(ProfileLanguageMixin, TableSocialMixin, AsyncWebsocketConsum
                 _seat_group(self.table_id, self.seat), {"type": "seat.takeover", "channel": self.channel_name}
             )
         await self._send_state(since=self._since())
-        await self.social_connect()
+        await self.panel_connect()
 
     def _since(self) -> int | None:
         values = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("v")
@@ -83,7 +73,7 @@ class TableConsumer(ProfileLanguageMixin, TableSocialMixin, AsyncWebsocketConsum
         return None
 
     async def disconnect(self, code: int) -> None:
-        await self.social_disconnect()
+        await self.panel_disconnect()
         if hasattr(self, "table_id") and getattr(self, "user", None) is not None:
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
             if self.seat is not None:
@@ -98,7 +88,7 @@ class TableConsumer(ProfileLanguageMixin, TableSocialMixin, AsyncWebsocketConsum
                 raise FrameError("rate_limited", _("too many frames; slow down"))
             frame = parse_frame(text_data, bytes_data, settings.KIBITZ_FRAME_MAX_BYTES)
             frame_id = frame.get("id") if isinstance(frame.get("id"), str) else None
-            if await self.social_receive(frame):  # chat; a ping also beats the presence heartbeat
+            if await self.panel_receive(frame):  # chat; a ping also beats the presence heartbeat
                 return
             if frame["type"] == "ping":
                 await self._send({"type": "pong"})

@@ -1,30 +1,19 @@
-"""Appending to a table's event log and telling listeners after commit (docs/design.md "A move, end to end" 3-4).
+"""Appending to a table's event log and telling the table's sockets after commit (docs/design.md "A move, end to
+end" 3-4), through the site's one after-commit notify (platform_config.notify).
 
 Everything here runs inside the caller's transaction, with the table row already locked.
 """
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.models import Event, Round, Table
+from platform_config.notify import LOBBY_GROUP, send_on_commit, table_group
 
 from .errors import ServiceError
-
-log = logging.getLogger(__name__)
-
-LOBBY_GROUP = "lobby"
-
-
-def table_group(table_id: int) -> str:
-    """The channel-layer group of a table's sockets."""
-    return f"table-{table_id}"
 
 
 def append_event(
@@ -35,12 +24,16 @@ def append_event(
     round: Round | None = None,
     data: dict[str, Any] | None = None,
 ) -> Event:
-    """Bump the table's version and append the event numbered with it; notify after commit.
+    """Bump the table's version and append the event numbered with it; after commit the table's sockets get
+    `table.version` and the lobby `lobby.changed`.
 
-    The conditional UPDATE on the old version makes a second writer that slipped past the row lock (SQLite
-    has no SELECT ... FOR UPDATE) fail instead of forking the log; the unique (table, version) constraint
-    is the last guard. Raises ServiceError("stale_version") when the row moved under us.
+    `kind` is one of Event.KINDS (ValueError otherwise: a programming error, not a refusal). The conditional
+    UPDATE on the old version makes a second writer that slipped past the row lock (SQLite has no SELECT ...
+    FOR UPDATE) fail instead of forking the log; the unique (table, version) constraint is the last guard.
+    Raises ServiceError("stale_version") when the row moved under us.
     """
+    if kind not in Event.KINDS:
+        raise ValueError(f"undeclared event kind {kind!r}: add it to Event.KINDS")
     old = table.version
     if Table.objects.filter(pk=table.pk, version=old).update(version=old + 1) != 1:
         raise ServiceError("stale_version", _("the table changed; refresh"))
@@ -48,21 +41,11 @@ def append_event(
     event = Event.objects.create(
         table=table, version=table.version, kind=kind, seat=seat, round=round, data=data or {}
     )
-    _notify_after_commit(table.pk, table.version)
+    send_on_commit(table_group(table.pk), {"type": "table.version", "version": table.version})
+    send_on_commit(LOBBY_GROUP, {"type": "lobby.changed", "table": table.pk})
     return event
 
 
-def _notify_after_commit(table_id: int, version: int) -> None:
-    def send() -> None:
-        layer = get_channel_layer()
-        if layer is None:
-            return
-        try:
-            async_to_sync(layer.group_send)(
-                table_group(table_id), {"type": "table.version", "version": version}
-            )
-            async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.changed", "table": table_id})
-        except Exception:  # a lost notification is healed by the client's version check / resync
-            log.exception("notification for table %s version %s failed", table_id, version)
-
-    transaction.on_commit(send)
+def panel_changed(table_id: int) -> None:
+    """Every socket of the table re-reads its side panel (watchers, seat requests, kick votes) after commit."""
+    send_on_commit(table_group(table_id), {"type": "panel.changed"})

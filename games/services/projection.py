@@ -106,6 +106,19 @@ def seat_of(table: Table, user: Any) -> int | None:
     return Seat.objects.filter(table=table, user=user, bot_level="").values_list("number", flat=True).first()
 
 
+def table_exists_with_seat(table_id: int, user: Any) -> tuple[bool, int | None]:
+    """For a socket opening: whether the table exists, and the seat `user` plays there (None: a spectator)."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return False, None
+    return True, seat_of(table, user)
+
+
+def holds_seat(table_id: int, user: Any, seat: int) -> bool:
+    """Whether `user` (a person) still holds seat `seat` of the table (not after a leave or a kick)."""
+    return Seat.objects.filter(table_id=table_id, number=seat, user=user, bot_level="").exists()
+
+
 def table_frame(
     table_id: int, seat: int | None, since: int | None = None, newer_than: int | None = None
 ) -> dict[str, Any] | None:

@@ -1,5 +1,5 @@
-"""Who holds a seat when people leave (docs/decisions-social.md "Leave and log off"): a bot stands in for a person who leaves
-during a deal until the deal's settlement unit ends, then the seat is freed and the table waits for a person
+"""Who holds a seat when people leave (docs/decisions-social.md "Leave and log off"): a bot stands in for a person
+who leaves during a deal until the deal's settlement unit ends, then the seat is freed and the table waits for a person
 to take it; a table with nobody left closes once nothing is at stake.
 
 Everything here runs inside the caller's transaction with the table row locked.
@@ -8,10 +8,11 @@ Everything here runs inside the caller's transaction with the table row locked.
 from __future__ import annotations
 
 from games.models import Match, Round, Seat, Table
-from ledger import services as ledger
+from social.services import presence
 
 from .bot_accounts import bot_user
 from .events import append_event
+from .table_terms import settles_per_match
 
 
 def people_seated(table: Table) -> bool:
@@ -22,7 +23,7 @@ def people_seated(table: Table) -> bool:
 def books_per_match(table: Table) -> bool:
     """Whether the table's stake is booked per match (Jass at a stakes table, docs/rules/settlement.md), so that
     a settlement unit spans the whole match rather than one deal."""
-    return table.stake > 0 and ledger.settles_per_match(table.game)
+    return table.stake > 0 and settles_per_match(table.game)
 
 
 def unit_running(table: Table) -> bool:
@@ -77,8 +78,9 @@ def unit_ended(table: Table, match_over: bool) -> None:
 
 def close(table: Table) -> None:
     """Close a table nobody is at. Callers make sure no settlement unit is running: a deal a person left is
-    played out by the bots and settled as usual before the table closes."""
+    played out by the bots and settled as usual before the table closes. Nobody shows "at" it any more."""
     table.status = Table.Status.CLOSED
     table.next_deal_at = None
     append_event(table, "closed")
     table.save()
+    presence.table_closed(table.pk)

@@ -5,7 +5,7 @@ so booking is all-or-nothing with the move. Money goes through `ledger.services`
 dealt, settle from the engine's payments, release a unit that never finishes. Tables with stake 0 book nothing.
 
 Units: each deal (`round:{round id}`) in French Tarot, Tarock and Rummy; the whole match (`match:{match id}`)
-in Jass (ledger.table_terms.SETTLES_PER_MATCH).
+in Jass (games.services.table_terms.SETTLES_PER_MATCH).
 """
 
 from __future__ import annotations
@@ -22,13 +22,14 @@ from ledger.models import Account, SettlementUnit, UnitStatus
 from .bot_accounts import bot_user
 from .errors import ServiceError
 from .events import append_event
+from .table_terms import default_limit, settles_per_match
 
 log = logging.getLogger(__name__)
 
 
 def unit_id_for(table: Table, round: Round) -> str:
     """The settlement unit `round` belongs to: its match in Jass, else the deal itself."""
-    if ledger.settles_per_match(table.game):
+    if settles_per_match(table.game):
         return f"match:{round.match_id}"
     return f"round:{round.pk}"
 
@@ -69,7 +70,7 @@ def check_player_can_sit(user: object, table: Table, seats: int) -> None:
     `self_excluded`, `no_limit`) and message. Free tables (stake 0) admit everyone."""
     if table.stake <= 0:
         return
-    limit = table.limit or ledger.default_limit(table.game, table.stake)
+    limit = table.limit or default_limit(table.game, table.stake)
     try:
         ledger.check_can_join_stakes_table(user, table.stake, limit, seats)
     except ledger.NotEligible as refusal:
@@ -85,7 +86,7 @@ def unit_starting(table: Table, round: Round) -> None:
     unit_id = unit_id_for(table, round)
     if SettlementUnit.objects.filter(unit_id=unit_id).exists():
         return  # a Jass match already reserved at its first deal
-    limit = table.limit or ledger.default_limit(table.game, table.stake)
+    limit = table.limit or default_limit(table.game, table.stake)
     for _attempt in range(2):
         try:
             ledger.reserve_unit(
@@ -118,7 +119,7 @@ def unit_settled(table: Table, round: Round, payments: list[Payment]) -> None:
 def round_unscored(table: Table, round: Round, match_over: bool) -> None:
     """A round that ended without payments (an annulled deal; a Jass round before the match ends): the unit
     of a per-deal game is released; a per-match unit only when the match ends without payments."""
-    if table.stake > 0 and (match_over or not ledger.settles_per_match(table.game)):
+    if table.stake > 0 and (match_over or not settles_per_match(table.game)):
         _release(table, round, "round ended without a score")
 
 

@@ -11,14 +11,16 @@ from accounts.models import User
 from games.engines.core import BOT_LEVELS, get_game
 from games.engines.core.errors import RuleError
 from games.models import Match, Round, Seat, Table
-from ledger.table_terms import default_limit
 
-from . import seating, settlement
+from . import seating, settlement, table_chat
+from .access import check_seat
 from .bot_accounts import bot_user
 from .errors import ServiceError
 from .events import append_event
 from .locking import lock_table
+from .round_flow import schedule_turn
 from .shuffling import deal_round, fix_next_deal, random_dealer
+from .table_terms import default_limit
 
 TURN_SECONDS = (10, 300)
 
@@ -103,9 +105,9 @@ def create_table(
 def join(user: User, table_id: int) -> int:
     """ "Play": seat `user` at the first free human seat (or return the seat they already hold).
 
-    Starts the match when the last human seat is taken. Returns the seat number.
-    Raises ServiceError("table_full" | "not_open" | "no_table"), the access refusals of
-    social.services.access.check_seat ("not_allowed", "not_friends", "kicked", "ignored", "approval_needed"),
+    Starts the match when the last human seat is taken; the table's chat gets the "joined" line. Returns the
+    seat number. Raises ServiceError("table_full" | "not_open" | "no_table"), the access refusals of
+    games.services.access.check_seat ("not_allowed", "not_friends", "kicked", "ignored", "approval_needed"),
     or at a stakes table the ledger's refusal (`insufficient_funds`, `loss_limit`, `self_excluded`) with its reason.
     """
     with transaction.atomic():
@@ -113,9 +115,7 @@ def join(user: User, table_id: int) -> int:
         mine = Seat.objects.filter(table=table, user=user, bot_level="").first()
         if mine is not None:
             return mine.number
-        from social.services.access import check_seat  # imported here: social's services import this module
-
-        check_seat(table, user)  # the table's access, invitations, kicks, ignores (social.services.access)
+        check_seat(table, user)  # the table's access, invitations, kicks, ignores
         if table.status != Table.Status.OPEN:
             raise ServiceError("not_open", _("this table is not waiting for players"))
         free = Seat.objects.filter(table=table, for_human=True, user__isnull=True).order_by("number").first()
@@ -125,16 +125,18 @@ def join(user: User, table_id: int) -> int:
         free.user = user
         free.save(update_fields=["user"])
         append_event(table, "join", seat=free.number, data={"user": user.pk})
+        table_chat.system_line(table, "joined", user)
         if not Seat.objects.filter(table=table, for_human=True, user__isnull=True).exists():
             _start(table)
         return free.number
 
 
 def leave(user: User, table_id: int) -> None:
-    """Leave a table (docs/decisions-social.md "Leave and log off"). While a settlement unit runs (a deal in progress; the
-    match at a Jass stakes table) a bot of the table's level stands in and the seat is freed when the unit
-    ends, settled as usual (games.services.seating); otherwise the seat is freed at once and a running match
-    waits for a person to take it. A table nobody is at closes once nothing is at stake.
+    """Leave a table (docs/decisions-social.md "Leave and log off"). While a settlement unit runs (a deal in
+    progress; the match at a Jass stakes table) a bot of the table's level stands in and the seat is freed when
+    the unit ends, settled as usual (games.services.seating); otherwise the seat is freed at once and a running
+    match waits for a person to take it. A table nobody is at closes once nothing is at stake. The table's chat gets
+    the "left" line.
 
     Raises ServiceError("not_seated" | "no_table").
     """
@@ -149,6 +151,7 @@ def leave(user: User, table_id: int) -> None:
         else:
             seating.free(seat)
         append_event(table, "leave", seat=seat.number, data={"user": user.pk})
+        table_chat.system_line(table, "left", user)
         if running:
             _reschedule_current(table)
         elif not seating.people_seated(table):
@@ -158,9 +161,25 @@ def leave(user: User, table_id: int) -> None:
             table.save()
 
 
-def _reschedule_current(table: Table) -> None:
-    from .round_flow import schedule_turn  # a seat became a bot: it may be its turn now
+def leave_every_table(user: User) -> list[int]:
+    """Log-off (docs/decisions-social.md "Leave and log off"): `leave` every open or playing table where `user` holds
+    a seat, each in its own transaction. Returns the ids of the tables left; one the table service refuses to
+    leave (left meanwhile in another tab) is skipped."""
+    held = Seat.objects.filter(
+        user=user, bot_level="", table__status__in=[Table.Status.OPEN, Table.Status.PLAYING]
+    )
+    left = []
+    for table_id in sorted(set(held.values_list("table_id", flat=True))):
+        try:
+            leave(user, table_id)
+        except ServiceError:  # left meanwhile (another tab): nothing to do
+            continue
+        left.append(table_id)
+    return left
 
+
+def _reschedule_current(table: Table) -> None:
+    """A seat became a bot: it may be its turn now."""
     rnd = Round.objects.filter(table=table, status=Round.Status.PLAYING).first()
     if rnd is not None:
         game = get_game(table.game)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import template
 
+from ledger.books import wallet_for
 from ledger.players import format_money
 
 register = template.Library()
@@ -37,6 +38,4 @@ def wallet_balance(user: object) -> str:
     """The signed-in user's wallet balance as text ("100.00"); "" for an anonymous visitor."""
     if not getattr(user, "is_authenticated", False):
         return ""
-    from ledger.books import wallet_for
-
     return format_money(wallet_for(user).balance)

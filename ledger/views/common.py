@@ -7,11 +7,10 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import wraps
 from typing import Any
 
-from django.apps import apps
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 
 def wants_csv(request: HttpRequest) -> bool:
@@ -42,36 +41,12 @@ def staff_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
 
 
 def hand_history_urls(round_ids: Iterable[int | None]) -> dict[int, str]:
-    """The hand-history page of each deal (round id → URL), for the deals whose page exists.
-
-    Uses `games:hand_history` (round id) when the tables app names it so, else its `history` page
-    (table id, deal number); rounds or pages that do not exist are left out.
-    """
-    wanted = {r for r in round_ids if r is not None}
-    urls: dict[int, str] = {}
-    if not wanted:
-        return urls
-    for round_id in sorted(wanted):
-        try:
-            urls[round_id] = reverse("games:hand_history", args=[round_id])
-        except NoReverseMatch:
-            break
-    if urls:
-        return urls
-    try:
-        round_model = apps.get_model("games", "Round")
-    except LookupError:
-        return urls
-    for round_id, table_id, number in round_model.objects.filter(pk__in=wanted).values_list(
-        "pk", "table_id", "number"
-    ):
-        try:
-            urls[round_id] = reverse("history", args=[table_id, number])
-        except NoReverseMatch:
-            return urls
-    return urls
+    """The hand-history address of each deal (round id → URL). The ledger knows a deal by the round id the table
+    service booked it with (SettlementUnit.round_id); the tables' `hand_history` route takes that id and shows the
+    deal to whoever may read it."""
+    return {r: reverse("hand_history", args=[r]) for r in sorted({r for r in round_ids if r is not None})}
 
 
 def hand_history_url(round_id: int | None) -> str | None:
-    """The hand-history page of one deal, or None (see hand_history_urls)."""
-    return hand_history_urls([round_id]).get(round_id) if round_id is not None else None
+    """The hand-history address of one deal, or None without a round (see hand_history_urls)."""
+    return reverse("hand_history", args=[round_id]) if round_id is not None else None

@@ -1,12 +1,10 @@
 """The social services: the only code that writes the social rows (docs/style.md "Service functions own every
-write"). Pages and consumers call these and nothing else."""
+write"). Pages and consumers call these and nothing else. They know no table: a table's company (access,
+invitations, seat requests, kicks, watchers, table chat) is the tables' (games.services)."""
 
-from .access import check_seat, check_watch, configure_table, watch_refusal
 from .chat import post as post_chat
-from .invitations import answer_invitation, answer_seat_request, invite, invite_list, request_seat
 from .invite_lists import add_member, create_list, delete_list, remove_member
-from .kick import kick, vote_kick
-from .presence import friends_panel, heartbeat, unwatch, watch, watchers_of
+from .presence import friends_panel, heartbeat, went_offline
 from .relations import (
     accept_friend,
     decline_friend,
@@ -20,11 +18,6 @@ from .relations import (
 __all__ = [
     "accept_friend",
     "add_member",
-    "answer_invitation",
-    "answer_seat_request",
-    "check_seat",
-    "check_watch",
-    "configure_table",
     "create_list",
     "decline_friend",
     "delete_list",
@@ -32,18 +25,10 @@ __all__ = [
     "friends_panel",
     "heartbeat",
     "ignore",
-    "invite",
-    "invite_list",
-    "kick",
     "post_chat",
     "remove_friend",
     "remove_member",
     "request_friend",
-    "request_seat",
     "unignore",
-    "unwatch",
-    "vote_kick",
-    "watch",
-    "watch_refusal",
-    "watchers_of",
+    "went_offline",
 ]

@@ -1,71 +1,26 @@
-"""The player info card (docs/decisions-social.md "Player info"): display name, member since, games (matches) played and won
-per game, and the viewer's relation to the player (friend, request pending, ignored)."""
+"""The social half of the player info card (docs/decisions-social.md "Player card"): display name, member since and
+the viewer's relation to the player (friend, request pending, ignored). The games played and won are the tables'
+record (games.records), which the card's page puts beside it."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from accounts.models import User
-from games.engines.core import get_game
-from games.engines.core.standings import places
-from games.models import Event, Round
 from social.models import Friendship, Ignore
 
 from .relations import are_friends
 
 
-def _record(user: User) -> dict[str, dict[str, int]]:
-    """Per game: `{"played", "won", "deals"}`. A match counts as played once it is over and the user was dealt
-    into at least one of its deals; it is won when the user held a seat in its last deal and that seat's final
-    place is first (a team's partners share the place). `deals` counts the finished deals the user was dealt
-    into (Round.players: whose deal it was, also when a bot finished it for them)."""
-    tables = set(
-        Event.objects.filter(kind__in=("created", "join"), data__user=user.pk).values_list(
-            "table_id", flat=True
-        )
-    )
-    rounds = (
-        Round.objects.filter(table_id__in=tables, status=Round.Status.DONE)
-        .select_related("table", "match")
-        .order_by("match_id", "number")
-    )
-    record: dict[str, dict[str, int]] = {}
-    last_of_match: dict[int, Round] = {}
-    played_matches: set[int] = set()
-    for rnd in rounds:
-        last_of_match[rnd.match_id] = rnd
-        if user.pk in (rnd.players or []):
-            record.setdefault(rnd.table.game, {"played": 0, "won": 0, "deals": 0})["deals"] += 1
-            played_matches.add(rnd.match_id)
-    for match_id in played_matches:
-        last = last_of_match[match_id]
-        if not last.match.over:
-            continue
-        row = record[last.table.game]
-        row["played"] += 1
-        final = places(last.match.standings) or []
-        seat = last.players.index(user.pk) if user.pk in last.players else None
-        row["won"] += int(seat is not None and seat < len(final) and final[seat] == 1)
-    return record
-
-
 def player_card(player: User, viewer: User) -> dict[str, Any]:
-    """`{"id", "username", "name", "member_since", "games": [{"game", "title", "played", "won", "deals"}],
-    "is_self", "friend", "request_sent", "request_received", "ignored"}` (member_since: ISO date)."""
-    games = []
-    for key, row in sorted(_record(player).items()):
-        try:
-            title = get_game(key).title or key
-        except KeyError:
-            title = key
-        games.append({"game": key, "title": title, **row})
+    """`{"id", "username", "name", "member_since", "is_self", "friend", "request_sent", "request_received",
+    "ignored"}` (member_since: ISO date; request_received: the pending Friendship from the player, or None)."""
     pending = Friendship.objects.filter(accepted_at__isnull=True)
     return {
         "id": player.pk,
         "username": player.username,
         "name": player.display_name,
         "member_since": player.date_joined.date().isoformat(),
-        "games": games,
         "is_self": player.pk == viewer.pk,
         "friend": are_friends(player.pk, viewer.pk),
         "request_sent": pending.filter(requester=viewer, addressee=player).exists(),

@@ -8,12 +8,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games.services.errors import ServiceError
+from platform_config.notify import send_on_commit, user_group
+from social.errors import SocialError
 from social.models import Friendship, Ignore
 
-from . import notify
-
 SEARCH_LIMIT = 20
+
+
+def _tell(user_id: int) -> None:
+    """Every lobby socket of the user re-reads its friends box, after commit."""
+    send_on_commit(user_group(user_id), {"type": "social.changed"})
 
 
 def find_players(viewer: User, query: str) -> list[User]:
@@ -36,6 +40,11 @@ def find_players(viewer: User, query: str) -> list[User]:
 def ignored_ids(user: User) -> set[int]:
     """Ids of the users `user` ignores."""
     return set(Ignore.objects.filter(user=user).values_list("ignored_id", flat=True))
+
+
+def ignorer_ids(user: User) -> set[int]:
+    """Ids of the users who ignore `user`."""
+    return set(Ignore.objects.filter(ignored=user).values_list("user_id", flat=True))
 
 
 def is_ignoring(user_id: int, other_id: int) -> bool:
@@ -65,26 +74,26 @@ def friend_ids(user: User) -> set[int]:
 def request_friend(user: User, other: User) -> Friendship:
     """Ask `other` to be friends. A request `other` already sent to `user` is accepted instead.
 
-    Returns the Friendship. Raises ServiceError("bad_request") for oneself or a bot, ("ignored") when
+    Returns the Friendship. Raises SocialError("bad_request") for oneself or a bot, ("ignored") when
     `other` ignores `user`, ("already") when they are friends or the request is pending.
     """
     if other.pk == user.pk or getattr(getattr(other, "profile", None), "bot_level", ""):
-        raise ServiceError("bad_request", _("you cannot ask yourself or a bot"))
+        raise SocialError("bad_request", _("you cannot ask yourself or a bot"))
     if is_ignoring(other.pk, user.pk):
-        raise ServiceError("ignored", _("this player does not take your requests"))
+        raise SocialError("ignored", _("this player does not take your requests"))
     with transaction.atomic():
         existing = _pair(user, other).select_for_update().first()
         if existing is not None:
             if existing.accepted_at is None and existing.requester_id == other.pk:
                 return accept_friend(user, existing.pk)
-            raise ServiceError("already", _("you are friends already or a request is pending"))
+            raise SocialError("already", _("you are friends already or a request is pending"))
         row = Friendship.objects.create(requester=user, addressee=other)
-        notify.user_changed(other.pk)
+        _tell(other.pk)
         return row
 
 
 def accept_friend(user: User, request_id: int) -> Friendship:
-    """The addressee accepts a pending request. Raises ServiceError("no_request")."""
+    """The addressee accepts a pending request. Raises SocialError("no_request")."""
     with transaction.atomic():
         row = (
             Friendship.objects.select_for_update()
@@ -92,37 +101,37 @@ def accept_friend(user: User, request_id: int) -> Friendship:
             .first()
         )
         if row is None:
-            raise ServiceError("no_request", _("no such pending request"))
+            raise SocialError("no_request", _("no such pending request"))
         row.accepted_at = timezone.now()
         row.save(update_fields=["accepted_at"])
-        notify.user_changed(row.requester_id)
+        _tell(row.requester_id)
         return row
 
 
 def decline_friend(user: User, request_id: int) -> None:
-    """The addressee declines (or the requester withdraws) a pending request. Raises ServiceError("no_request")."""
+    """The addressee declines (or the requester withdraws) a pending request. Raises SocialError("no_request")."""
     deleted, _rows = (
         Friendship.objects.filter(pk=request_id, accepted_at__isnull=True)
         .filter(Q(addressee=user) | Q(requester=user))
         .delete()
     )
     if not deleted:
-        raise ServiceError("no_request", _("no such pending request"))
+        raise SocialError("no_request", _("no such pending request"))
 
 
 def remove_friend(user: User, other: User) -> None:
-    """End a friendship (either side). Raises ServiceError("not_friends")."""
+    """End a friendship (either side). Raises SocialError("not_friends")."""
     deleted, _rows = _pair(user, other).filter(accepted_at__isnull=False).delete()
     if not deleted:
-        raise ServiceError("not_friends", _("you are not friends"))
-    notify.user_changed(other.pk)
+        raise SocialError("not_friends", _("you are not friends"))
+    _tell(other.pk)
 
 
 def ignore(user: User, other: User) -> None:
     """`user` ignores `other` from now on; pending friend requests between them are dropped (idempotent).
-    Raises ServiceError("bad_request") for oneself."""
+    Raises SocialError("bad_request") for oneself."""
     if other.pk == user.pk:
-        raise ServiceError("bad_request", _("you cannot ignore yourself"))
+        raise SocialError("bad_request", _("you cannot ignore yourself"))
     with transaction.atomic():
         Ignore.objects.get_or_create(user=user, ignored=other)
         _pair(user, other).filter(accepted_at__isnull=True).delete()

@@ -223,7 +223,7 @@ def test_it_needs_a_majority_to_kick_at_a_public_stakes_table_and_keeps_spectato
     assert "players here" not in dave.inner_text("#chat-lines")
     assert dave.inner_text("#chat-title") == "Spectators' chat"
 
-    spectator_vote = _post_from(dave, f"/social/tables/{table_id}/vote/2/")
+    spectator_vote = _post_from(dave, f"/tables/{table_id}/vote/2/")
     assert spectator_vote["status"] == 403 and json.loads(spectator_vote["body"])["error"] == "not_seated"
     carol.locator("#kick-box button.vote-kick[data-seat='2']").click()
     carol.locator("#kick-box button.vote-kick[data-seat='2']", has_text="1 of 2").wait_for(timeout=TIMEOUT)

@@ -7,26 +7,26 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services
-from games.engines.core.standings import places
-from games.models import Match, Round
-from games.services.errors import ServiceError
+from accounts.models import User
 from social import services as social
+from social.errors import SocialError
 from social.models import Presence
+from social.services import presence
 from social.services.player_info import player_card
-from tests.tables.driving import finish_deal
 
 pytestmark = pytest.mark.django_db
 
 
 def _code(call, *args):
-    with pytest.raises(ServiceError) as error:
+    with pytest.raises(SocialError) as error:
         call(*args)
     return error.value.code
 
 
 def test_it_finds_players_by_name_but_not_bots_or_ignored_ones(users):
-    services.ensure_bot_accounts(1)
+    bot = User.objects.create_user("bot-standard-1", password="pw-for-tests-only")
+    bot.profile.bot_level = "standard"
+    bot.profile.save()
     assert [u.username for u in social.find_players(users["alice"], "o")] == []  # two characters at least
     assert [u.username for u in social.find_players(users["alice"], "ob")] == ["bob"]
     users["carol"].profile.display_name = "Caro Bobette"
@@ -67,10 +67,13 @@ def test_it_shows_presence_by_heartbeat_and_the_table_of_a_friend(users):
     alice, bob = users["alice"], users["bob"]
     social.accept_friend(bob, social.request_friend(alice, bob).pk)
     assert social.friends_panel(alice)["friends"][0]["online"] is False
-    table = services.create_table(bob, "test-follow", human_seats=2)
-    social.heartbeat(bob.pk, table.pk)
+    social.heartbeat(bob.pk, 7)  # at table #7, as the tables side reports it
     friend = social.friends_panel(alice)["friends"][0]
-    assert friend["online"] and friend["table"] == table.pk
+    assert friend["online"] and friend["table"] == 7
+    presence.table_closed(7)
+    friend = social.friends_panel(alice)["friends"][0]
+    assert friend["online"] and friend["table"] is None
+    social.heartbeat(bob.pk, 7)
     Presence.objects.filter(user=bob).update(last_seen=timezone.now() - timedelta(minutes=5))
     friend = social.friends_panel(alice)["friends"][0]
     assert not friend["online"] and friend["table"] is None
@@ -94,69 +97,24 @@ def test_it_keeps_named_invite_lists(users):
     assert _code(social.delete_list, alice, thursday.pk) == "no_list"
 
 
-def test_it_lists_watchers_by_heartbeat_without_ignored_or_seated_users(users):
-    table = services.create_table(users["alice"], "test-follow", human_seats=2)
-    for name in ("carol", "dave", "alice"):
-        social.watch(users[name].pk, table.pk)
-    assert [w["username"] for w in social.watchers_of(table.pk, users["alice"].pk)] == ["carol", "dave"]
-    social.ignore(users["alice"], users["dave"])
-    assert [w["username"] for w in social.watchers_of(table.pk, users["alice"].pk)] == ["carol"]
-    social.unwatch(users["carol"].pk, table.pk)
-    assert social.watchers_of(table.pk, users["alice"].pk) == []
+def test_it_shows_the_social_half_of_the_player_card(users):
+    alice, bob = users["alice"], users["bob"]
+    card = player_card(alice, bob)
+    assert card["name"] == "alice" and card["member_since"] == alice.date_joined.date().isoformat()
+    assert not card["friend"] and not card["ignored"] and not card["is_self"] and not card["request_sent"]
+    request = social.request_friend(alice, bob)
+    assert player_card(alice, bob)["request_received"] == request
+    assert player_card(bob, alice)["request_sent"] and player_card(bob, bob)["is_self"]
 
 
-def test_it_shows_a_player_card_with_games_played_and_won(users, fast_bots):
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 1}, human_seats=1)
-    finish_deal(table.pk)
-    card = player_card(users["alice"], users["bob"])
-    assert card["name"] == "alice" and card["member_since"] == users["alice"].date_joined.date().isoformat()
-    [row] = card["games"]
-    match = Match.objects.get(table=table)
-    first = places(match.standings)[0] == 1
-    assert match.over and row == {
-        "game": "test-follow",
-        "title": row["title"],
-        "played": 1,
-        "won": int(first),
-        "deals": 1,
-    }
-    assert player_card(users["bob"], users["alice"])["games"] == []
-    assert not card["friend"] and not card["ignored"] and not card["is_self"]
-
-
-def test_a_match_is_won_by_whoever_holds_the_seat_at_its_end(users, fast_bots):
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 2}, human_seats=2)
-    services.join(users["bob"], table.pk)
-    finish_deal(table.pk)
-    services.leave(users["bob"], table.pk)  # between deals: the seat is freed, carol takes it
-    services.join(users["carol"], table.pk)
-    finish_deal(table.pk)
-    match = Match.objects.get(table=table)
-    final = places(match.standings)
-    assert match.over and Round.objects.filter(table=table).count() == 2
-
-    def row(name):
-        [game] = player_card(users[name], users["dave"])["games"]
-        return game["played"], game["won"], game["deals"]
-
-    assert row("alice") == (1, int(final[0] == 1), 2)
-    assert row("bob") == (1, 0, 1)  # played the match's first deal, gone at its end
-    assert row("carol") == (1, int(final[1] == 1), 1)
-
-
-def test_a_friend_who_ignores_me_shows_offline_and_logging_off_is_offline_at_once(users):
-    from django.test import Client
-
+def test_a_friend_who_ignores_me_shows_offline_and_logging_off_drops_the_presence(users):
     alice, carol = users["alice"], users["carol"]
     social.accept_friend(carol, social.request_friend(alice, carol).pk)
-    table = services.create_table(carol, "test-follow", human_seats=2)
-    social.heartbeat(carol.pk, table.pk)
-    assert social.friends_panel(alice)["friends"][0]["table"] == table.pk
+    social.heartbeat(carol.pk, 3)
+    assert social.friends_panel(alice)["friends"][0]["table"] == 3
     social.ignore(carol, alice)
     [shown] = social.friends_panel(alice)["friends"]
     assert not shown["online"] and shown["table"] is None  # alice cannot follow carol any more
     social.heartbeat(alice.pk)
-    client = Client()
-    client.force_login(alice)
-    client.post("/accounts/logout/")
+    social.went_offline(alice.pk)
     assert not Presence.objects.filter(user=alice).exists()

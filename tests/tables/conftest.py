@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from django.conf import settings
 
@@ -45,3 +47,19 @@ def fast_bots(settings):
 def fast_password_hashing(settings):
     """Password hashing at full strength takes most of a test's setup; these users guard nothing."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def redis_layer(redis_url, settings):
+    """The real Redis channel layer for consumer tests, on REDIS_URL's own database with a prefix of this
+    process (test runs in parallel do not hear each other)."""
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                "hosts": [{"address": redis_url, **settings.REDIS_SOCKET_OPTIONS}],
+                "prefix": f"kibitz-test-{os.getpid()}",
+            },
+        }
+    }
+    return settings

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -16,21 +15,6 @@ from games.models import Event, Move, Round, Seat, Table
 from .sockets import drain, open_socket, receive, receive_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.timeout(120)]
-
-
-@pytest.fixture
-def redis_layer(redis_url, settings):
-    base, _, _db = redis_url.rpartition("/")
-    settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                "hosts": [{"address": f"{base}/3", **settings.REDIS_SOCKET_OPTIONS}],
-                "prefix": f"kibitz-test-{os.getpid()}",
-            },
-        }
-    }
-    return settings
 
 
 @sync_to_async

@@ -14,15 +14,15 @@ import daphne.server  # noqa: F401  (installs the asyncio Twisted reactor before
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.management.base import BaseCommand
+from django.db import close_old_connections
+
+from games.services.sweeper import sweep_once
 
 log = logging.getLogger(__name__)
 
 
 async def sweeper_task() -> None:
     """Sweep forever: due bots, passed deadlines, pending next deals (games.services.sweeper)."""
-    from django.db import close_old_connections
-
-    from games.services.sweeper import sweep_once
 
     def one_pass() -> int:
         close_old_connections()
@@ -47,6 +47,8 @@ class Command(BaseCommand):
         parser.add_argument("--no-sweeper", action="store_true", help="do not run the embedded sweeper")
 
     def handle(self, *args, **options):
+        # Lazy: building the ASGI application (and Daphne's server) only when serving, never when the command
+        # module is merely loaded (e.g. by `manage.py help serve`).
         from daphne.endpoints import build_endpoint_description_strings
         from daphne.server import Server, twisted_loop
 

@@ -36,8 +36,8 @@ function renderInvitations(invitations) {
     li.dataset.table = i.table;
     li.className = "invitation";
     li.append(document.createTextNode(interpolate(t("%(name)s invites you to table #%(table)s"), { name: i.from, table: i.table }) + " "),
-      form(`/social/invitations/${i.id}/accept/`, t("Accept"), "primary accept-invitation"),
-      form(`/social/invitations/${i.id}/decline/`, t("Decline"), "decline-invitation"));
+      form(`/invitations/${i.id}/accept/`, t("Accept"), "primary accept-invitation"),
+      form(`/invitations/${i.id}/decline/`, t("Decline"), "decline-invitation"));
     return li;
   }));
 }

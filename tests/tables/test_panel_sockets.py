@@ -1,5 +1,5 @@
-"""The social frames of the lobby and table sockets over the real Redis channel layer: no frame a spectator
-receives holds a hand; access on connect; chat rooms and ignores; kicks; live invitations."""
+"""The table socket's panel frames and the lobby socket's social frame over the real Redis channel layer: no frame
+a spectator receives holds a hand; access on connect; chat rooms and ignores; kicks; live invitations."""
 
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ async def test_it_refuses_the_socket_of_a_user_the_table_does_not_admit(users, r
     )
     ws, ok = await open_socket(f"/ws/tables/{table.pk}/", users["carol"])
     assert not ok
-    await sync_to_async(social.invite)(users["alice"], table.pk, users["carol"])
+    await sync_to_async(services.invite)(users["alice"], table.pk, users["carol"])
     ws, ok = await open_socket(f"/ws/tables/{table.pk}/", users["carol"])
     assert ok  # an invitation admits a spectator too
     await ws.disconnect()
@@ -135,8 +135,8 @@ async def test_it_shows_players_the_watchers_and_hides_ignored_authors(users, re
     await drain(alice)
     dave, ok_d = await open_socket(f"/ws/tables/{table.pk}/", users["dave"])
     assert ok_a and ok_b and ok_d
-    social_frame = await receive_until(alice, lambda f: f["type"] == "social" and f["watchers"])
-    assert [w["username"] for w in social_frame["watchers"]] == ["dave"] and not social_frame["host"]
+    panel_frame = await receive_until(alice, lambda f: f["type"] == "panel" and f["watchers"])
+    assert [w["username"] for w in panel_frame["watchers"]] == ["dave"] and not panel_frame["host"]
     await drain(dave)
     await dave.send_to(text_data=json.dumps({"type": "chat", "text": "<i>hello</i>"}))
     assert _lines(await drain(alice, quiet=0.6)) == ["<i>hello</i>"]  # text, shown as text by the page
@@ -151,7 +151,7 @@ async def test_it_shows_players_the_watchers_and_hides_ignored_authors(users, re
     errors = [f for f in await drain(dave, quiet=0.6) if f["type"] == "error"]
     assert [e["code"] for e in errors] == ["chat_flood"] * 3  # 2 lines before, 5 per 10 s
     await dave.disconnect()
-    after = await receive_until(bob, lambda f: f["type"] == "social")
+    after = await receive_until(bob, lambda f: f["type"] == "panel")
     assert after["watchers"] == []
     await alice.disconnect()
     await bob.disconnect()
@@ -161,13 +161,13 @@ async def test_it_turns_a_kicked_players_socket_away_before_the_next_deal(users,
     table = await sync_to_async(services.create_table)(
         users["alice"], "test-follow", {"rounds": 3}, human_seats=2, access=Table.Access.PRIVATE
     )
-    invitation = await sync_to_async(social.invite)(users["alice"], table.pk, users["bob"])
-    await sync_to_async(social.answer_invitation)(users["bob"], invitation.pk, True)
+    invitation = await sync_to_async(services.invite)(users["alice"], table.pk, users["bob"])
+    await sync_to_async(services.answer_invitation)(users["bob"], invitation.pk, True)
     await sync_to_async(finish_deal)(table.pk)
     bob, ok = await open_socket(f"/ws/tables/{table.pk}/", users["bob"])
     assert (await receive_until(bob, lambda f: f["type"] == "state"))["table"]["you"] == 1
     await drain(bob)
-    await sync_to_async(social.kick)(users["alice"], table.pk, 1)
+    await sync_to_async(services.kick)(users["alice"], table.pk, 1)
     frames = []
     while (output := await bob.receive_output(timeout=5))["type"] != "websocket.close":
         frames.append(json.loads(output["text"]))
@@ -185,7 +185,7 @@ async def test_it_brings_an_invitation_to_the_invitees_lobby_live(users, redis_l
     table = await sync_to_async(services.create_table)(
         users["alice"], "test-follow", human_seats=2, access=Table.Access.PRIVATE
     )
-    await sync_to_async(social.invite)(users["alice"], table.pk, users["bob"])
+    await sync_to_async(services.invite)(users["alice"], table.pk, users["bob"])
     frame = await receive_until(lobby, lambda f: f["type"] == "social" and f["invitations"])
     assert frame["invitations"][0]["table"] == table.pk and frame["invitations"][0]["from"] == "alice"
     await lobby.send_to(text_data=json.dumps({"type": "chat", "text": "hi lobby"}))

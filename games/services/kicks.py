@@ -13,15 +13,15 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games.models import Round, Seat, Table
-from games.services.bot_accounts import bot_user
-from games.services.errors import ServiceError
-from games.services.events import append_event, table_group
-from games.services.locking import lock_table
-from social.models import Ban, KickVote
+from games.models import Ban, KickVote, Round, Seat, Table
+from platform_config.notify import send_on_commit, table_group
 
-from . import notify
+from . import table_chat
 from .access import is_host
+from .bot_accounts import bot_user
+from .errors import ServiceError
+from .events import append_event, panel_changed
+from .locking import lock_table
 
 
 def between_deals(table: Table) -> bool:
@@ -44,22 +44,24 @@ def _target(table: Table, seat_number: int) -> Seat:
 
 
 def _remove(table: Table, seat: Seat) -> None:
-    """Ban the seat's user and hand the seat to a bot (inside the caller's transaction, table locked)."""
-    user_id = seat.user_id
-    assert user_id is not None
-    Ban.objects.get_or_create(table=table, user_id=user_id)
-    KickVote.objects.filter(table=table, target_id=user_id).delete()
+    """Ban the seat's user, hand the seat to a bot (before the start: free it), append the `kick` event and
+    its system chat line (inside the caller's transaction, table locked)."""
+    user = seat.user
+    assert user is not None
+    Ban.objects.get_or_create(table=table, user=user)
+    KickVote.objects.filter(table=table, target=user).delete()
     # Registered before append_event's version notification: the kicked user's sockets drop the seat
     # before any frame of the new version could be projected for it.
-    notify.send_after_commit(table_group(table.pk), {"type": "social.kicked", "user": user_id})
+    send_on_commit(table_group(table.pk), {"type": "panel.kicked", "user": user.pk})
     if table.status == Table.Status.OPEN:
         seat.user = None
     else:
         seat.user = bot_user(table.bot_level, seat.number)
         seat.bot_level = table.bot_level
     seat.save(update_fields=["user", "bot_level"])
-    append_event(table, "kick", seat=seat.number, data={"user": user_id})
-    notify.table_social_changed(table.pk)
+    append_event(table, "kick", seat=seat.number, data={"user": user.pk})
+    table_chat.system_line(table, "kicked", user)
+    panel_changed(table.pk)
 
 
 def kick(host: User, table_id: int, seat_number: int) -> None:
@@ -106,7 +108,7 @@ def vote_kick(voter: User, table_id: int, seat_number: int) -> dict[str, Any]:
         if kicked:
             _remove(table, seat)
         else:
-            notify.table_social_changed(table.pk)
+            panel_changed(table.pk)
         return {"votes": votes, "needed": needed, "kicked": kicked}
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.engines.core.registry import get_game
-from ledger.table_terms import DEFAULT_LIMIT_UNITS, default_limit, settles_per_match
+from games.services.table_terms import DEFAULT_LIMIT_UNITS, default_limit, settles_per_match
 
 
 def test_it_proposes_each_rules_files_default_limit():

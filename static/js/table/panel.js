@@ -1,7 +1,7 @@
-// The table's social panel: watchers, seat requests, the host's access settings and invitations, kick
+// The table's side panel: watchers, seat requests, the host's access settings and invitations, kick
 // buttons between deals, the chat and the presence heartbeat. Frames come from the table shell's socket
 // (the "kibitz:frame" event); actions go over that socket (chat, ping) or to the JSON endpoints.
-import { t, interpolate, appendLines, post, CHAT_ERRORS } from "./common.js";
+import { t, interpolate, appendLines, post, CHAT_ERRORS } from "../social/common.js";
 
 const panel = document.getElementById("social-panel");
 const tableId = panel.dataset.table;
@@ -10,7 +10,7 @@ const stakes = Number(panel.dataset.stake) > 0;
 const csrf = document.getElementById("social-csrf").value;
 const shell = () => window.kibitzShell;
 const lines = document.getElementById("chat-lines");
-let social = null;
+let panelFrame = null;
 
 function notice(text, kind = "info") { shell()?.showNotice(text, kind); }
 
@@ -29,7 +29,7 @@ function betweenDeals(frame) {
 
 function renderWatchers() {
   const list = document.getElementById("watcher-list");
-  list.replaceChildren(...(social?.watchers || []).map((w) => {
+  list.replaceChildren(...(panelFrame?.watchers || []).map((w) => {
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.href = `/players/${encodeURIComponent(w.username)}/?next=${encodeURIComponent(location.pathname)}`;
@@ -44,7 +44,7 @@ function renderWatchers() {
 
 function renderRequests() {
   const box = document.getElementById("seat-requests");
-  const requests = social?.requests || [];
+  const requests = panelFrame?.requests || [];
   box.hidden = !requests.length;
   box.querySelector("ul").replaceChildren(...requests.map((r) => {
     const li = document.createElement("li");
@@ -54,7 +54,7 @@ function renderRequests() {
       b.type = "button";
       b.textContent = label;
       b.className = `request-${verb}`;
-      b.addEventListener("click", () => call(`/social/tables/${tableId}/requests/${r.id}/${verb}/`, {}));
+      b.addEventListener("click", () => call(`/tables/${tableId}/requests/${r.id}/${verb}/`, {}));
       li.appendChild(b);
     }
     return li;
@@ -64,27 +64,27 @@ function renderRequests() {
 function renderKick() {
   const box = document.getElementById("kick-box");
   const frame = shell()?.frame;
-  if (!social || !frame) { box.hidden = true; return; }
+  if (!panelFrame || !frame) { box.hidden = true; return; }
   const me = frame.table.you;
-  const publicTable = social.access === "public";
+  const publicTable = panelFrame.access === "public";
   const mayAct = publicTable ? me !== null : isHost;
   const targets = frame.table.seats.filter((s) => !s.bot && !s.open && s.number !== me);
   box.hidden = !(mayAct && betweenDeals(frame) && targets.length);
-  const needed = Math.floor(social.voters / 2) + 1;
+  const needed = Math.floor(panelFrame.voters / 2) + 1;
   box.querySelector("ul").replaceChildren(...targets.map((s) => {
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.type = "button";
     b.dataset.seat = s.number;
-    const votes = social.kick_votes[String(s.number)] || 0;
+    const votes = panelFrame.kick_votes[String(s.number)] || 0;
     if (publicTable) {
       b.className = "vote-kick";
       b.textContent = interpolate(t("Vote to remove %(name)s (%(votes)s of %(needed)s)"), { name: s.name, votes, needed });
-      b.addEventListener("click", () => call(`/social/tables/${tableId}/vote/${s.number}/`, {}, t("Your vote counts.")));
+      b.addEventListener("click", () => call(`/tables/${tableId}/vote/${s.number}/`, {}, t("Your vote counts.")));
     } else {
       b.className = "kick";
       b.textContent = interpolate(t("Remove %(name)s"), { name: s.name });
-      b.addEventListener("click", () => call(`/social/tables/${tableId}/kick/${s.number}/`, {}));
+      b.addEventListener("click", () => call(`/tables/${tableId}/kick/${s.number}/`, {}));
     }
     li.appendChild(b);
     return li;
@@ -100,7 +100,7 @@ function renderChatTitle() {
 document.addEventListener("kibitz:frame", (event) => {
   const frame = event.detail;
   if (frame.type === "chat") appendLines(lines, frame.lines);
-  else if (frame.type === "social") { social = frame; renderWatchers(); renderRequests(); renderKick(); }
+  else if (frame.type === "panel") { panelFrame = frame; renderWatchers(); renderRequests(); renderKick(); }
   else if (frame.type === "state") { renderKick(); renderChatTitle(); }
   else if (frame.type === "notice" && frame.code === "kicked") shell()?.showNotice(t("You were removed from this table."), "error", true);
   else if (frame.type === "error" && CHAT_ERRORS[frame.code]) notice(CHAT_ERRORS[frame.code](), "error");
@@ -125,15 +125,15 @@ settingsForm?.addEventListener("submit", (event) => {
 });
 for (const button of panel.querySelectorAll(".invite-one")) {
   button.addEventListener("click", async () => {
-    const answer = await call(`/social/tables/${tableId}/invite/`, { username: button.dataset.username }, t("Invitation sent."));
+    const answer = await call(`/tables/${tableId}/invite/`, { username: button.dataset.username }, t("Invitation sent."));
     if (!answer.error) button.disabled = true;
   });
 }
 for (const button of panel.querySelectorAll(".invite-all")) {
-  button.addEventListener("click", () => call(`/social/tables/${tableId}/invite/`, { list: button.dataset.list }, t("Invitations sent.")));
+  button.addEventListener("click", () => call(`/tables/${tableId}/invite/`, { list: button.dataset.list }, t("Invitations sent.")));
 }
 document.getElementById("invite-name-form")?.addEventListener("submit", (event) => {
   event.preventDefault();
   const input = event.target.querySelector("input[name=username]");
-  call(`/social/tables/${tableId}/invite/`, { username: input.value }, t("Invitation sent.")).then((a) => { if (!a.error) input.value = ""; });
+  call(`/tables/${tableId}/invite/`, { username: input.value }, t("Invitation sent.")).then((a) => { if (!a.error) input.value = ""; });
 });

@@ -2,23 +2,30 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django.db import transaction
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from games import services as table_service
-from games.models import Table
-from games.services.errors import ServiceError
-from games.services.locking import lock_table
-from social.models import Ban, Invitation, SeatRequest
+from games.models import Ban, Invitation, SeatRequest, Table
+from platform_config.notify import send_on_commit, user_group
+from social.services.invite_lists import own_list
+from social.services.relations import is_ignoring
 
-from . import notify
 from .access import is_host
-from .invite_lists import own_list
-from .relations import is_ignoring
+from .errors import ServiceError, from_social
+from .events import panel_changed
+from .locking import lock_table
+from .tables import join
 
 SEAT_REQUEST_WAITING = _("Your request to play waits for the host.")
+
+
+def _invitations_changed(user_id: int) -> None:
+    """Every lobby socket of the user re-reads its invitations (with its friends box), after commit."""
+    send_on_commit(user_group(user_id), {"type": "social.changed"})
 
 
 def _hosted(host: User, table_id: int) -> Table:
@@ -48,15 +55,16 @@ def invite(host: User, table_id: int, invitee: User) -> Invitation:
         row, _ = Invitation.objects.update_or_create(
             table=table, invitee=invitee, defaults={"inviter": host, "status": Invitation.Status.PENDING}
         )
-        notify.user_changed(invitee.pk)
-        notify.table_social_changed(table.pk)
+        _invitations_changed(invitee.pk)
+        panel_changed(table.pk)
         return row
 
 
 def invite_list(host: User, table_id: int, list_id: int) -> list[Invitation]:
     """Invite every member of the host's invite list `list_id` who takes the host's invitations.
     Returns the invitations made. Raises ServiceError("no_list") and the refusals of `invite` for the table."""
-    members = list(own_list(host, list_id).members.all())
+    with from_social():
+        members = list(own_list(host, list_id).members.all())
     made = []
     for member in members:
         try:
@@ -67,10 +75,17 @@ def invite_list(host: User, table_id: int, list_id: int) -> list[Invitation]:
     return made
 
 
-def answer_invitation(user: User, invitation_id: int, accept: bool) -> int | None:
-    """The invitee accepts (and takes a free seat at once) or declines. Returns the seat number when
-    accepted, else None. Raises ServiceError("no_invitation") and the table service's join refusals
-    ("table_full", "not_open"); a refused accept leaves the invitation pending."""
+class Answer(NamedTuple):
+    """What answering an invitation did: the table it was to, and the seat taken (None: declined)."""
+
+    table_id: int
+    seat: int | None
+
+
+def answer_invitation(user: User, invitation_id: int, accept: bool) -> Answer:
+    """The invitee accepts (and takes a free seat at once) or declines. Returns the Answer. Raises
+    ServiceError("no_invitation") and the refusals of `join` ("table_full", "not_open"); a refused accept
+    leaves the invitation pending."""
     with transaction.atomic():
         row = (
             Invitation.objects.select_for_update()
@@ -81,10 +96,10 @@ def answer_invitation(user: User, invitation_id: int, accept: bool) -> int | Non
             raise ServiceError("no_invitation", gettext("no such pending invitation"))
         row.status = Invitation.Status.ACCEPTED if accept else Invitation.Status.DECLINED
         row.save(update_fields=["status"])
-        seat = table_service.join(user, row.table_id) if accept else None
-        notify.table_social_changed(row.table_id)
-        notify.user_changed(user.pk)
-        return seat
+        seat = join(user, row.table_id) if accept else None
+        panel_changed(row.table_id)
+        _invitations_changed(user.pk)
+        return Answer(row.table_id, seat)
 
 
 def pending_invitations(user: User) -> list[dict[str, object]]:
@@ -105,9 +120,9 @@ def pending_invitations(user: User) -> list[dict[str, object]]:
 def request_seat(user: User, table_id: int) -> int | None:
     """ "Play" with the access rules: take a seat, or at a table whose host approves seat requests leave a
     pending request ("who wants to play against you"). Returns the seat number, or None when the request
-    waits for the host. Raises the table service's join refusals and social.services.access's."""
+    waits for the host. Raises the refusals of `join` (with games.services.access's)."""
     try:
-        return table_service.join(user, table_id)
+        return join(user, table_id)
     except ServiceError as error:
         if error.code != "approval_needed":
             raise
@@ -116,7 +131,7 @@ def request_seat(user: User, table_id: int) -> int | None:
         SeatRequest.objects.update_or_create(
             table=table, user=user, defaults={"status": SeatRequest.Status.PENDING}
         )
-        notify.table_social_changed(table.pk)
+        panel_changed(table.pk)
     return None
 
 
@@ -134,8 +149,8 @@ def answer_seat_request(host: User, request_id: int, approve: bool) -> int | Non
         _hosted(host, row.table_id)
         row.status = SeatRequest.Status.APPROVED if approve else SeatRequest.Status.DECLINED
         row.save(update_fields=["status"])
-        seat = table_service.join(row.user, row.table_id) if approve else None
-        notify.table_social_changed(row.table_id)
+        seat = join(row.user, row.table_id) if approve else None
+        panel_changed(row.table_id)
         return seat
 
 

@@ -1,5 +1,6 @@
-"""What the ledger needs to know about each game's tables (the rules files' §9 "Settlement" lines): which
-games settle once per match, and the default table limit the new-game form proposes."""
+"""What each game's tables settle (the rules files' §9 "Settlement" lines): which games settle once per match, and
+the default table limit the new-game form proposes. The table service passes the ledger what follows from these
+(unit ids, limits); the ledger knows no game."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ SETTLES_PER_MATCH = frozenset({"jass-schieber", "jass-differenzler"})
 def default_limit(game_key: str, stake: int) -> int:
     """The default limit per payment in minor units: the game's default number of units × stake.
 
-    Raises KeyError for a game the ledger does not know.
+    Raises KeyError for a game without a §9 default here.
     """
     return DEFAULT_LIMIT_UNITS[game_key] * stake
 

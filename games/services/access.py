@@ -1,6 +1,6 @@
-"""Who may sit at and who may watch a table (docs/decisions-social.md "table access", "Spectators", "Ignore", "Kick").
+"""Who may sit at and who may watch a table (docs/decisions-social.md "Access", "Spectators", "Ignore", "Kick").
 
-A table's access is games.Table.access plus its TableSocial row:
+A table's access is Table.access plus its TableSettings row:
     public                         anyone
     friends                        the host's friends
     private with an invite list    the list's members
@@ -15,14 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Seat, Table
-from games.services.errors import ServiceError
-from social.models import Ban, Ignore, Invitation, SeatRequest, TableSocial
+from games.models import Ban, Invitation, Seat, SeatRequest, Table, TableSettings
+from social.services.relations import are_friends, friend_ids, ignored_ids, ignorer_ids, is_ignoring
 
-from .relations import are_friends, friend_ids, ignored_ids, is_ignoring
+from .errors import ServiceError
 
 REFUSALS = {
     "kicked": _("You were removed from this table."),
@@ -36,10 +34,10 @@ REFUSALS = {
 }
 
 
-def table_settings(table: Table) -> TableSocial:
-    """The table's TableSocial row, or an unsaved default one (anyone may watch, no approval)."""
-    row = TableSocial.objects.filter(table=table).select_related("invite_list").first()
-    return row if row is not None else TableSocial(table=table)
+def table_settings(table: Table) -> TableSettings:
+    """The table's TableSettings row, or an unsaved default one (anyone may watch, no approval)."""
+    row = TableSettings.objects.filter(table=table).select_related("invite_list").first()
+    return row if row is not None else TableSettings(table=table)
 
 
 def is_host(table: Table, user: Any) -> bool:
@@ -116,11 +114,11 @@ def tables_admitting(user: Any, tables: Sequence[Table]) -> list[Table]:
         .values_list("table_id", flat=True)
     )
     listed = set(
-        TableSocial.objects.filter(table_id__in=ids, invite_list__members=user).values_list(
+        TableSettings.objects.filter(table_id__in=ids, invite_list__members=user).values_list(
             "table_id", flat=True
         )
     )
-    ignored_by = set(Ignore.objects.filter(ignored=user).values_list("user_id", flat=True))
+    ignored_by = ignorer_ids(user)
     friends = friend_ids(user)
     ignoring = ignored_ids(user)
     return [
@@ -142,19 +140,21 @@ def tables_admitting(user: Any, tables: Sequence[Table]) -> list[Table]:
     ]
 
 
-def _refuse(code: str) -> ServiceError:
+def refuse(code: str) -> ServiceError:
+    """The ServiceError of a REFUSALS code, with its translated text."""
     return ServiceError(code, str(REFUSALS[code]))
 
 
 def check_seat(table: Table, user: Any) -> None:
-    """Called by the table service's join with the table locked: may `user` take a seat now?
+    """Called by `join` with the table locked: may `user` take a seat now?
 
     Raises ServiceError("kicked" | "ignored" | "not_allowed" | "not_friends" | "approval_needed").
-    Rules: docs/decisions-social.md "table access"; with approval on, the host, invited players and approved requests sit.
+    Rules: docs/decisions-social.md "Access"; with approval on, the host, invited players and approved requests
+    sit.
     """
     code = refusal(table, user)
     if code is not None:
-        raise _refuse(code)
+        raise refuse(code)
     approved = SeatRequest.objects.filter(table=table, user=user, status=SeatRequest.Status.APPROVED)
     if (
         table_settings(table).approval
@@ -162,7 +162,7 @@ def check_seat(table: Table, user: Any) -> None:
         and not is_invited(table, user)
         and not approved.exists()
     ):
-        raise _refuse("approval_needed")
+        raise refuse("approval_needed")
 
 
 def watch_refusal(table: Table, user: Any) -> str | None:
@@ -176,9 +176,9 @@ def watch_refusal(table: Table, user: Any) -> str | None:
     if is_host(table, user):
         return None
     spectators = table_settings(table).spectators
-    if spectators == TableSocial.Spectators.NONE:
+    if spectators == TableSettings.Spectators.NONE:
         return "no_spectators"
-    if spectators == TableSocial.Spectators.FRIENDS and not are_friends(table.created_by_id or 0, user.pk):
+    if spectators == TableSettings.Spectators.FRIENDS and not are_friends(table.created_by_id or 0, user.pk):
         return "friends_watch"
     return None
 
@@ -187,84 +187,4 @@ def check_watch(table: Table, user: Any) -> None:
     """Raise the ServiceError of `watch_refusal` when `user` may not watch the table."""
     code = watch_refusal(table, user)
     if code is not None:
-        raise _refuse(code)
-
-
-def configure_table(
-    host: Any, table_id: int, *, invite_list_id: int | None, spectators: str, approval: bool
-) -> TableSocial:
-    """The host changes the table's social settings (the side panel) while it waits for players.
-    Returns the saved TableSocial. Raises ServiceError("not_host" | "not_open") and those of `_save_settings`."""
-    from django.db import transaction
-
-    from games.services.locking import lock_table
-
-    with transaction.atomic():
-        table = lock_table(table_id)
-        if not is_host(table, host):
-            raise ServiceError("not_host", gettext("only the table's host may do this"))
-        if table.status != Table.Status.OPEN:
-            raise ServiceError(
-                "not_open", gettext("the table's settings change only while it waits for players")
-            )
-        return _save_settings(
-            table, host, invite_list_id=invite_list_id, spectators=spectators, approval=approval
-        )
-
-
-def _save_settings(
-    table: Table, host: Any, *, invite_list_id: int | None, spectators: str, approval: bool
-) -> TableSocial:
-    """Store the invite list (one of the host's; it admits its members at a private table only), who may
-    watch, and whether seat requests need approval; tell the table's sockets. Inside the caller's transaction
-    with the table locked. Raises ServiceError("no_list" | "list_not_private" | "bad_request")."""
-    from social.models import InviteList
-
-    from . import notify
-
-    if spectators not in TableSocial.Spectators.values:
-        raise ServiceError("bad_request", gettext("unknown spectators option"))
-    chosen = None
-    if invite_list_id is not None:
-        chosen = InviteList.objects.filter(pk=invite_list_id, owner=host).first()
-        if chosen is None:
-            raise ServiceError("no_list", gettext("no such invite list"))
-        if table.access != Table.Access.PRIVATE:
-            raise _refuse("list_not_private")
-    row, _created = TableSocial.objects.update_or_create(
-        table=table, defaults={"invite_list": chosen, "spectators": spectators, "approval": approval}
-    )
-    notify.table_social_changed(table.pk)
-    return row
-
-
-def open_table(
-    host: Any,
-    game_key: str,
-    options: dict[str, Any] | None = None,
-    *,
-    invite_list_id: int | None,
-    spectators: str,
-    approval: bool,
-    **table_args: Any,
-) -> Table:
-    """The New game dialog: create the table (games.services.create_table, same arguments) and store its social
-    settings (`_save_settings`) in one transaction, so nobody sees the table before its access is set.
-
-    Returns the table. Raises what either function raises; nothing is created then.
-    """
-    from django.db import transaction
-
-    from games.services import create_table
-    from games.services.locking import lock_table
-
-    with transaction.atomic():
-        table = create_table(host, game_key, options, **table_args)
-        _save_settings(
-            lock_table(table.pk),
-            host,
-            invite_list_id=invite_list_id,
-            spectators=spectators,
-            approval=approval,
-        )
-    return table
+        raise refuse(code)

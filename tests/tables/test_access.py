@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from games import services
-from games.models import Seat, Table
+from games.models import Invitation, Seat, SeatRequest, Table, TableSettings
+from games.services import access
 from games.services.errors import ServiceError
 from social import services as social
-from social.models import Invitation, SeatRequest, TableSocial
 from tests.tables.driving import finish_deal
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ def _table(users, access=Table.Access.PUBLIC, human_seats=3, **social_settings):
         users["alice"], "test-follow", {"rounds": 2}, human_seats=human_seats, access=access
     )
     if social_settings:
-        TableSocial.objects.create(table=table, **social_settings)
+        TableSettings.objects.create(table=table, **social_settings)
     return table
 
 
@@ -33,7 +33,7 @@ def _refused(code, call, *args):
 def test_it_admits_anyone_at_a_public_table(users):
     table = _table(users)
     assert services.join(users["bob"], table.pk) == 1
-    assert social.watch_refusal(table, users["dave"]) is None
+    assert access.watch_refusal(table, users["dave"]) is None
 
 
 def test_it_admits_only_the_hosts_friends_at_a_friends_table(users):
@@ -43,7 +43,7 @@ def test_it_admits_only_the_hosts_friends_at_a_friends_table(users):
     _refused("not_friends", services.join, users["bob"], table.pk)  # a pending request is not a friendship
     social.accept_friend(users["bob"], request.pk)
     assert services.join(users["bob"], table.pk) == 1
-    _refused("not_friends", social.check_watch, table, users["carol"])
+    _refused("not_friends", access.check_watch, table, users["carol"])
 
 
 def test_it_admits_the_members_of_the_tables_invite_list(users):
@@ -51,19 +51,19 @@ def test_it_admits_the_members_of_the_tables_invite_list(users):
     social.add_member(users["alice"], thursday.pk, users["bob"])
     table = _table(users, Table.Access.PRIVATE, invite_list=thursday)
     _refused("not_allowed", services.join, users["carol"], table.pk)
-    _refused("not_allowed", social.check_watch, table, users["carol"])
+    _refused("not_allowed", access.check_watch, table, users["carol"])
     assert services.join(users["bob"], table.pk) == 1
 
 
 def test_it_admits_invited_players_only_at_a_private_table_without_a_list(users):
     table = _table(users, Table.Access.PRIVATE)
     _refused("not_allowed", services.join, users["bob"], table.pk)
-    invitation = social.invite(users["alice"], table.pk, users["bob"])
-    assert social.answer_invitation(users["bob"], invitation.pk, accept=True) == 1
+    invitation = services.invite(users["alice"], table.pk, users["bob"])
+    assert services.answer_invitation(users["bob"], invitation.pk, accept=True).seat == 1
     assert Invitation.objects.get(pk=invitation.pk).status == Invitation.Status.ACCEPTED
     _refused("not_allowed", services.join, users["carol"], table.pk)
-    declined = social.invite(users["alice"], table.pk, users["carol"])
-    assert social.answer_invitation(users["carol"], declined.pk, accept=False) is None
+    declined = services.invite(users["alice"], table.pk, users["carol"])
+    assert services.answer_invitation(users["carol"], declined.pk, accept=False).seat is None
     _refused("not_allowed", services.join, users["carol"], table.pk)
 
 
@@ -72,20 +72,20 @@ def test_it_invites_a_whole_list_and_only_the_host_invites(users):
     for name in ("bob", "carol"):
         social.add_member(users["alice"], thursday.pk, users[name])
     table = _table(users, Table.Access.PRIVATE)
-    made = social.invite_list(users["alice"], table.pk, thursday.pk)
+    made = services.invite_list(users["alice"], table.pk, thursday.pk)
     assert sorted(i.invitee.username for i in made) == ["bob", "carol"]
-    _refused("not_host", social.invite, users["bob"], table.pk, users["dave"])
-    _refused("no_list", social.invite_list, users["bob"], table.pk, thursday.pk)
+    _refused("not_host", services.invite, users["bob"], table.pk, users["dave"])
+    _refused("no_list", services.invite_list, users["bob"], table.pk, thursday.pk)
 
 
 def test_it_keeps_a_user_the_host_ignores_out_of_every_table_of_the_host(users):
     social.ignore(users["alice"], users["dave"])
     public = _table(users)
     _refused("ignored", services.join, users["dave"], public.pk)
-    _refused("ignored", social.check_watch, public, users["dave"])
+    _refused("ignored", access.check_watch, public, users["dave"])
     private = _table(users, Table.Access.PRIVATE)
     social.ignore(users["carol"], users["alice"])  # carol ignores alice: alice cannot invite her
-    _refused("ignored", social.invite, users["alice"], private.pk, users["carol"])
+    _refused("ignored", services.invite, users["alice"], private.pk, users["carol"])
     social.unignore(users["alice"], users["dave"])
     assert services.join(users["dave"], public.pk) == 1
 
@@ -93,36 +93,38 @@ def test_it_keeps_a_user_the_host_ignores_out_of_every_table_of_the_host(users):
 def test_it_keeps_a_kicked_user_out_of_that_table(users, fast_bots):
     table = _table(users, Table.Access.PRIVATE, human_seats=3)
     for name in ("bob", "carol"):
-        social.answer_invitation(users[name], social.invite(users["alice"], table.pk, users[name]).pk, True)
+        services.answer_invitation(
+            users[name], services.invite(users["alice"], table.pk, users[name]).pk, True
+        )
     assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING
     finish_deal(table.pk)
-    social.kick(users["alice"], table.pk, 1)
+    services.kick(users["alice"], table.pk, 1)
     _refused("kicked", services.join, users["bob"], table.pk)
-    _refused("kicked", social.check_watch, Table.objects.get(pk=table.pk), users["bob"])
-    _refused("kicked", social.invite, users["alice"], table.pk, users["bob"])
+    _refused("kicked", access.check_watch, Table.objects.get(pk=table.pk), users["bob"])
+    _refused("kicked", services.invite, users["alice"], table.pk, users["bob"])
 
 
 def test_it_holds_seat_requests_for_the_hosts_approval(users):
     table = _table(users, human_seats=3, approval=True)
-    assert social.request_seat(users["bob"], table.pk) is None
+    assert services.request_seat(users["bob"], table.pk) is None
     request = SeatRequest.objects.get(table=table, user=users["bob"])
     assert not Seat.objects.filter(table=table, user=users["bob"]).exists()
-    _refused("not_host", social.answer_seat_request, users["carol"], request.pk, True)
-    assert social.answer_seat_request(users["alice"], request.pk, True) == 1
-    assert social.request_seat(users["carol"], table.pk) is None
+    _refused("not_host", services.answer_seat_request, users["carol"], request.pk, True)
+    assert services.answer_seat_request(users["alice"], request.pk, True) == 1
+    assert services.request_seat(users["carol"], table.pk) is None
     carol = SeatRequest.objects.get(table=table, user=users["carol"])
-    assert social.answer_seat_request(users["alice"], carol.pk, False) is None
+    assert services.answer_seat_request(users["alice"], carol.pk, False) is None
     _refused("approval_needed", services.join, users["carol"], table.pk)
 
 
 def test_it_applies_the_spectators_option(users):
-    table = _table(users, spectators=TableSocial.Spectators.NONE)
-    _refused("no_spectators", social.check_watch, table, users["bob"])
-    assert social.watch_refusal(table, users["alice"]) is None  # the host sees their own table
-    friends_only = _table(users, spectators=TableSocial.Spectators.FRIENDS)
-    _refused("friends_watch", social.check_watch, friends_only, users["bob"])
+    table = _table(users, spectators=TableSettings.Spectators.NONE)
+    _refused("no_spectators", access.check_watch, table, users["bob"])
+    assert access.watch_refusal(table, users["alice"]) is None  # the host sees their own table
+    friends_only = _table(users, spectators=TableSettings.Spectators.FRIENDS)
+    _refused("friends_watch", access.check_watch, friends_only, users["bob"])
     social.accept_friend(users["alice"], social.request_friend(users["bob"], users["alice"]).pk)
-    assert social.watch_refusal(friends_only, users["bob"]) is None
+    assert access.watch_refusal(friends_only, users["bob"]) is None
 
 
 def _lobby_ids(user):
@@ -139,7 +141,7 @@ def test_it_lists_a_table_in_the_lobby_only_to_those_its_access_admits(users):
     social.add_member(alice, thursday.pk, carol)
     listed = _table(users, Table.Access.PRIVATE, invite_list=thursday)
     invited_only = _table(users, Table.Access.PRIVATE)
-    social.invite(alice, invited_only.pk, dave)
+    services.invite(alice, invited_only.pk, dave)
     social.accept_friend(bob, social.request_friend(alice, bob).pk)
     everything = {public.pk, friends.pk, listed.pk, invited_only.pk}
 
@@ -159,19 +161,21 @@ def test_the_host_changes_the_settings_only_while_the_table_waits_and_a_list_onl
     public = _table(users, human_seats=2)
     _refused(
         "list_not_private",
-        lambda: social.configure_table(
+        lambda: services.configure_table(
             users["alice"], public.pk, invite_list_id=thursday.pk, spectators="anyone", approval=False
         ),
     )
-    social.configure_table(users["alice"], public.pk, invite_list_id=None, spectators="none", approval=False)
+    services.configure_table(
+        users["alice"], public.pk, invite_list_id=None, spectators="none", approval=False
+    )
     services.join(users["bob"], public.pk)  # the table starts
     _refused(
         "not_open",
-        lambda: social.configure_table(
+        lambda: services.configure_table(
             users["alice"], public.pk, invite_list_id=None, spectators="anyone", approval=False
         ),
     )
-    assert TableSocial.objects.get(table=public).spectators == "none"
+    assert TableSettings.objects.get(table=public).spectators == "none"
 
 
 def test_a_deals_hand_history_is_for_its_players_and_those_the_table_lets_watch(users, fast_bots):
@@ -180,7 +184,7 @@ def test_a_deals_hand_history_is_for_its_players_and_those_the_table_lets_watch(
     from games.models import Round
 
     table = _table(users, Table.Access.PRIVATE, human_seats=2)
-    social.invite(users["alice"], table.pk, users["bob"])
+    services.invite(users["alice"], table.pk, users["bob"])
     services.join(users["bob"], table.pk)
     finish_deal(table.pk)
     rnd = Round.objects.get(table=table, number=1)
@@ -192,7 +196,7 @@ def test_a_deals_hand_history_is_for_its_players_and_those_the_table_lets_watch(
 
     assert status("alice") == 200 and status("bob") == 200
     assert status("carol") == 404 and status("carol", "replay.json") == 404  # not admitted: no deck order
-    social.kick(users["alice"], table.pk, 1)
+    services.kick(users["alice"], table.pk, 1)
     assert status("bob") == 200  # his own deal stays his to read
     public = _table(users, human_seats=1)
     finish_deal(public.pk)

@@ -1,0 +1,86 @@
+"""The table socket's side panel: heartbeats, chat, watchers, seat requests and kicks (docs/decisions-social.md).
+Mixed into TableConsumer; each method translates a frame or a group message into one table service call and
+forwards per-recipient projections (chat filtered for the recipient's ignores and rooms; a panel frame never
+holds a card).
+
+Client frames handled here: {"type": "ping"} (also a heartbeat) and {"type": "chat", "text": "..."}.
+Server frames: {"type": "chat", "lines": [line...]}, {"type": "panel", ...} (games.services.panel.panel_frame),
+{"type": "notice", "code": "kicked"}.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.db import database_sync_to_async
+
+from games.services import panel, table_chat, watchers
+
+_socket_refusal = database_sync_to_async(panel.socket_refusal)
+_panel_frame = database_sync_to_async(panel.panel_frame)
+_chat_rooms = database_sync_to_async(panel.chat_rooms)
+_chat_history = database_sync_to_async(panel.chat_history)
+_may_read = database_sync_to_async(table_chat.may_read)
+_post = database_sync_to_async(table_chat.post)
+_heartbeat = database_sync_to_async(watchers.table_heartbeat)
+_start_watching = database_sync_to_async(watchers.start_watching)
+_stop_watching = database_sync_to_async(watchers.stop_watching)
+
+
+class TablePanelMixin:
+    """For TableConsumer: needs `self.table_id`, `self.user`, `self.seat`, `_send(frame)` and `drop_seat()`."""
+
+    table_id: int
+    user: Any
+    seat: int | None
+
+    async def panel_refusal(self, user: Any) -> str | None:
+        """Why `user` may not open this table's socket (the access and the spectators option), or None."""
+        return await _socket_refusal(self.table_id, user)
+
+    async def panel_connect(self) -> None:
+        """After accept: register a spectator (a seat's socket beats at once, for "at table #N"), then send the
+        panel frame and the chat the recipient reads."""
+        if self.seat is None:
+            await _start_watching(self.user.pk, self.table_id)
+        else:
+            await _heartbeat(self.user.pk, self.table_id, watching=False)
+        await self._send_panel()
+        lines = await _chat_history(self.table_id, self.user, self.seat is not None)
+        await self._send({"type": "chat", "lines": lines})  # type: ignore[attr-defined]
+
+    async def panel_disconnect(self) -> None:
+        if getattr(self, "user", None) is not None and self.seat is None and hasattr(self, "table_id"):
+            await _stop_watching(self.user.pk, self.table_id)
+
+    async def panel_receive(self, frame: dict[str, Any]) -> bool:
+        """Handle a ping (heartbeat) or a chat frame; returns whether the frame is fully handled here."""
+        if frame["type"] == "ping":
+            await _heartbeat(self.user.pk, self.table_id, self.seat is None)
+            return False  # the table consumer still answers "pong"
+        if frame["type"] == "chat":
+            await _post(self.user, frame.get("text"), self.table_id)
+            return True
+        return False
+
+    async def panel_changed(self, event: dict[str, Any]) -> None:
+        await self._send_panel()
+
+    async def chat_message(self, event: dict[str, Any]) -> None:
+        """A chat line of the table: forwarded if the recipient reads its room and does not ignore its author."""
+        rooms = await _chat_rooms(self.table_id, self.seat is not None)
+        if await _may_read(self.user.pk, rooms, event["message"]):
+            await self._send({"type": "chat", "lines": [event["message"]]})  # type: ignore[attr-defined]
+
+    async def panel_kicked(self, event: dict[str, Any]) -> None:
+        """The recipient was removed from the table: its socket loses the seat at once, then closes."""
+        if event["user"] != self.user.pk:
+            return
+        await self.drop_seat()  # type: ignore[attr-defined]
+        await self._send({"type": "notice", "code": "kicked"})  # type: ignore[attr-defined]
+        await self.close(code=4403)  # type: ignore[attr-defined]
+
+    async def _send_panel(self) -> None:
+        frame = await _panel_frame(self.table_id, self.user)
+        if frame is not None:
+            await self._send(frame)  # type: ignore[attr-defined]

@@ -1,0 +1,62 @@
+"""The one way the site tells sockets about a change: a channel-layer group message queued to leave once the
+surrounding transaction commits (modelled on Zulip's `send_event_on_commit`; docs/design.md "A move, end to end"
+step 4: notifications, never state).
+
+It lives in the project package because both apps send through it and neither may import the other's side:
+the tables (`games`) import `social`, `social` imports nothing of `games`, and both already sit on
+`platform_config` (settings, the channel layer's configuration). It imports nothing of the apps.
+
+The group names the sockets join are here too, so a sender and a consumer never spell one differently.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from functools import partial
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+LOBBY_GROUP = "lobby"
+"""Every lobby socket: table boxes (`lobby.changed`) and the lobby chat (`chat.message`)."""
+
+
+def table_group(table_id: int) -> str:
+    """The group of every socket open on a table (seated players and spectators)."""
+    return f"table-{table_id}"
+
+
+def user_group(user_id: int) -> str:
+    """The group of every lobby socket of one user (invitations, friends)."""
+    return f"user-{user_id}"
+
+
+def send_on_commit(group: str, message: dict[str, Any]) -> None:
+    """Queue `message` (a channel-layer message: `{"type": "<handler.name>", ...}`) for `group`, sent once the
+    surrounding transaction commits; outside a transaction at once. A rolled-back transaction sends nothing.
+
+    With settings.KIBITZ_NOTIFY_JSON_CHECK (on in the tests) the message is round-tripped through JSON here,
+    when it is queued: a payload that is not plain JSON (a datetime, a model, a set, NaN) raises TypeError or
+    ValueError in the caller, and receivers see exactly what a wire would carry (tuples as lists, keys as
+    strings). A send that fails after the commit is logged and dropped: the clients heal a lost notification
+    by their version check and the next heartbeat.
+    """
+    if settings.KIBITZ_NOTIFY_JSON_CHECK:
+        message = json.loads(json.dumps(message, allow_nan=False))
+    transaction.on_commit(partial(_send, group, message))
+
+
+def _send(group: str, message: dict[str, Any]) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(group, message)
+    except Exception:  # the change is committed; only the nudge is lost (see send_on_commit)
+        log.exception("notification %s to %s failed", message.get("type"), group)
