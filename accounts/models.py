@@ -18,6 +18,12 @@ class User(AbstractUser):
         profile = getattr(self, "profile", None)
         return (profile.display_name if profile and profile.display_name else "") or self.username
 
+    @property
+    def is_house_bot(self) -> bool:
+        """True for the house's bot accounts (their profile has a `bot_level`); never for a person."""
+        profile = getattr(self, "profile", None)
+        return bool(profile and profile.bot_level)
+
 
 class Profile(models.Model):
     """What a player sets about themselves.

@@ -131,7 +131,9 @@ class TableSettingsForm(forms.Form):
 
     def __init__(self, *args: Any, owner: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["invite_list"].queryset = InviteList.objects.filter(owner=owner)
+        invite_list = self.fields["invite_list"]
+        assert isinstance(invite_list, forms.ModelChoiceField)
+        invite_list.queryset = InviteList.objects.filter(owner=owner)
 
     def clean_spectators(self) -> str:
         """Not given: the table's default, anyone the access admits may watch."""

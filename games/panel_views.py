@@ -12,11 +12,12 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.http import AuthenticatedHttpRequest
 from accounts.models import User
 from games.engines.core.errors import RuleError
 from games.services import invitations, kicks
@@ -48,7 +49,7 @@ def _json(call: Callable[[], Any]) -> JsonResponse:
 
 @login_required
 @require_POST
-def answer_invitation(request: HttpRequest, invitation_id: int, accept: bool) -> HttpResponse:
+def answer_invitation(request: AuthenticatedHttpRequest, invitation_id: int, accept: bool) -> HttpResponse:
     """Accept (take the seat and go to the table) or decline an invitation from the lobby."""
     try:
         answer = invitations.answer_invitation(request.user, invitation_id, accept)
@@ -62,7 +63,7 @@ def answer_invitation(request: HttpRequest, invitation_id: int, accept: bool) ->
 
 @login_required
 @require_POST
-def table_settings(request: HttpRequest, table_id: int) -> JsonResponse:
+def table_settings(request: AuthenticatedHttpRequest, table_id: int) -> JsonResponse:
     raw_list = request.POST.get("invite_list") or ""
 
     def call() -> None:
@@ -79,7 +80,7 @@ def table_settings(request: HttpRequest, table_id: int) -> JsonResponse:
 
 @login_required
 @require_POST
-def table_invite(request: HttpRequest, table_id: int) -> JsonResponse:
+def table_invite(request: AuthenticatedHttpRequest, table_id: int) -> JsonResponse:
     """Invite one player by username, or every member of the host's list `list`."""
     if request.POST.get("list", "").isdigit():
         return _json(lambda: len(invitations.invite_list(request.user, table_id, int(request.POST["list"]))))
@@ -93,17 +94,19 @@ def table_invite(request: HttpRequest, table_id: int) -> JsonResponse:
 
 @login_required
 @require_POST
-def table_request(request: HttpRequest, table_id: int, request_id: int, approve: bool) -> JsonResponse:
+def table_request(
+    request: AuthenticatedHttpRequest, table_id: int, request_id: int, approve: bool
+) -> JsonResponse:
     return _json(lambda: invitations.answer_seat_request(request.user, request_id, approve))
 
 
 @login_required
 @require_POST
-def table_kick(request: HttpRequest, table_id: int, seat: int) -> JsonResponse:
+def table_kick(request: AuthenticatedHttpRequest, table_id: int, seat: int) -> JsonResponse:
     return _json(lambda: kicks.kick(request.user, table_id, seat))
 
 
 @login_required
 @require_POST
-def table_vote(request: HttpRequest, table_id: int, seat: int) -> JsonResponse:
+def table_vote(request: AuthenticatedHttpRequest, table_id: int, seat: int) -> JsonResponse:
     return _json(lambda: kicks.vote_kick(request.user, table_id, seat))

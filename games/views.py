@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from accounts.http import AuthenticatedHttpRequest
 from accounts.models import User
 from games import services
 from games.engines.core import get_game
@@ -53,13 +54,13 @@ def _lobby_page(
 
 
 @login_required
-def lobby(request: HttpRequest) -> HttpResponse:
+def lobby(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The lobby: a box per open or playing table the viewer may see, and the "New game" dialog."""
     return _lobby_page(request)
 
 
 @login_required
-def new_table(request: HttpRequest) -> HttpResponse:
+def new_table(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Create a table from the dialog, with who may sit and watch (docs/decisions-social.md "Access"), and go to it.
     A GET (a reloaded or bookmarked address) goes to the lobby, where the dialog is."""
     if request.method != "POST":
@@ -93,7 +94,7 @@ def new_table(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def play(request: HttpRequest, table_id: int) -> HttpResponse:
+def play(request: AuthenticatedHttpRequest, table_id: int) -> HttpResponse:
     """ "Play": take a free seat (or the one already held) and go to the table."""
     try:
         seat = request_seat(request.user, table_id)  # with the table's access and the host's approval
@@ -110,7 +111,7 @@ def play(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def leave(request: HttpRequest, table_id: int) -> HttpResponse:
+def leave(request: AuthenticatedHttpRequest, table_id: int) -> HttpResponse:
     """Leave the table (a bot takes the seat during play) and go back to the lobby."""
     try:
         services.leave(request.user, table_id)
@@ -120,7 +121,7 @@ def leave(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @login_required
-def table(request: HttpRequest, table_id: int) -> HttpResponse:
+def table(request: AuthenticatedHttpRequest, table_id: int) -> HttpResponse:
     """The generic table shell; the game's own module draws its part."""
     row = get_object_or_404(Table, pk=table_id)
     refusal = watch_refusal(row, request.user)  # the table's access and its spectators option
@@ -153,14 +154,14 @@ def _finished_round(request: HttpRequest, table_id: int, number: int) -> Round:
 
 
 @login_required
-def history(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
+def history(request: AuthenticatedHttpRequest, table_id: int, number: int) -> HttpResponse:
     """A deal's hand history: the deal, every action, the deck order and salt behind its hash."""
     rnd = _finished_round(request, table_id, number)
     return render(request, "games/history.html", {"h": hand_history(rnd), "round": rnd})
 
 
 @login_required
-def replay_file(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
+def replay_file(request: AuthenticatedHttpRequest, table_id: int, number: int) -> HttpResponse:
     """The deal as a replay file (docs/design.md "Cards and replay files"), as a download."""
     rnd = _finished_round(request, table_id, number)
     response = JsonResponse(replay_document(rnd), json_dumps_params={"indent": 1})
@@ -169,7 +170,7 @@ def replay_file(request: HttpRequest, table_id: int, number: int) -> HttpRespons
 
 
 @login_required
-def deal_history(request: HttpRequest, round_id: int) -> HttpResponse:
+def deal_history(request: AuthenticatedHttpRequest, round_id: int) -> HttpResponse:
     """A deal's hand history by its round id (the ledger's statement and unit pages link here): redirects to
     the `history` page, which checks who may read it."""
     rnd = get_object_or_404(Round, pk=round_id)
@@ -177,7 +178,7 @@ def deal_history(request: HttpRequest, round_id: int) -> HttpResponse:
 
 
 @login_required
-def player(request: HttpRequest, username: str) -> HttpResponse:
+def player(request: AuthenticatedHttpRequest, username: str) -> HttpResponse:
     """The player info card (docs/decisions-social.md "Player card"): social's card (name, member since, the viewer's
     relation) and the player's record at the tables. `next`: a same-site path for the Back link."""
     shown = get_object_or_404(User, username=username, profile__bot_level="")

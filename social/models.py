@@ -46,7 +46,7 @@ class InviteList(models.Model):
 
     owner = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="invite_lists")
     name = models.CharField(_("name"), max_length=40)
-    members = models.ManyToManyField(USER, blank=True, related_name="on_invite_lists")
+    members = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="on_invite_lists")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -17,6 +17,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.http import AuthenticatedHttpRequest
 from accounts.models import User
 from social import services
 from social.errors import SocialError
@@ -46,7 +47,7 @@ def _run(request: HttpRequest, call: Callable[[], Any], done: str, default: str 
 
 
 @login_required
-def friends(request: HttpRequest) -> HttpResponse:
+def friends(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Friends (online, at which table), requests, the search by name, invite lists and ignored players."""
     query = request.GET.get("q", "")
     lists = request.user.invite_lists.prefetch_related("members__profile")
@@ -68,14 +69,14 @@ def friends(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def request_friend(request: HttpRequest, username: str) -> HttpResponse:
+def request_friend(request: AuthenticatedHttpRequest, username: str) -> HttpResponse:
     other = _player(username)
     return _run(request, lambda: services.request_friend(request.user, other), _("Friend request sent."))
 
 
 @login_required
 @require_POST
-def answer_friend(request: HttpRequest, request_id: int, accept: bool) -> HttpResponse:
+def answer_friend(request: AuthenticatedHttpRequest, request_id: int, accept: bool) -> HttpResponse:
     if accept:
         return _run(
             request, lambda: services.accept_friend(request.user, request_id), _("You are friends now.")
@@ -85,14 +86,14 @@ def answer_friend(request: HttpRequest, request_id: int, accept: bool) -> HttpRe
 
 @login_required
 @require_POST
-def remove_friend(request: HttpRequest, username: str) -> HttpResponse:
+def remove_friend(request: AuthenticatedHttpRequest, username: str) -> HttpResponse:
     other = _player(username)
     return _run(request, lambda: services.remove_friend(request.user, other), _("Friend removed."))
 
 
 @login_required
 @require_POST
-def ignore(request: HttpRequest, username: str, on: bool) -> HttpResponse:
+def ignore(request: AuthenticatedHttpRequest, username: str, on: bool) -> HttpResponse:
     other = _player(username)
     if on:
         return _run(request, lambda: services.ignore(request.user, other), _("You ignore this player now."))
@@ -103,7 +104,7 @@ def ignore(request: HttpRequest, username: str, on: bool) -> HttpResponse:
 
 @login_required
 @require_POST
-def create_list(request: HttpRequest) -> HttpResponse:
+def create_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return _run(
         request,
         lambda: services.create_list(request.user, request.POST.get("name", "")),
@@ -113,7 +114,7 @@ def create_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def add_member(request: HttpRequest, list_id: int) -> HttpResponse:
+def add_member(request: AuthenticatedHttpRequest, list_id: int) -> HttpResponse:
     username = request.POST.get("username", "").strip()
     member = User.objects.filter(username=username, profile__bot_level="").first()
     if member is None:
@@ -124,7 +125,7 @@ def add_member(request: HttpRequest, list_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def remove_member(request: HttpRequest, list_id: int, username: str) -> HttpResponse:
+def remove_member(request: AuthenticatedHttpRequest, list_id: int, username: str) -> HttpResponse:
     member = _player(username)
     return _run(
         request, lambda: services.remove_member(request.user, list_id, member), _("Removed from the list.")
@@ -133,5 +134,5 @@ def remove_member(request: HttpRequest, list_id: int, username: str) -> HttpResp
 
 @login_required
 @require_POST
-def delete_list(request: HttpRequest, list_id: int) -> HttpResponse:
+def delete_list(request: AuthenticatedHttpRequest, list_id: int) -> HttpResponse:
     return _run(request, lambda: services.delete_list(request.user, list_id), _("Invite list deleted."))

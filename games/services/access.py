@@ -94,7 +94,7 @@ def refusal(table: Table, user: Any) -> str | None:
             access=table.access,
             invited=is_invited(table, user),
             friend_of_host=are_friends(host, user.pk),
-            on_invite_list=social.invite_list_id is not None
+            on_invite_list=social.invite_list is not None
             and social.invite_list.members.filter(pk=user.pk).exists(),
         )
     )

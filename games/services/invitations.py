@@ -44,7 +44,7 @@ def invite(host: User, table_id: int, invitee: User) -> Invitation:
     """
     with transaction.atomic():
         table = _hosted(host, table_id)
-        if invitee.pk == host.pk or getattr(getattr(invitee, "profile", None), "bot_level", ""):
+        if invitee.pk == host.pk or invitee.is_house_bot:
             raise ServiceError("bad_request", gettext("invite other players, not yourself or a bot"))
         if is_ignoring(invitee.pk, host.pk):
             raise ServiceError("ignored", gettext("this player does not take your invitations"))

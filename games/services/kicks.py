@@ -96,7 +96,7 @@ def vote_kick(voter: User, table_id: int, seat_number: int) -> dict[str, Any]:
         seat = _target(table, seat_number)
         voters = set(
             Seat.objects.filter(table=table, bot_level="", user__isnull=False)
-            .exclude(user_id=seat.user_id)
+            .exclude(pk=seat.pk)
             .values_list("user_id", flat=True)
         )
         if voter.pk not in voters:

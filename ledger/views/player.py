@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.http import AuthenticatedHttpRequest
 from ledger.books import wallet_for
 from ledger.forms import LossLimitForm, SelfExclusionForm
 from ledger.models import LimitPeriod
@@ -34,7 +35,7 @@ def statement_rows(lines: list) -> list[dict[str, object]]:
 
 
 @login_required
-def wallet(request: HttpRequest) -> HttpResponse:
+def wallet(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Balance, the statement (every posting with its running balance; CSV with `?format=csv`), limits and
     self-exclusion."""
     account = wallet_for(request.user)
@@ -78,7 +79,7 @@ def wallet(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def loss_limit(request: HttpRequest) -> HttpResponse:
+def loss_limit(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Set a loss limit: lowering at once, raising after 24 hours."""
     form = LossLimitForm(request.POST)
     if form.is_valid():
@@ -96,7 +97,7 @@ def loss_limit(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def self_exclusion(request: HttpRequest) -> HttpResponse:
+def self_exclusion(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Exclude oneself from stakes tables for the chosen period."""
     form = SelfExclusionForm(request.POST)
     if form.is_valid():

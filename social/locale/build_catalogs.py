@@ -25,9 +25,9 @@ def esc(s):
 
 def header(lang):
     return (
-        'msgid ""\nmsgstr ""\n"Project-Id-Version: kibitz-social\\n"\n"Language: {}\\n"\n'
+        f'msgid ""\nmsgstr ""\n"Project-Id-Version: kibitz-social\\n"\n"Language: {lang}\\n"\n'
         '"MIME-Version: 1.0\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Content-Transfer-Encoding: 8bit\\n"\n'
-        '"Plural-Forms: {}\\n"\n\n'.format(lang, PLURAL_FORMS[lang])
+        f'"Plural-Forms: {PLURAL_FORMS[lang]}\\n"\n\n'
     )
 
 

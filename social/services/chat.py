@@ -112,4 +112,4 @@ def history(recipient: User) -> list[dict[str, Any]]:
         .select_related("author__profile")
         .order_by("-pk")[:HISTORY]
     )
-    return [message_json(line, line.author) for line in reversed(lines)]
+    return [message_json(line, line.author) for line in reversed(lines) if line.author is not None]

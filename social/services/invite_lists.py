@@ -36,7 +36,7 @@ def own_list(owner: User, list_id: int) -> InviteList:
 def add_member(owner: User, list_id: int, member: User) -> None:
     """Put `member` on the owner's list (idempotent). Raises SocialError("no_list" | "bad_request")."""
     row = own_list(owner, list_id)
-    if member.pk == owner.pk or getattr(getattr(member, "profile", None), "bot_level", ""):
+    if member.pk == owner.pk or member.is_house_bot:
         raise SocialError("bad_request", _("a list holds other players, not you or a bot"))
     row.members.add(member)
 

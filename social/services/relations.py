@@ -77,7 +77,7 @@ def request_friend(user: User, other: User) -> Friendship:
     Returns the Friendship. Raises SocialError("bad_request") for oneself or a bot, ("ignored") when
     `other` ignores `user`, ("already") when they are friends or the request is pending.
     """
-    if other.pk == user.pk or getattr(getattr(other, "profile", None), "bot_level", ""):
+    if other.pk == user.pk or other.is_house_bot:
         raise SocialError("bad_request", _("you cannot ask yourself or a bot"))
     if is_ignoring(other.pk, user.pk):
         raise SocialError("ignored", _("this player does not take your requests"))

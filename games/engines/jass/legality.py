@@ -77,5 +77,7 @@ def legal_cards(hand: Sequence[str], trick: Sequence[str], mode: str, variant: s
         strength = STRENGTH[mode]
         floor = strength[top]
         trumps = [c for c in trumps if strength[c] > floor]
-    allowed = set(following) | set(trumps) if following else {c for c in hand if SUIT_OF[c] != mode} | set(trumps)
+    allowed = (
+        set(following) | set(trumps) if following else {c for c in hand if SUIT_OF[c] != mode} | set(trumps)
+    )
     return [c for c in hand if c in allowed]
