@@ -11,6 +11,7 @@ from games import services
 from games.engines.core import get_game
 from games.engines.core.commitment import deck_hash
 from games.engines.core.errors import IllegalAction, InvalidAction
+from games.engines.core.replay import replay
 from games.models import Event, Move, Round, Seat, Table
 from games.services.errors import ServiceError
 from games.services.sweeper import sweep_once
@@ -34,6 +35,25 @@ def _state(table):
 def _seat_user(table, users, seat):
     row = Seat.objects.get(table=table, number=seat)
     return row.user
+
+
+def _play_to_the_end(table, person, choose, steps):
+    """Play seat 0 as `person` with `choose(game, state)` and let the sweeper move the bots, until the table is
+    finished (at most `steps` steps)."""
+    game = get_game(table.game)
+    for _ in range(steps):
+        table.refresh_from_db()
+        if table.status == Table.Status.FINISHED:
+            break
+        rnd = Round.objects.filter(table=table, status=Round.Status.PLAYING).first()
+        if rnd is not None:
+            state = game.from_json(rnd.snapshot)
+            if 0 in game.to_act(state):
+                action = choose(game, state).to_wire()
+                services.act(person, table.pk, table.version, f"a{table.version}", action)
+                continue
+        sweep_once()
+    assert table.status == Table.Status.FINISHED
 
 
 def test_it_starts_at_once_against_bots_with_a_committed_deal(users):
@@ -122,32 +142,12 @@ def test_it_times_out_once_through_the_guarded_path(users):
 def test_it_plays_a_whole_match_with_bots_through_the_sweeper(users, fast_bots):
     alice = users["alice"]
     table = services.create_table(alice, "test-follow", {"rounds": 2}, human_seats=1)
-    for _ in range(200):
-        table.refresh_from_db()
-        if table.status == Table.Status.FINISHED:
-            break
-        rnd = Round.objects.filter(table=table, status=Round.Status.PLAYING).first()
-        if rnd is not None:
-            game = get_game(table.game)
-            state = game.from_json(rnd.snapshot)
-            if 0 in game.to_act(state):
-                services.act(
-                    alice,
-                    table.pk,
-                    table.version,
-                    f"a{table.version}",
-                    game.legal_actions(state, 0)[0].to_wire(),
-                )
-                continue
-        sweep_once()
-    assert table.status == Table.Status.FINISHED
+    _play_to_the_end(table, alice, lambda game, state: game.legal_actions(state, 0)[0], steps=200)
     rounds = list(Round.objects.filter(table=table).order_by("number"))
     assert [r.status for r in rounds] == ["done", "done"]
     for r in rounds:
         assert r.result is not None and r.settlement == r.result["payments"]
         game = get_game(table.game)
-        from games.engines.core.replay import replay
-
         replayed = replay(game, r.options, r.deal, r.dealer, r.actions, r.start)
         assert game.to_json(replayed) == r.snapshot
     versions = list(Event.objects.filter(table=table).values_list("version", flat=True))
@@ -167,25 +167,7 @@ def test_it_plays_french_tarot_deals_with_bots_through_the_sweeper(users, fast_b
     table = services.create_table(
         alice, "french-tarot", {"match_end": "deals:1"}, human_seats=1, bot_level="beginner"
     )
-    game = get_game("french-tarot")
-    for _ in range(400):
-        table.refresh_from_db()
-        if table.status == Table.Status.FINISHED:
-            break
-        rnd = Round.objects.filter(table=table, status=Round.Status.PLAYING).first()
-        if rnd is not None:
-            state = game.from_json(rnd.snapshot)
-            if 0 in game.to_act(state):
-                services.act(
-                    alice,
-                    table.pk,
-                    table.version,
-                    f"a{table.version}",
-                    game.timeout_action(state, 0).to_wire(),
-                )
-                continue
-        sweep_once()
-    assert table.status == Table.Status.FINISHED
+    _play_to_the_end(table, alice, lambda game, state: game.timeout_action(state, 0), steps=400)
     scored = Round.objects.filter(table=table, status=Round.Status.DONE, result__status="scored").get()
     assert sorted(p[0] for p in scored.settlement) == sorted(p[0] for p in scored.result["payments"])
     assert sum(scored.result["scores"]) == 0
