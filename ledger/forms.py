@@ -32,7 +32,7 @@ class MoneyField(forms.DecimalField):
 
 
 class LossLimitForm(forms.Form):
-    period = forms.ChoiceField(label=_("Period"), choices=LimitPeriod.CHOICES)
+    period = forms.ChoiceField(label=_("Period"), choices=LimitPeriod.choices)
     amount = MoneyField(
         label=_("Loss limit"),
         required=False,

@@ -130,7 +130,7 @@ def set_loss_limit(user: Any, period: str, amount: int | None, now: datetime | N
     Lowering (or setting a first limit) takes effect at once; raising or removing takes effect after 24 hours.
     Raises ValueError for a negative amount or an unknown period.
     """
-    if period not in LimitPeriod.VALUES:
+    if period not in LimitPeriod.values:
         raise ValueError(f"unknown period {period!r}")
     if amount is not None and amount < 0:
         raise ValueError("a loss limit cannot be negative")
@@ -183,7 +183,7 @@ def check_wallet_can_cover(wallet: Account, amount: int, now: datetime | None = 
             code="insufficient_funds",
         )
     if user is not None and not wallet.is_bot:
-        for period in LimitPeriod.VALUES:
+        for period in LimitPeriod.values:
             limit = limit_in_force(user, period, now)
             if limit is None:
                 continue

@@ -63,7 +63,7 @@ def wallet(request: HttpRequest) -> HttpResponse:
             "lost": losses_in_period(account, value),
             "pending": pending_limit(request.user, value),
         }
-        for value, label in LimitPeriod.CHOICES
+        for value, label in LimitPeriod.choices
     ]
     context = {
         "account": account,
