@@ -20,12 +20,12 @@ class AppendOnlyQuerySet(models.QuerySet):
     def update(self, **kwargs: object) -> int:
         from ledger.errors import AppendOnly
 
-        raise AppendOnly(f"{self.model.__name__} rows are append-only")
+        raise AppendOnly("append_only", f"{self.model.__name__} rows are append-only")
 
     def delete(self) -> tuple[int, dict[str, int]]:
         from ledger.errors import AppendOnly
 
-        raise AppendOnly(f"{self.model.__name__} rows are append-only")
+        raise AppendOnly("append_only", f"{self.model.__name__} rows are append-only")
 
 
 class AppendOnlyModel(models.Model):
@@ -40,13 +40,15 @@ class AppendOnlyModel(models.Model):
         from ledger.errors import AppendOnly
 
         if not self._state.adding:
-            raise AppendOnly(f"{type(self).__name__} {self.pk} cannot be changed; book a reversal")
+            raise AppendOnly(
+                "append_only", f"{type(self).__name__} {self.pk} cannot be changed; book a reversal"
+            )
         super().save(*args, **kwargs)  # type: ignore[arg-type]
 
     def delete(self, *args: object, **kwargs: object) -> tuple[int, dict[str, int]]:
         from ledger.errors import AppendOnly
 
-        raise AppendOnly(f"{type(self).__name__} {self.pk} cannot be deleted; book a reversal")
+        raise AppendOnly("append_only", f"{type(self).__name__} {self.pk} cannot be deleted; book a reversal")
 
 
 class AccountKind(models.TextChoices):

@@ -172,15 +172,15 @@ def check_wallet_can_cover(wallet: Account, amount: int, now: datetime | None = 
         until = excluded_until(user, now)
         if until is not None:
             raise NotEligible(
+                "self_excluded",
                 _("self-excluded from stakes tables until %(until)s")
                 % {"until": f"{timezone.localtime(until):%Y-%m-%d %H:%M}"},
-                code="self_excluded",
             )
     if wallet.balance < amount:
         raise NotEligible(
+            "insufficient_funds",
             _("the wallet holds %(balance)s, the worst case is %(needed)s")
             % {"balance": format_money(wallet.balance), "needed": format_money(amount)},
-            code="insufficient_funds",
         )
     if user is not None and not wallet.is_bot:
         for period in LimitPeriod.values:
@@ -190,9 +190,9 @@ def check_wallet_can_cover(wallet: Account, amount: int, now: datetime | None = 
             at_risk = losses_in_period(wallet, period, now) + amount
             if at_risk > limit:
                 raise NotEligible(
+                    "loss_limit",
                     LOSS_LIMIT_REFUSALS[period]
                     % {"at_risk": format_money(at_risk), "limit": format_money(limit)},
-                    code="loss_limit",
                 )
 
 
@@ -204,7 +204,7 @@ def check_can_join_stakes_table(user: Any, stake: int, limit: int, players: int)
     `self_excluded`, `insufficient_funds`, `loss_limit`. Returns None when the player may join.
     """
     if stake <= 0 or limit <= 0:
-        raise NotEligible(_("a stakes table needs a positive stake and limit"), code="no_limit")
+        raise NotEligible("no_limit", _("a stakes table needs a positive stake and limit"))
     check_wallet_can_cover(wallet_for(user), worst_case(limit, players))
 
 
