@@ -9,7 +9,7 @@ Environment:
                         in-memory channel layer and Celery tasks run eagerly in-process.
     KIBITZ_REQUIRE_SERVICES  "1" makes tests that need PostgreSQL / Redis fail instead of skipping (CI).
     KIBITZ_ALLOW_FIXED_DEALS "1" lets tests fix a table's next deal (never on by default).
-    KIBITZ_STARTING_BALANCE  minor units granted to every new player (default 10000 = 100.00).
+    KIBITZ_STARTING_BALANCE  minor units granted to every new player, never to a bot (default 10000 = 100.00).
     KIBITZ_CURRENCY     ISO 4217 code of the ledger's money (default EUR).
 """
 
@@ -211,6 +211,8 @@ ACCOUNT_LOGOUT_ON_GET = False
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "/accounts/login/"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/accounts/login/"
+# A person who signs up gets a player's account: profile language and starting balance (accounts.players).
+ACCOUNT_ADAPTER = "accounts.adapter.PlayerAccountAdapter"
 
 # Tables (docs/decisions-tables.md).
 KIBITZ_BOT_PAUSE_SECONDS = float(os.environ.get("KIBITZ_BOT_PAUSE_SECONDS", "0.9"))

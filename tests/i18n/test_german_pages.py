@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from accounts.models import Profile
+from accounts.players import open_player_account
 from games import services as tables
 from games.engines.core import BOT_LEVELS
 from games.labels import BOT_LEVEL_LABELS
@@ -66,7 +66,7 @@ def english_left(text: str) -> list[str]:
 def german_player(name: str, **extra) -> Client:
     """A logged-in client of a new user whose profile speaks German (`client.user` is the user)."""
     user = get_user_model().objects.create_user(name, password="pw-for-tests-only", **extra)
-    Profile.objects.filter(user=user).update(language="de")
+    open_player_account(user, language="de")
     client = Client()
     client.force_login(user)
     client.user = user
@@ -80,7 +80,8 @@ def settled_deal():
         get_user_model().objects.create_user(n, password="pw-for-tests-only")
         for n in ("alice", "bob", "carol", "dave")
     ]
-    Profile.objects.update(language="de")
+    for user in users:
+        open_player_account(user, language="de")
     wallets = [ledger.wallet_for(u) for u in users]
     ledger.reserve_unit(
         unit_id="round:42",
