@@ -11,7 +11,7 @@ from django.apps import apps
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 
 def wants_csv(request: HttpRequest) -> bool:
@@ -42,34 +42,23 @@ def staff_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
 
 
 def hand_history_urls(round_ids: Iterable[int | None]) -> dict[int, str]:
-    """The hand-history page of each deal (round id → URL), for the deals whose page exists.
-
-    Uses `games:hand_history` (round id) when the tables app names it so, else its `history` page
-    (table id, deal number); rounds or pages that do not exist are left out.
+    """The hand-history page of each deal (round id → URL): the tables app's `history` page (table id, deal
+    number), read by model name so the ledger imports nothing of the tables. Rounds that do not exist, or a
+    site without the tables app, give no link.
     """
     wanted = {r for r in round_ids if r is not None}
-    urls: dict[int, str] = {}
     if not wanted:
-        return urls
-    for round_id in sorted(wanted):
-        try:
-            urls[round_id] = reverse("games:hand_history", args=[round_id])
-        except NoReverseMatch:
-            break
-    if urls:
-        return urls
+        return {}
     try:
         round_model = apps.get_model("games", "Round")
     except LookupError:
-        return urls
-    for round_id, table_id, number in round_model.objects.filter(pk__in=wanted).values_list(
-        "pk", "table_id", "number"
-    ):
-        try:
-            urls[round_id] = reverse("history", args=[table_id, number])
-        except NoReverseMatch:
-            return urls
-    return urls
+        return {}
+    return {
+        round_id: reverse("history", args=[table_id, number])
+        for round_id, table_id, number in round_model.objects.filter(pk__in=wanted).values_list(
+            "pk", "table_id", "number"
+        )
+    }
 
 
 def hand_history_url(round_id: int | None) -> str | None:

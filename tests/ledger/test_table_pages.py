@@ -48,3 +48,15 @@ def test_it_refuses_play_to_a_self_excluded_player_with_the_reason(client, playe
     client.force_login(players[1])
     answer = client.post(reverse("play", args=[table.pk]), follow=True)
     assert "self-excluded from stakes tables until" in answer.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_statement_line_links_its_deal_to_the_tables_hand_history(players):
+    from games.models import Round
+    from ledger.views.common import hand_history_urls
+
+    table = tables.create_table(players[0], "french-tarot", {}, human_seats=1)
+    rnd = Round.objects.get(table=table)
+    assert hand_history_urls([rnd.pk, None, 10**9]) == {
+        rnd.pk: reverse("history", args=[table.pk, rnd.number])
+    }
