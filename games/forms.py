@@ -1,4 +1,5 @@
-"""The "New game" form: game and its options, bots' level, human seats, stakes and limit, turn time."""
+"""The "New game" form: game and its options, bots' level, human seats, stakes and limit (minor units, through
+ledger.forms.MoneyField), turn time."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from games.engines.core import BOT_LEVELS, all_games
 from games.labels import BOT_LEVEL_LABELS
 from games.models import Table
+from ledger.forms import MoneyField
 
 MATCH_ENDS = [
     ("deals:1", _("1 deal")),
@@ -53,11 +55,10 @@ class NewTableForm(forms.Form):
         label=_("Bots' level"), choices=[(b, BOT_LEVEL_LABELS[b]) for b in BOT_LEVELS], initial="standard"
     )
     human_seats = forms.IntegerField(label=_("Human seats"), min_value=1, max_value=6, initial=1)
-    stake = forms.DecimalField(label=_("Stake per point"), min_value=0, decimal_places=2, initial=0)
-    limit = forms.DecimalField(
+    stake = MoneyField(label=_("Stake per point"), allow_negative=False, initial="0")
+    limit = MoneyField(
         label=_("Limit per payment"),
-        min_value=0,
-        decimal_places=2,
+        allow_negative=False,
         required=False,
         help_text=_(
             "Empty: the game's default (French Tarot 150, Tarock 12, Rummy 100, Schieber 1, "
@@ -105,8 +106,3 @@ class NewTableForm(forms.Form):
                 **data["extra_options"],
             }
         return dict(data["extra_options"])
-
-    @staticmethod
-    def minor_units(amount: Any) -> int | None:
-        """Money in minor units (cents), None for an empty field."""
-        return None if amount is None else int(round(amount * 100))

@@ -57,8 +57,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def new_table(request: HttpRequest) -> HttpResponse:
-    """Create a table from the dialog, with who may sit and watch (docs/decisions-social.md "table access"), and go to it.
-    A GET (a reloaded or bookmarked address) goes to the lobby, where the dialog is."""
+    """Create a table from the dialog, with who may sit and watch (docs/decisions-social.md "table access"),
+    and go to it. A GET (a reloaded or bookmarked address) goes to the lobby, where the dialog is."""
     if request.method != "POST":
         return redirect("lobby")
     form = NewTableForm(request.POST)
@@ -73,8 +73,8 @@ def new_table(request: HttpRequest) -> HttpResponse:
             form.options(),
             human_seats=data["human_seats"],
             bot_level=data["bot_level"],
-            stake=form.minor_units(data["stake"]) or 0,
-            limit=form.minor_units(data.get("limit")),
+            stake=data["stake"] or 0,
+            limit=data.get("limit"),
             access=data["access"],
             turn_seconds=data["turn_seconds"],
             fixed_deal=data.get("fixed_deal"),

@@ -9,8 +9,8 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Sum
 from django.utils import timezone
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from ledger.books import promotions_account, wallet_for
 from ledger.calculation import worst_case
@@ -25,6 +25,7 @@ from ledger.models import (
     UnitSeat,
     UnitStatus,
 )
+from ledger.money import format_money
 from ledger.posting import post
 
 RAISE_DELAY = timedelta(hours=24)
@@ -180,7 +181,10 @@ def check_wallet_can_cover(wallet: Account, amount: int, now: datetime | None = 
         raise NotEligible(
             "insufficient_funds",
             _("the wallet holds %(balance)s, the worst case is %(needed)s")
-            % {"balance": format_money(wallet.balance), "needed": format_money(amount)},
+            % {
+                "balance": format_money(wallet.balance, get_language()),
+                "needed": format_money(amount, get_language()),
+            },
         )
     if user is not None and not wallet.is_bot:
         for period in LimitPeriod.values:
@@ -192,7 +196,10 @@ def check_wallet_can_cover(wallet: Account, amount: int, now: datetime | None = 
                 raise NotEligible(
                     "loss_limit",
                     LOSS_LIMIT_REFUSALS[period]
-                    % {"at_risk": format_money(at_risk), "limit": format_money(limit)},
+                    % {
+                        "at_risk": format_money(at_risk, get_language()),
+                        "limit": format_money(limit, get_language()),
+                    },
                 )
 
 
@@ -206,10 +213,3 @@ def check_can_join_stakes_table(user: Any, stake: int, limit: int, players: int)
     if stake <= 0 or limit <= 0:
         raise NotEligible("no_limit", _("a stakes table needs a positive stake and limit"))
     check_wallet_can_cover(wallet_for(user), worst_case(limit, players))
-
-
-def format_money(minor: int) -> str:
-    """Minor units as a decimal string with two places: 792 → "7.92", -300 → "-3.00"."""
-    sign = "-" if minor < 0 else ""
-    whole, cents = divmod(abs(minor), 100)
-    return f"{sign}{whole}.{cents:02d}"

@@ -21,10 +21,11 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from django.db import IntegrityError, OperationalError, connection, transaction
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from ledger.errors import AlreadyReversed, IdempotencyConflict, InsufficientFunds, Unbalanced
 from ledger.models import NON_NEGATIVE_KINDS, Account, Posting, Transaction, TransactionKind
+from ledger.money import format_money
 
 MAX_ATTEMPTS = 8
 RETRYABLE_SQLSTATES = {"40001", "40P01"}  # serialization_failure, deadlock_detected
@@ -174,7 +175,11 @@ def _book(
             raise InsufficientFunds(
                 "insufficient_funds",
                 gettext("%(account)s holds %(balance)s, cannot pay %(amount)s")
-                % {"account": account.name, "balance": account.balance, "amount": -amount},
+                % {
+                    "account": account.name,
+                    "balance": format_money(account.balance, get_language()),
+                    "amount": format_money(-amount, get_language()),
+                },
                 account_id=account_id,
             )
         account.balance = new_balance

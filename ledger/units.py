@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from ledger.books import escrow_for, house_account, promotions_account
@@ -28,7 +29,8 @@ from ledger.errors import (
     UnknownUnit,
 )
 from ledger.models import Account, SettlementUnit, Transaction, TransactionKind, UnitSeat, UnitStatus
-from ledger.players import check_wallet_can_cover, format_money
+from ledger.money import format_money
+from ledger.players import check_wallet_can_cover
 from ledger.posting import fingerprint, post, reverse, run_with_retries, same_or_conflict
 from ledger.schedule import bands_in_force
 
@@ -122,7 +124,8 @@ def _reserve(
         except InsufficientFunds:
             refusals[seat] = NotEligible(
                 "insufficient_funds",
-                _("the wallet cannot cover the worst case of %(needed)s") % {"needed": format_money(amount)},
+                _("the wallet cannot cover the worst case of %(needed)s")
+                % {"needed": format_money(amount, get_language())},
             )
             continue
         except NotEligible as refusal:

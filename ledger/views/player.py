@@ -12,10 +12,10 @@ from django.views.decorators.http import require_POST
 from ledger.books import wallet_for
 from ledger.forms import LossLimitForm, SelfExclusionForm
 from ledger.models import LimitPeriod
+from ledger.money import format_money
 from ledger.players import (
     exclude_self,
     excluded_until,
-    format_money,
     limit_in_force,
     losses_in_period,
     pending_limit,

@@ -1,5 +1,5 @@
-"""Stakes in real Chromium (docs/decisions-ledger.md "Done when"): a new player plays a stakes deal of French Tarot against bots
-and sees the wallet and the statement line change; a staff user finds the deal in the reports, sees the
+"""Stakes in real Chromium (docs/decisions-ledger.md "Done when"): a new player plays a stakes deal of French Tarot
+against bots and sees the wallet and the statement line change; a staff user finds the deal in the reports, sees the
 commission chart and downloads the CSV."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from ledger.calculation import DEFAULT_BANDS, calculate_settlement
-from ledger.players import format_money
+from ledger.money import format_money
 
 from .driver import TIMEOUT, commission_csv, frame, log_in, open_table, play_until_done, sign_up
 from .site import DEMO_PASSWORD, ROOT, LiveSite

@@ -26,7 +26,7 @@ def test_it_refuses_a_stakes_seat_the_wallet_cannot_cover_in_german(settings):
     settings.KIBITZ_STARTING_BALANCE = 1000
     bob = german_player("bob")  # 10.00: the worst case of 3 × 15.00 is out of reach
     text = visible_text(bob.post(reverse("play", args=[table.pk]), follow=True))
-    assert "die Geldbörse enthält 10.00, der ungünstigste Fall ist 45.00" in text
+    assert "die Geldbörse enthält 10,00, der ungünstigste Fall ist 45,00" in text
     assert "the wallet holds" not in text and "worst case" not in text
     assert not Seat.objects.filter(table=table, user=bob.user).exists()
 
