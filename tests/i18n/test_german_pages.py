@@ -31,7 +31,6 @@ pytestmark = pytest.mark.django_db
 
 GERMAN_CATALOGS = [
     REPO / "locale/de/LC_MESSAGES/django.po",
-    REPO / "social/locale/de/LC_MESSAGES/django.po",
     Path(allauth.__file__).parent / "locale/de/LC_MESSAGES/django.po",
 ]
 

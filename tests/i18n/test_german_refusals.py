@@ -34,7 +34,7 @@ def test_it_refuses_a_stakes_seat_the_wallet_cannot_cover_in_german(settings):
 def test_it_refuses_a_friend_request_to_oneself_in_german():
     alice = german_player("alice")
     text = visible_text(alice.post(reverse("friend_request", args=["alice"]), follow=True))
-    assert "du kannst nicht dich selbst oder einen Bot anfragen" in text
+    assert "Sie können weder sich selbst noch einen Bot anfragen" in text
     assert "you cannot ask yourself or a bot" not in text
 
 
@@ -45,7 +45,7 @@ def test_the_social_panel_gets_the_invitation_refusal_in_german():
     assert answer.status_code == 400
     assert answer.json() == {
         "error": "bad_request",  # the code is unchanged
-        "message": "lade andere Spieler ein, nicht dich selbst oder einen Bot",
+        "message": "laden Sie andere Spieler ein, nicht sich selbst oder einen Bot",
     }
 
 
