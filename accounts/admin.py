@@ -1,11 +1,24 @@
 """Staff views of players."""
 
+from typing import Any
+
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
+from django.http import HttpRequest
 
 from .models import Profile, User
+from .players import open_player_account
 
-admin.site.register(User, UserAdmin)
+
+@admin.register(User)
+class PlayerUserAdmin(UserAdmin):
+    """Django's user admin; a user added here is a person's account and gets a player's start
+    (accounts.players.open_player_account) in the admin's transaction."""
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if not change:
+            open_player_account(obj)
 
 
 @admin.register(Profile)

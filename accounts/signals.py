@@ -1,11 +1,11 @@
-"""Every user gets a Profile the moment it is created (sign-up, demo data, admin); a player who signs up starts
-with the language the browser asked for (LocaleMiddleware's choice among settings.LANGUAGES)."""
+"""Every user gets a Profile the moment it is created (players, staff, bot accounts), so `user.profile` always
+exists. What a player gets at sign-up (the profile's language, the starting balance) is an explicit call:
+accounts.players.open_player_account."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from allauth.account.signals import user_signed_up
 from django.conf import settings
 from django.db.models.signals import post_save
 from django.dispatch import receiver
@@ -18,11 +18,3 @@ def create_profile(sender: type, instance: Any, created: bool, **kwargs: Any) ->
     """Create the user's Profile on first save (idempotent)."""
     if created:
         Profile.objects.get_or_create(user=instance)
-
-
-@receiver(user_signed_up)
-def take_the_browsers_language(sender: type, request: Any, user: Any, **kwargs: Any) -> None:
-    """Start the new player's profile in the language the site chose for the sign-up request."""
-    language = getattr(request, "LANGUAGE_CODE", None)
-    if language in dict(settings.LANGUAGES):
-        Profile.objects.filter(user=user).update(language=language)

@@ -1,4 +1,5 @@
-"""The site's allauth adapter: logging off leaves the user's tables (docs/decisions-social.md "Leave and log off").
+"""The site's allauth adapter: a player's account at sign-up (accounts.adapter.PlayerAccountAdapter), and logging
+off leaves the user's tables (docs/decisions-social.md "Leave and log off").
 
 It lives with the tables because only the tables side may call the table service; `accounts` and `social`
 import nothing of it. Settings: ACCOUNT_ADAPTER.
@@ -6,15 +7,15 @@ import nothing of it. Settings: ACCOUNT_ADAPTER.
 
 from __future__ import annotations
 
-from allauth.account.adapter import DefaultAccountAdapter
 from django.http import HttpRequest
 
+from accounts.adapter import PlayerAccountAdapter
 from games.services import leave_every_table
 from social.services import went_offline
 
 
-class TablesAccountAdapter(DefaultAccountAdapter):
-    """allauth's default adapter, with a log-off that first leaves every table where the user holds a seat, as
+class TablesAccountAdapter(PlayerAccountAdapter):
+    """The accounts' sign-up adapter, with a log-off that first leaves every table where the user holds a seat, as
     "Leave" does, and shows the user offline at once."""
 
     def logout(self, request: HttpRequest) -> None:

@@ -1,5 +1,6 @@
-"""The "New game" form: game and its options, bots' level, human seats, stakes and limit, turn time; and the
-host's settings of a table (who may sit and watch), in the same dialog and in the table's panel."""
+"""The "New game" form: game and its options, bots' level, human seats, stakes and limit (minor units, through
+ledger.forms.MoneyField), turn time; and the host's settings of a table (who may sit and watch), in the same
+dialog and in the table's panel."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from games.engines.core import BOT_LEVELS, all_games
 from games.labels import BOT_LEVEL_LABELS
 from games.models import Table, TableSettings
+from ledger.forms import MoneyField
 from social.models import InviteList
 
 MATCH_ENDS = [
@@ -55,11 +57,10 @@ class NewTableForm(forms.Form):
         label=_("Bots' level"), choices=[(b, BOT_LEVEL_LABELS[b]) for b in BOT_LEVELS], initial="standard"
     )
     human_seats = forms.IntegerField(label=_("Human seats"), min_value=1, max_value=6, initial=1)
-    stake = forms.DecimalField(label=_("Stake per point"), min_value=0, decimal_places=2, initial=0)
-    limit = forms.DecimalField(
+    stake = MoneyField(label=_("Stake per point"), allow_negative=False, initial="0")
+    limit = MoneyField(
         label=_("Limit per payment"),
-        min_value=0,
-        decimal_places=2,
+        allow_negative=False,
         required=False,
         help_text=_(
             "Empty: the game's default (French Tarot 150, Tarock 12, Rummy 100, Schieber 1, "
@@ -107,11 +108,6 @@ class NewTableForm(forms.Form):
                 **data["extra_options"],
             }
         return dict(data["extra_options"])
-
-    @staticmethod
-    def minor_units(amount: Any) -> int | None:
-        """Money in minor units (cents), None for an empty field."""
-        return None if amount is None else int(round(amount * 100))
 
 
 class TableSettingsForm(forms.Form):

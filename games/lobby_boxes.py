@@ -18,10 +18,11 @@ LOBBY_SIZE = 60
 def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
     """The open or playing tables whose access admits `viewer` (games.services.access.tables_admitting: public
     tables, friends-only tables of the viewer's friends, private ones the viewer is invited to or listed for),
-    newest first, at most LOBBY_SIZE: `{"id", "game", "title", "status", "stake" (minor units), "stake_display"
-    ("0.10"), "limit", "bot_level", "bot_level_display" (translated), "access", "access_display" (translated),
+    newest first, at most LOBBY_SIZE: `{"id", "game", "title", "status", "stake" (minor units), "limit" (minor
+    units), "bot_level", "bot_level_display" (translated), "access", "access_display" (translated),
     "can_sit" (waiting with a free seat: "Play" is offered), "turn_seconds", "seats": [{"number", "name", "bot",
-    "open"}]}`. Texts are in the active language (see lobby_boxes_in_language)."""
+    "open"}]}`. Texts are in the active language (see lobby_boxes_in_language). The page and the lobby socket
+    send these same dicts; static/js/lobby.js draws every box from them."""
     recent = Table.objects.filter(status__in=[Table.Status.OPEN, Table.Status.PLAYING]).order_by("-pk")
     tables = tables_admitting(viewer, list(recent[: LOBBY_SIZE * 4]))[:LOBBY_SIZE]
     seats: dict[int, list[Seat]] = {}
@@ -40,7 +41,6 @@ def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
                 "title": title,
                 "status": table.status,
                 "stake": table.stake,
-                "stake_display": f"{table.stake // 100}.{table.stake % 100:02d}",
                 "limit": table.limit,
                 "bot_level": table.bot_level,
                 "bot_level_display": bot_level_label(table.bot_level),

@@ -33,8 +33,8 @@ def wallet_for(user: Any, *, is_bot: bool = False) -> Account:
         f"wallet:user:{user.pk}", AccountKind.WALLET, default_currency(), user=user, is_bot=is_bot
     )
     if is_bot and not account.is_bot:
-        # A bot user's wallet opened at its creation (the sign-up grant) is flagged once the table seats it as
-        # a bot, so reports keep bots apart from players.
+        # A bot user's wallet opened before a table seated it as a bot (e.g. by a report) is flagged then, so
+        # reports keep bots apart from players.
         Account.objects.filter(pk=account.pk).update(is_bot=True)
         account.is_bot = True
     return account

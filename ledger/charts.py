@@ -6,7 +6,9 @@ from collections.abc import Sequence
 from datetime import date
 from html import escape
 
-from ledger.players import format_money
+from django.utils.translation import get_language
+
+from ledger.money import format_money
 
 
 def bar_chart_svg(
@@ -14,8 +16,10 @@ def bar_chart_svg(
 ) -> str:
     """An SVG bar chart of `(day, minor units)` rows, oldest left; returns the `<svg>` element as text.
 
-    Labels are escaped; an empty series draws an empty frame with the title.
+    Labels are escaped and their amounts in the active language; an empty series draws an empty frame with
+    the title.
     """
+    language = get_language()
     margin_left, margin_bottom, margin_top = 60, 40, 24
     plot_w, plot_h = width - margin_left - 10, height - margin_bottom - margin_top
     peak = max((v for _, v in rows), default=0) or 1
@@ -31,9 +35,12 @@ def bar_chart_svg(
         ),
         (
             f'<text x="{margin_left - 6}" y="{margin_top + 4}" text-anchor="end" font-size="11">'
-            f"{escape(format_money(peak))}</text>"
+            f"{escape(format_money(peak, language))}</text>"
         ),
-        f'<text x="{margin_left - 6}" y="{margin_top + plot_h}" text-anchor="end" font-size="11">0.00</text>',
+        (
+            f'<text x="{margin_left - 6}" y="{margin_top + plot_h}" text-anchor="end" font-size="11">'
+            f"{format_money(0, language)}</text>"
+        ),
     ]
     if rows:
         slot = plot_w / len(rows)
@@ -43,7 +50,7 @@ def bar_chart_svg(
             bar_h = plot_h * value / peak
             x = margin_left + i * slot + (slot - bar_w) / 2
             y = margin_top + plot_h - bar_h
-            label = f"{day.isoformat()}: {format_money(value)}"
+            label = f"{day.isoformat()}: {format_money(value, language)}"
             parts.append(
                 f'<rect class="bar" x="{x:.1f}" y="{y:.1f}" width="{bar_w:.1f}" height="{bar_h:.1f}"'
                 f' fill="#2f6f4f"><title>{escape(label)}</title></rect>'

@@ -1,85 +1,80 @@
-"""Ledger errors, each with a stable `code` that pages and the table service can translate."""
+"""Ledger errors, each with a stable `code` that pages and the table service can translate.
+
+Every constructor takes `(code, message)` first, in the order of the engines' and the table service's
+refusals (games.engines.core.errors.RuleError): `UnitClosed("unit_closed", "unit round:4 is settled")`.
+"""
 
 from __future__ import annotations
 
 
 class LedgerError(Exception):
-    """Base of every refusal by the ledger; `code` is stable, `message` is for people."""
+    """Base of every refusal by the ledger.
 
-    code = "ledger_error"
+    Args:
+        code: stable machine-readable reason (the codes of each subclass are in its docstring).
+        message: for people; translated where a person sees it (docs/decisions-i18n.md).
+    """
 
-    def __init__(self, message: str, code: str | None = None) -> None:
+    def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
+        self.code = code
         self.message = message
-        if code is not None:
-            self.code = code
 
 
 class InsufficientFunds(LedgerError):
-    """A wallet or escrow would go below zero. `account_id` names the account."""
+    """`insufficient_funds`: a wallet or escrow would go below zero; `account_id` names the account."""
 
-    code = "insufficient_funds"
-
-    def __init__(self, message: str, account_id: int) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, message: str, account_id: int) -> None:
+        super().__init__(code, message)
         self.account_id = account_id
 
 
 class IdempotencyConflict(LedgerError):
-    """The key was already used for a different request (docs/rules/settlement.md "Invariants")."""
-
-    code = "idempotency_conflict"
+    """`idempotency_conflict`: the key was already used for a different request (docs/rules/settlement.md
+    "Invariants")."""
 
 
 class Unbalanced(LedgerError):
-    """The postings of a transaction do not sum to zero."""
-
-    code = "unbalanced"
+    """`unbalanced`: the postings of a transaction do not sum to zero."""
 
 
 class AppendOnly(LedgerError):
-    """Transactions and postings are never updated or deleted; corrections are reversals."""
-
-    code = "append_only"
+    """`append_only`: transactions and postings are never updated or deleted; corrections are reversals."""
 
 
 class AlreadyReversed(LedgerError):
-    """A transaction can be reversed once."""
-
-    code = "already_reversed"
+    """`already_reversed`: a transaction can be reversed once."""
 
 
 class UnitClosed(LedgerError):
-    """The settlement unit was already settled or released (settle and release exclude each other)."""
-
-    code = "unit_closed"
+    """`unit_closed`: the settlement unit was already settled or released (settle and release exclude each
+    other)."""
 
 
 class UnknownUnit(LedgerError):
-    """No reservation exists for this settlement unit."""
-
-    code = "unknown_unit"
+    """`unknown_unit`: no reservation exists for this settlement unit."""
 
 
 class NotEligible(LedgerError):
-    """A player may not join a stakes table; `code` says why: self_excluded, insufficient_funds, loss_limit,
-    no_limit (the table has no limit)."""
-
-    code = "not_eligible"
+    """A player may not join a stakes table; `code` says why: `self_excluded`, `insufficient_funds`,
+    `loss_limit`, `no_limit` (the table has no limit)."""
 
 
 class SeatsCannotCover(LedgerError):
-    """Some seats cannot cover the unit's worst case; `refusals` maps seat → NotEligible. Nothing was reserved."""
+    """`seats_cannot_cover`: some seats cannot cover the unit's worst case; `refusals` maps seat → NotEligible.
+    Nothing was reserved. `SeatsCannotCover.of(refusals)` writes the message."""
 
-    code = "seats_cannot_cover"
-
-    def __init__(self, refusals: dict[int, NotEligible]) -> None:
-        seats = ", ".join(f"seat {s}: {e.message}" for s, e in sorted(refusals.items()))
-        super().__init__(f"cannot reserve the worst case ({seats})")
+    def __init__(self, code: str, message: str, refusals: dict[int, NotEligible]) -> None:
+        super().__init__(code, message)
         self.refusals = refusals
+
+    @classmethod
+    def of(cls, refusals: dict[int, NotEligible]) -> SeatsCannotCover:
+        """The error for these refusals, its message naming each seat's reason."""
+        seats = ", ".join(f"seat {s}: {e.message}" for s, e in sorted(refusals.items()))
+        return cls("seats_cannot_cover", f"cannot reserve the worst case ({seats})", refusals)
 
 
 class ApprovalRefused(LedgerError):
-    """An adjustment needs a second staff member: the requester cannot approve it, and it is decided once."""
-
-    code = "approval_refused"
+    """An adjustment needs a second staff member: the requester cannot approve it, and it is decided once.
+    Codes: `not_staff`, `no_reason`, `zero_amount`, `already_decided`, `same_staff`."""

@@ -1,42 +1,49 @@
-"""Forms of the wallet page and the staff pages; money is typed in major units ("12.50") and stored in minor."""
+"""Forms of the wallet page and the staff pages; money is typed in major units ("12.50", "12,50") and cleaned to
+integer minor units by ledger.money, which refuses what it cannot read exactly."""
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ledger.models import LimitPeriod
+from ledger.money import MoneyFormatError, parse_money, parse_rate
 
 
-def to_minor(value: Decimal) -> int:
-    """12.5 → 1250; raises ValidationError for more than two decimals."""
-    cents = value * 100
-    if cents != cents.to_integral_value():
-        raise forms.ValidationError(_("Use at most two decimals."))
-    return int(cents)
+class MoneyField(forms.Field):
+    """An amount typed in major units, cleaned to integer minor units (None when empty and not required).
 
+    Args (besides Field's): allow_negative (False for a stake, a limit or a loss limit). Form errors:
+    ledger.money.parse_money's (`not_an_amount`, `too_many_decimals`, `too_large`) and `negative`.
+    """
 
-class MoneyField(forms.DecimalField):
-    """A decimal amount in major units, cleaned to integer minor units."""
+    widget = forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off", "maxlength": 24})
 
-    def __init__(self, **kwargs: object) -> None:
-        kwargs.setdefault("max_digits", 12)
-        kwargs.setdefault("decimal_places", 2)
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, *, allow_negative: bool = True, **kwargs: Any) -> None:
+        self.allow_negative = allow_negative
+        super().__init__(**kwargs)
 
-    def clean(self, value: object) -> int | None:  # type: ignore[override]
-        cleaned = super().clean(value)
-        return None if cleaned is None else to_minor(cleaned)
+    def to_python(self, value: Any) -> int | None:
+        text = "" if value is None else str(value).strip()
+        if not text:
+            return None
+        try:
+            minor = parse_money(text)
+        except MoneyFormatError as error:
+            raise forms.ValidationError(error.message, code=error.code) from None
+        if minor < 0 and not self.allow_negative:
+            raise forms.ValidationError(_("Enter an amount that is not negative."), code="negative")
+        return minor
 
 
 class LossLimitForm(forms.Form):
-    period = forms.ChoiceField(label=_("Period"), choices=LimitPeriod.CHOICES)
+    period = forms.ChoiceField(label=_("Period"), choices=LimitPeriod.choices)
     amount = MoneyField(
         label=_("Loss limit"),
         required=False,
-        min_value=Decimal(0),
+        allow_negative=False,
         help_text=_("Leave empty to remove the limit (takes effect after 24 hours)."),
     )
 
@@ -80,7 +87,9 @@ class ScheduleForm(forms.Form):
                 continue
             try:
                 lower, rate = line.split()
-                bands.append((to_minor(Decimal(lower)), int(Decimal(rate) * 100)))
-            except (ValueError, InvalidOperation):
+                bands.append((parse_money(lower), parse_rate(rate)))
+            except MoneyFormatError as error:
+                raise forms.ValidationError(error.message, code=error.code) from None
+            except ValueError:
                 raise forms.ValidationError(_("Each line needs a lower bound and a rate.")) from None
         return bands

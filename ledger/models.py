@@ -20,10 +20,10 @@ class AppendOnlyQuerySet(models.QuerySet):
     """Refuses bulk UPDATE and DELETE in code (the PostgreSQL triggers refuse them in the database too)."""
 
     def update(self, **kwargs: object) -> int:
-        raise AppendOnly(f"{self.model.__name__} rows are append-only")
+        raise AppendOnly("append_only", f"{self.model.__name__} rows are append-only")
 
     def delete(self) -> tuple[int, dict[str, int]]:
-        raise AppendOnly(f"{self.model.__name__} rows are append-only")
+        raise AppendOnly("append_only", f"{self.model.__name__} rows are append-only")
 
 
 class AppendOnlyModel(models.Model):
@@ -36,29 +36,23 @@ class AppendOnlyModel(models.Model):
 
     def save(self, *args: object, **kwargs: object) -> None:
         if not self._state.adding:
-            raise AppendOnly(f"{type(self).__name__} {self.pk} cannot be changed; book a reversal")
+            raise AppendOnly(
+                "append_only", f"{type(self).__name__} {self.pk} cannot be changed; book a reversal"
+            )
         super().save(*args, **kwargs)  # type: ignore[arg-type]
 
     def delete(self, *args: object, **kwargs: object) -> tuple[int, dict[str, int]]:
-        raise AppendOnly(f"{type(self).__name__} {self.pk} cannot be deleted; book a reversal")
+        raise AppendOnly("append_only", f"{type(self).__name__} {self.pk} cannot be deleted; book a reversal")
 
 
-class AccountKind:
-    """The stable values of one choice field; CHOICES pairs them with translatable labels."""
+class AccountKind(models.TextChoices):
+    """What an account is for (Account.kind)."""
 
-    WALLET = "wallet"
-    ESCROW = "escrow"
-    HOUSE = "house"
-    PROMOTIONS = "promotions"
-    ADJUSTMENTS = "adjustments"
-    CHOICES = [
-        (WALLET, _("Wallet")),
-        (ESCROW, _("Table escrow")),
-        (HOUSE, _("House commission")),
-        (PROMOTIONS, _("Promotions")),
-        (ADJUSTMENTS, _("Adjustments")),
-    ]
-    VALUES = [value for value, _label in CHOICES]
+    WALLET = "wallet", _("Wallet")
+    ESCROW = "escrow", _("Table escrow")
+    HOUSE = "house", _("House commission")
+    PROMOTIONS = "promotions", _("Promotions")
+    ADJUSTMENTS = "adjustments", _("Adjustments")
 
 
 NON_NEGATIVE_KINDS = (AccountKind.WALLET, AccountKind.ESCROW)
@@ -70,7 +64,7 @@ class Account(models.Model):
     `balance` is a cache of Σ postings, written only by the posting service; reconciliation checks it.
     """
 
-    kind = models.CharField(max_length=16, choices=AccountKind.CHOICES)
+    kind = models.CharField(max_length=16, choices=AccountKind.choices)
     name = models.CharField(max_length=120, unique=True)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="wallet"
@@ -92,26 +86,16 @@ class Account(models.Model):
         return self.name
 
 
-class TransactionKind:
-    """The stable values of one choice field; CHOICES pairs them with translatable labels."""
+class TransactionKind(models.TextChoices):
+    """What a transaction does (Transaction.kind)."""
 
-    GRANT = "grant"
-    BOT_FUNDING = "bot_funding"
-    RESERVE = "reserve"
-    SETTLE = "settle"
-    RELEASE = "release"
-    ADJUSTMENT = "adjustment"
-    REVERSAL = "reversal"
-    CHOICES = [
-        (GRANT, _("Starting balance")),
-        (BOT_FUNDING, _("Bot funding")),
-        (RESERVE, _("Reservation")),
-        (SETTLE, _("Settlement")),
-        (RELEASE, _("Release")),
-        (ADJUSTMENT, _("Adjustment")),
-        (REVERSAL, _("Reversal")),
-    ]
-    VALUES = [value for value, _label in CHOICES]
+    GRANT = "grant", _("Starting balance")
+    BOT_FUNDING = "bot_funding", _("Bot funding")
+    RESERVE = "reserve", _("Reservation")
+    SETTLE = "settle", _("Settlement")
+    RELEASE = "release", _("Release")
+    ADJUSTMENT = "adjustment", _("Adjustment")
+    REVERSAL = "reversal", _("Reversal")
 
 
 class Transaction(AppendOnlyModel):
@@ -121,7 +105,7 @@ class Transaction(AppendOnlyModel):
 
     key = models.CharField(max_length=200, unique=True)
     fingerprint = models.CharField(max_length=64)
-    kind = models.CharField(max_length=16, choices=TransactionKind.CHOICES)
+    kind = models.CharField(max_length=16, choices=TransactionKind.choices)
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
@@ -177,18 +161,12 @@ class CommissionBand(models.Model):
         constraints = [models.UniqueConstraint(fields=["schedule", "min_value"], name="ledger_band_unique")]
 
 
-class UnitStatus:
-    """The stable values of one choice field; CHOICES pairs them with translatable labels."""
+class UnitStatus(models.TextChoices):
+    """Where a settlement unit is (SettlementUnit.status): reserved, settled or released."""
 
-    OPEN = "open"
-    SETTLED = "settled"
-    RELEASED = "released"
-    CHOICES = [
-        (OPEN, _("Reserved")),
-        (SETTLED, _("Settled")),
-        (RELEASED, _("Released")),
-    ]
-    VALUES = [value for value, _label in CHOICES]
+    OPEN = "open", _("Reserved")
+    SETTLED = "settled", _("Settled")
+    RELEASED = "released", _("Released")
 
 
 class SettlementUnit(models.Model):
@@ -207,7 +185,7 @@ class SettlementUnit(models.Model):
     limit = models.BigIntegerField()
     seats = models.PositiveSmallIntegerField()
     escrow = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="+")
-    status = models.CharField(max_length=10, choices=UnitStatus.CHOICES, default=UnitStatus.OPEN)
+    status = models.CharField(max_length=10, choices=UnitStatus.choices, default=UnitStatus.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True, db_index=True)
     settle_transaction = models.OneToOneField(
@@ -240,18 +218,12 @@ class UnitSeat(models.Model):
         ordering = ["seat"]
 
 
-class LimitPeriod:
-    """The stable values of one choice field; CHOICES pairs them with translatable labels."""
+class LimitPeriod(models.TextChoices):
+    """The calendar period of a loss limit (LossLimit.period)."""
 
-    DAY = "day"
-    WEEK = "week"
-    MONTH = "month"
-    CHOICES = [
-        (DAY, _("Day")),
-        (WEEK, _("Week")),
-        (MONTH, _("Month")),
-    ]
-    VALUES = [value for value, _label in CHOICES]
+    DAY = "day", _("Day")
+    WEEK = "week", _("Week")
+    MONTH = "month", _("Month")
 
 
 class LossLimit(models.Model):
@@ -260,7 +232,7 @@ class LossLimit(models.Model):
     `amount` None means no limit."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="loss_limits")
-    period = models.CharField(max_length=5, choices=LimitPeriod.CHOICES)
+    period = models.CharField(max_length=5, choices=LimitPeriod.choices)
     amount = models.BigIntegerField(null=True, blank=True)
     effective_from = models.DateTimeField()
     created_at = models.DateTimeField(auto_now_add=True)
@@ -278,18 +250,12 @@ class SelfExclusion(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
 
-class AdjustmentStatus:
-    """The stable values of one choice field; CHOICES pairs them with translatable labels."""
+class AdjustmentStatus(models.TextChoices):
+    """Where a staff adjustment request is (AdjustmentRequest.status)."""
 
-    PENDING = "pending"
-    APPROVED = "approved"
-    REJECTED = "rejected"
-    CHOICES = [
-        (PENDING, _("Waiting for approval")),
-        (APPROVED, _("Approved and booked")),
-        (REJECTED, _("Rejected")),
-    ]
-    VALUES = [value for value, _label in CHOICES]
+    PENDING = "pending", _("Waiting for approval")
+    APPROVED = "approved", _("Approved and booked")
+    REJECTED = "rejected", _("Rejected")
 
 
 class AdjustmentRequest(models.Model):
@@ -302,7 +268,7 @@ class AdjustmentRequest(models.Model):
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     status = models.CharField(
-        max_length=10, choices=AdjustmentStatus.CHOICES, default=AdjustmentStatus.PENDING
+        max_length=10, choices=AdjustmentStatus.choices, default=AdjustmentStatus.PENDING
     )
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"

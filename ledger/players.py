@@ -9,8 +9,8 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Sum
 from django.utils import timezone
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from ledger.books import promotions_account, wallet_for
 from ledger.calculation import worst_case
@@ -25,6 +25,7 @@ from ledger.models import (
     UnitSeat,
     UnitStatus,
 )
+from ledger.money import format_money
 from ledger.posting import post
 
 RAISE_DELAY = timedelta(hours=24)
@@ -130,7 +131,7 @@ def set_loss_limit(user: Any, period: str, amount: int | None, now: datetime | N
     Lowering (or setting a first limit) takes effect at once; raising or removing takes effect after 24 hours.
     Raises ValueError for a negative amount or an unknown period.
     """
-    if period not in LimitPeriod.VALUES:
+    if period not in LimitPeriod.values:
         raise ValueError(f"unknown period {period!r}")
     if amount is not None and amount < 0:
         raise ValueError("a loss limit cannot be negative")
@@ -172,27 +173,33 @@ def check_wallet_can_cover(wallet: Account, amount: int, now: datetime | None = 
         until = excluded_until(user, now)
         if until is not None:
             raise NotEligible(
+                "self_excluded",
                 _("self-excluded from stakes tables until %(until)s")
                 % {"until": f"{timezone.localtime(until):%Y-%m-%d %H:%M}"},
-                code="self_excluded",
             )
     if wallet.balance < amount:
         raise NotEligible(
+            "insufficient_funds",
             _("the wallet holds %(balance)s, the worst case is %(needed)s")
-            % {"balance": format_money(wallet.balance), "needed": format_money(amount)},
-            code="insufficient_funds",
+            % {
+                "balance": format_money(wallet.balance, get_language()),
+                "needed": format_money(amount, get_language()),
+            },
         )
     if user is not None and not wallet.is_bot:
-        for period in LimitPeriod.VALUES:
+        for period in LimitPeriod:
             limit = limit_in_force(user, period, now)
             if limit is None:
                 continue
             at_risk = losses_in_period(wallet, period, now) + amount
             if at_risk > limit:
                 raise NotEligible(
+                    "loss_limit",
                     LOSS_LIMIT_REFUSALS[period]
-                    % {"at_risk": format_money(at_risk), "limit": format_money(limit)},
-                    code="loss_limit",
+                    % {
+                        "at_risk": format_money(at_risk, get_language()),
+                        "limit": format_money(limit, get_language()),
+                    },
                 )
 
 
@@ -204,12 +211,5 @@ def check_can_join_stakes_table(user: Any, stake: int, limit: int, players: int)
     `self_excluded`, `insufficient_funds`, `loss_limit`. Returns None when the player may join.
     """
     if stake <= 0 or limit <= 0:
-        raise NotEligible(_("a stakes table needs a positive stake and limit"), code="no_limit")
+        raise NotEligible("no_limit", _("a stakes table needs a positive stake and limit"))
     check_wallet_can_cover(wallet_for(user), worst_case(limit, players))
-
-
-def format_money(minor: int) -> str:
-    """Minor units as a decimal string with two places: 792 → "7.92", -300 → "-3.00"."""
-    sign = "-" if minor < 0 else ""
-    whole, cents = divmod(abs(minor), 100)
-    return f"{sign}{whole}.{cents:02d}"

@@ -21,10 +21,11 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from django.db import IntegrityError, OperationalError, connection, transaction
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from ledger.errors import AlreadyReversed, IdempotencyConflict, InsufficientFunds, Unbalanced
 from ledger.models import NON_NEGATIVE_KINDS, Account, Posting, Transaction, TransactionKind
+from ledger.money import format_money
 
 MAX_ATTEMPTS = 8
 RETRYABLE_SQLSTATES = {"40001", "40P01"}  # serialization_failure, deadlock_detected
@@ -98,7 +99,7 @@ def post(
     """
     merged = merge_lines(lines)
     if sum(amount for _, amount in merged) != 0:
-        raise Unbalanced(f"transaction {key} does not balance: {merged}")
+        raise Unbalanced("unbalanced", f"transaction {key} does not balance: {merged}")
     if request is None:
         request = {
             "kind": kind,
@@ -122,7 +123,8 @@ def post(
                 return same_or_conflict(existing, digest)
             if reverses is not None and Transaction.objects.filter(reverses=reverses).exists():
                 raise AlreadyReversed(
-                    gettext("transaction %(id)s is already reversed") % {"id": reverses.pk}
+                    "already_reversed",
+                    gettext("transaction %(id)s is already reversed") % {"id": reverses.pk},
                 ) from None
             raise
 
@@ -132,7 +134,9 @@ def post(
 def same_or_conflict(existing: Transaction, digest: str) -> Transaction:
     """Return `existing` if it was booked for the same request, else raise IdempotencyConflict."""
     if existing.fingerprint != digest:
-        raise IdempotencyConflict(f"key {existing.key} was already used for a different request")
+        raise IdempotencyConflict(
+            "idempotency_conflict", f"key {existing.key} was already used for a different request"
+        )
     return existing
 
 
@@ -147,7 +151,9 @@ def _book(
     reverses: Transaction | None,
 ) -> Transaction:
     if reverses is not None and Transaction.objects.filter(reverses=reverses).exists():
-        raise AlreadyReversed(gettext("transaction %(id)s is already reversed") % {"id": reverses.pk})
+        raise AlreadyReversed(
+            "already_reversed", gettext("transaction %(id)s is already reversed") % {"id": reverses.pk}
+        )
     booked = Transaction.objects.create(
         key=key,
         fingerprint=digest,
@@ -167,8 +173,13 @@ def _book(
         new_balance = account.balance + amount
         if account.kind in NON_NEGATIVE_KINDS and new_balance < 0:
             raise InsufficientFunds(
+                "insufficient_funds",
                 gettext("%(account)s holds %(balance)s, cannot pay %(amount)s")
-                % {"account": account.name, "balance": account.balance, "amount": -amount},
+                % {
+                    "account": account.name,
+                    "balance": format_money(account.balance, get_language()),
+                    "amount": format_money(-amount, get_language()),
+                },
                 account_id=account_id,
             )
         account.balance = new_balance

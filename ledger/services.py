@@ -1,5 +1,5 @@
 """The ledger's public API (docs/style.md "Service functions own every write"): the table service, pages, the
-sign-up hook and management commands call these and nothing else writes ledger rows.
+player sign-up (accounts.players) and management commands call these and nothing else writes ledger rows.
 
 For the table service, per settlement unit (a deal, or a Jass match), at its single settlement spot:
 
@@ -48,7 +48,6 @@ from ledger.players import (
     check_can_join_stakes_table,
     exclude_self,
     excluded_until,
-    format_money,
     grant_starting_balance,
     limit_in_force,
     set_loss_limit,
@@ -80,7 +79,6 @@ __all__ = [
     "escrow_for",
     "exclude_self",
     "excluded_until",
-    "format_money",
     "fund_bot",
     "grant_starting_balance",
     "house_account",

@@ -19,7 +19,7 @@ REVERSIBLE_KINDS = (TransactionKind.GRANT, TransactionKind.BOT_FUNDING, Transact
 
 def _require_staff(user: Any) -> None:
     if not getattr(user, "is_staff", False):
-        raise ApprovalRefused(_("only staff may do this"), code="not_staff")
+        raise ApprovalRefused("not_staff", _("only staff may do this"))
 
 
 def request_adjustment(*, account: Account, amount: int, reason: str, requested_by: Any) -> AdjustmentRequest:
@@ -30,9 +30,9 @@ def request_adjustment(*, account: Account, amount: int, reason: str, requested_
     """
     _require_staff(requested_by)
     if not reason.strip():
-        raise ApprovalRefused(_("an adjustment needs a reason"), code="no_reason")
+        raise ApprovalRefused("no_reason", _("an adjustment needs a reason"))
     if amount == 0:
-        raise ApprovalRefused(_("an adjustment of zero changes nothing"), code="zero_amount")
+        raise ApprovalRefused("zero_amount", _("an adjustment of zero changes nothing"))
     return AdjustmentRequest.objects.create(
         account=account, amount=amount, reason=reason.strip(), requested_by=requested_by
     )
@@ -49,9 +49,9 @@ def approve_adjustment(request_id: int, approver: Any) -> Transaction:
         # Lock the request so two approvers cannot both book it.
         request = AdjustmentRequest.objects.select_for_update().select_related("account").get(pk=request_id)
         if request.status != AdjustmentStatus.PENDING:
-            raise ApprovalRefused(_("this adjustment was already decided"), code="already_decided")
+            raise ApprovalRefused("already_decided", _("this adjustment was already decided"))
         if request.requested_by_id == approver.pk:
-            raise ApprovalRefused(_("a second staff member must approve an adjustment"), code="same_staff")
+            raise ApprovalRefused("same_staff", _("a second staff member must approve an adjustment"))
         counter = adjustments_account(request.account.currency)
         booked = post(
             key=f"adjustment:{request.pk}",
@@ -76,9 +76,9 @@ def reject_adjustment(request_id: int, approver: Any) -> None:
     with transaction.atomic():
         request = AdjustmentRequest.objects.select_for_update().get(pk=request_id)
         if request.status != AdjustmentStatus.PENDING:
-            raise ApprovalRefused(_("this adjustment was already decided"), code="already_decided")
+            raise ApprovalRefused("already_decided", _("this adjustment was already decided"))
         if request.requested_by_id == approver.pk:
-            raise ApprovalRefused(_("a second staff member must decide an adjustment"), code="same_staff")
+            raise ApprovalRefused("same_staff", _("a second staff member must decide an adjustment"))
         AdjustmentRequest.objects.filter(pk=request.pk).update(
             status=AdjustmentStatus.REJECTED, decided_by=approver, decided_at=timezone.now()
         )
@@ -94,13 +94,14 @@ def reverse_transaction(transaction_id: int, *, actor: Any, reason: str) -> Tran
     """
     _require_staff(actor)
     if not reason.strip():
-        raise ApprovalRefused(_("a reversal needs a reason"), code="no_reason")
+        raise ApprovalRefused("no_reason", _("a reversal needs a reason"))
     original = Transaction.objects.get(pk=transaction_id)
     if original.kind not in REVERSIBLE_KINDS:
         raise LedgerError(
-            _("a %(kind)s transaction is not reversed by hand") % {"kind": original.kind},
-            code="not_reversible",
+            "not_reversible", _("a %(kind)s transaction is not reversed by hand") % {"kind": original.kind}
         )
     if Transaction.objects.filter(reverses=original).exists():
-        raise AlreadyReversed(_("transaction %(id)s is already reversed") % {"id": original.pk})
+        raise AlreadyReversed(
+            "already_reversed", _("transaction %(id)s is already reversed") % {"id": original.pk}
+        )
     return reverse(original, actor_id=actor.pk, reason=reason.strip())

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from ledger.books import escrow_for, house_account, promotions_account
@@ -28,7 +29,8 @@ from ledger.errors import (
     UnknownUnit,
 )
 from ledger.models import Account, SettlementUnit, Transaction, TransactionKind, UnitSeat, UnitStatus
-from ledger.players import check_wallet_can_cover, format_money
+from ledger.money import format_money
+from ledger.players import check_wallet_can_cover
 from ledger.posting import fingerprint, post, reverse, run_with_retries, same_or_conflict
 from ledger.schedule import bands_in_force
 
@@ -61,7 +63,7 @@ def reserve_unit(
     loss_limit) — nothing is reserved then, and the table stands those seats up — or NotEligible(no_limit).
     """
     if stake <= 0 or limit <= 0:
-        raise NotEligible(_("a stakes table needs a positive stake and limit"), code="no_limit")
+        raise NotEligible("no_limit", _("a stakes table needs a positive stake and limit"))
     if len(wallets) < 2:
         raise ValueError("a settlement unit needs at least two seats")
     wallet_ids = [w.pk for w in wallets]
@@ -72,7 +74,9 @@ def reserve_unit(
         if existing is not None:
             seats = list(existing.seat_set.order_by("seat").values_list("account_id", flat=True))
             if _unit_request(existing.table_key, existing.stake, existing.limit, seats) != request:
-                raise IdempotencyConflict(f"unit {unit_id} was reserved with other settings")
+                raise IdempotencyConflict(
+                    "idempotency_conflict", f"unit {unit_id} was reserved with other settings"
+                )
             return existing
         with transaction.atomic():
             return _reserve(unit_id, table_key, stake, limit, list(wallets), round_id, game)
@@ -119,8 +123,9 @@ def _reserve(
             )
         except InsufficientFunds:
             refusals[seat] = NotEligible(
-                _("the wallet cannot cover the worst case of %(needed)s") % {"needed": format_money(amount)},
-                code="insufficient_funds",
+                "insufficient_funds",
+                _("the wallet cannot cover the worst case of %(needed)s")
+                % {"needed": format_money(amount, get_language())},
             )
             continue
         except NotEligible as refusal:
@@ -130,7 +135,7 @@ def _reserve(
             unit=unit, seat=seat, account=wallet, reserved=amount, reserve_transaction=reserved
         )
     if refusals:
-        raise SeatsCannotCover(refusals)
+        raise SeatsCannotCover.of(refusals)
     return unit
 
 
@@ -151,7 +156,7 @@ def _lock_unit(unit_id: str) -> SettlementUnit:
     # The row lock is what makes settle and release of one unit exclusive, and concurrent settles queue here.
     unit = SettlementUnit.objects.select_for_update().filter(unit_id=unit_id).first()
     if unit is None:
-        raise UnknownUnit(f"no reservation for unit {unit_id}")
+        raise UnknownUnit("unknown_unit", f"no reservation for unit {unit_id}")
     return unit
 
 
@@ -178,7 +183,7 @@ def settle_unit(
             if existing is not None:
                 return same_or_conflict(existing, fingerprint(request))
             if unit.status != UnitStatus.OPEN:
-                raise UnitClosed(f"unit {unit_id} is {unit.status}")
+                raise UnitClosed("unit_closed", f"unit {unit_id} is {unit.status}")
             return _settle(unit, given, result, request, key)
 
     return run_with_retries(work)
@@ -244,7 +249,7 @@ def release_unit(
         with transaction.atomic():
             unit = _lock_unit(unit_id)
             if unit.status == UnitStatus.SETTLED:
-                raise UnitClosed(f"unit {unit_id} is settled")
+                raise UnitClosed("unit_closed", f"unit {unit_id} is settled")
             if unit.status == UnitStatus.RELEASED:
                 keys = [f"release:{unit_id}:{seat}" for seat in range(unit.seats)]
                 return sorted(Transaction.objects.filter(key__in=keys), key=lambda t: keys.index(t.key))

@@ -11,7 +11,7 @@ Environment:
     KIBITZ_ALLOW_FIXED_DEALS "1" lets tests fix a table's next deal (never on by default).
     KIBITZ_NOTIFY_JSON_CHECK "1" round-trips every socket notification through JSON when it is queued
                         (platform_config.notify; the tests turn it on), so a non-JSON payload fails at once.
-    KIBITZ_STARTING_BALANCE  minor units granted to every new player (default 10000 = 100.00).
+    KIBITZ_STARTING_BALANCE  minor units granted to every new player, never to a bot (default 10000 = 100.00).
     KIBITZ_CURRENCY     ISO 4217 code of the ledger's money (default EUR).
 """
 
@@ -214,7 +214,8 @@ ACCOUNT_LOGOUT_ON_GET = False
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "/accounts/login/"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/accounts/login/"
-# Logging off leaves the user's tables (an explicit call of the table service, not a signal).
+# A person who signs up gets a player's account (profile language and starting balance, accounts.players), and
+# logging off leaves the user's tables: explicit calls through the account adapter, not signals.
 ACCOUNT_ADAPTER = "games.account_adapter.TablesAccountAdapter"
 
 # Tables (docs/decisions-tables.md).

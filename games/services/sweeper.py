@@ -1,15 +1,19 @@
 """The sweeper: applies due bot moves, passed turn deadlines and pending next deals from the database,
 each through the service's guarded path (docs/design.md "A move, end to end" 5).
 
-Run it as `manage.py sweeper` beside the web processes, or inside `manage.py serve` (a thread) in the
-embedded mode. Several sweepers may run at once: every step re-checks the table's version under its lock.
+One loop, `sweep_forever`, runs it: as `manage.py sweeper` beside the web processes, or as a task on Daphne's
+event loop inside `manage.py serve` (the embedded mode). The Celery task `games.sweep` makes one pass. Several
+sweepers may run at once: every step re-checks the table's version under its lock.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
-import threading
+from collections.abc import Callable
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import close_old_connections
 from django.utils import timezone
@@ -31,21 +35,22 @@ def sweep_once() -> int:
     for table_id in Round.objects.filter(status=Round.Status.PLAYING, bot_due_at__lte=now).values_list(
         "table_id", flat=True
     ):
-        done += _guard(lambda: bot_move(table_id), table_id)
+        done += _guard(table_id, bot_move, table_id)
     for table_id, version in Round.objects.filter(status=Round.Status.PLAYING, deadline__lte=now).values_list(
         "table_id", "table__version"
     ):
-        done += _guard(lambda: apply_timeout(table_id, version), table_id)
+        done += _guard(table_id, apply_timeout, table_id, version)
     for table_id, version in Table.objects.filter(
         status=Table.Status.PLAYING, next_deal_at__lte=now
     ).values_list("id", "version"):
-        done += _guard(lambda: start_next_round(table_id, version), table_id)
+        done += _guard(table_id, start_next_round, table_id, version)
     return done
 
 
-def _guard(step, table_id: int) -> int:
+def _guard(table_id: int, step: Callable[..., object], *args: object) -> int:
+    """Run one step at a table; 1 if it applied something, 0 if not or if it was refused or failed (logged)."""
     try:
-        return int(bool(step()))
+        return int(bool(step(*args)))
     except (ServiceError, RuleError) as error:
         log.warning("sweeper step at table %s refused: %s", table_id, error)
     except Exception:
@@ -53,21 +58,23 @@ def _guard(step, table_id: int) -> int:
     return 0
 
 
-def run_forever(stop: threading.Event | None = None) -> None:
-    """Sweep every settings.KIBITZ_SWEEP_SECONDS until `stop` is set."""
-    stop = stop or threading.Event()
+def _one_pass() -> int:
+    close_old_connections()  # a long-lived worker thread must not keep a connection the server dropped
+    return sweep_once()
+
+
+async def sweep_forever(stop: asyncio.Event | None = None) -> None:
+    """Sweep until `stop` is set (never, without one): each pass runs `sweep_once` in a worker thread; after a
+    pass that applied nothing, wait settings.KIBITZ_SWEEP_SECONDS (or until `stop`). A failing pass is
+    logged and the loop goes on. Runs on the caller's event loop: `asyncio.run` for `manage.py sweeper`,
+    Daphne's loop for `manage.py serve`, so there the notifications reach that process's channel layer."""
+    stop = stop or asyncio.Event()
     while not stop.is_set():
-        close_old_connections()
         try:
-            if sweep_once() == 0:
-                stop.wait(settings.KIBITZ_SWEEP_SECONDS)
+            done = await sync_to_async(_one_pass, thread_sensitive=False)()
         except Exception:
             log.exception("sweep failed")
-            stop.wait(1.0)
-
-
-def start_thread() -> threading.Event:
-    """Start the sweeper in a daemon thread (embedded mode); set the returned event to stop it."""
-    stop = threading.Event()
-    threading.Thread(target=run_forever, args=(stop,), name="kibitz-sweeper", daemon=True).start()
-    return stop
+            done = 0
+        if not done:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), settings.KIBITZ_SWEEP_SECONDS)

@@ -13,10 +13,10 @@ from accounts.http import AuthenticatedHttpRequest
 from ledger.books import wallet_for
 from ledger.forms import LossLimitForm, SelfExclusionForm
 from ledger.models import LimitPeriod
+from ledger.money import format_money
 from ledger.players import (
     exclude_self,
     excluded_until,
-    format_money,
     limit_in_force,
     losses_in_period,
     pending_limit,
@@ -64,7 +64,7 @@ def wallet(request: AuthenticatedHttpRequest) -> HttpResponse:
             "lost": losses_in_period(account, value),
             "pending": pending_limit(request.user, value),
         }
-        for value, label in LimitPeriod.CHOICES
+        for value, label in LimitPeriod.choices
     ]
     context = {
         "account": account,

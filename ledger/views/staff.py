@@ -1,6 +1,6 @@
-"""Staff reports (docs/decisions-ledger.md "Staff"): players' statements, settlements per table and per deal with the
-whole calculation, daily commission with a chart, bots apart from players, reconciliation, adjustments with a second
-approver, reversals and the commission schedule. Every report downloads as CSV with `?format=csv`."""
+"""Staff reports (docs/decisions-ledger.md "Staff"): players' statements, settlements per table and per deal with
+the whole calculation, daily commission with a chart, bots apart from players, reconciliation, adjustments with a
+second approver, reversals and the commission schedule. Every report downloads as CSV with `?format=csv`."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from ledger.charts import bar_chart_svg
 from ledger.errors import LedgerError
 from ledger.forms import AdjustmentForm, ReversalForm, ScheduleForm
 from ledger.models import Account, AdjustmentRequest, CommissionSchedule, SettlementUnit, Transaction
-from ledger.players import format_money
+from ledger.money import format_money
 from ledger.schedule import add_schedule
 from ledger.staff import approve_adjustment, reject_adjustment, request_adjustment, reverse_transaction
 from ledger.views.common import csv_response, hand_history_url, staff_required, wants_csv

@@ -37,12 +37,6 @@ def went_offline(user_id: int) -> None:
     Presence.objects.filter(user_id=user_id).delete()
 
 
-def is_online(user_id: int) -> bool:
-    """Whether the user's last heartbeat is within ONLINE_SECONDS."""
-    since = timezone.now() - timedelta(seconds=ONLINE_SECONDS)
-    return Presence.objects.filter(user_id=user_id, last_seen__gte=since).exists()
-
-
 def friends_panel(user: User) -> dict[str, Any]:
     """The lobby's friends box: `{"friends": [{"id", "name", "username", "online", "table"}],
     "incoming": [{"id", "name"}], "outgoing": [{"id", "name"}]}`; ignored users are left out, and a friend who

@@ -1,4 +1,7 @@
-// The lobby: the "New game" dialog and table boxes kept live by the lobby socket.
+// The lobby: the "New game" dialog and the table boxes. This script is the only drawing of a box: from the
+// boxes the page embeds (#lobby-boxes) at load, then from every lobby socket frame.
+import { formatMoney } from "./money.js";
+
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 const dialog = document.getElementById("new-game");
 document.getElementById("new-game-button").addEventListener("click", () => dialog.showModal());
@@ -15,21 +18,19 @@ showGameFields();
 
 const list = document.getElementById("tables");
 const template = document.getElementById("box-template");
-const csrf = document.querySelector("#new-game-form input[name=csrfmiddlewaretoken]").value;
 
+/** One table box from a box of games.lobby_boxes (`{"id", "title", "status", "stake", "limit", ...}`). */
 function box(table) {
   const node = template.content.firstElementChild.cloneNode(true);
   node.dataset.table = table.id;
   node.querySelector(".box-title").textContent = table.title;
   node.querySelector(".box-status").textContent = table.status === "open" ? gettext("waiting for players") : gettext("playing");
-  const money = (minor) => (minor / 100).toFixed(2);
   node.querySelector(".box-stake").textContent = table.stake
-    ? `${gettext("stake")} ${money(table.stake)} · ${gettext("limit")} ${money(table.limit || 0)}`
+    ? `${gettext("stake")} ${formatMoney(table.stake)} · ${gettext("limit")} ${formatMoney(table.limit || 0)}`
     : gettext("no stakes");
   node.querySelector(".box-bots").textContent = `${gettext("bots")}: ${table.bot_level_display}`;
   node.querySelector(".box-access").textContent = table.access_display;
   const seats = node.querySelector(".box-seats");
-  seats.innerHTML = "";
   for (const s of table.seats) {
     const li = document.createElement("li");
     li.className = s.open ? "open" : s.bot ? "bot" : "";
@@ -40,9 +41,21 @@ function box(table) {
   form.action = `/tables/${table.id}/play/`;
   form.hidden = !table.can_sit;
   node.querySelector(".box-watch").href = `/tables/${table.id}/`;
-  form.querySelector("input[name=csrfmiddlewaretoken]").value = csrf;
   return node;
 }
+
+function draw(tables) {
+  if (!tables.length) {
+    const empty = document.createElement("p");
+    empty.className = "empty";
+    empty.textContent = gettext("No table yet: open one with “New game”.");
+    list.replaceChildren(empty);
+    return;
+  }
+  list.replaceChildren(...tables.map(box));
+}
+
+draw(JSON.parse(document.getElementById("lobby-boxes").textContent));
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -51,9 +64,7 @@ function connect() {
   socket.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
     document.dispatchEvent(new CustomEvent("kibitz:lobby-frame", { detail: frame }));  // social panel
-    if (frame.type !== "lobby") return;
-    list.replaceChildren(...frame.tables.map(box));
-    if (!frame.tables.length) list.innerHTML = `<p class="empty">${gettext("No table yet: open one with “New game”.")}</p>`;
+    if (frame.type === "lobby") draw(frame.tables);
   });
   socket.addEventListener("close", () => setTimeout(connect, 2000));
 }

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from ledger.calculation import DEFAULT_BANDS, calculate_settlement
-from ledger.players import format_money
+from ledger.money import format_money
 
 from .driver import TIMEOUT, commission_csv, frame, log_in, open_table, play_until_done, sign_up
 from .site import DEMO_PASSWORD, ROOT, LiveSite

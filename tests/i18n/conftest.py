@@ -14,7 +14,7 @@ from tests.tables.conftest import fast_password_hashing  # noqa: F401  (autouse 
 
 REPO = Path(__file__).resolve().parents[2]
 LANGUAGES = ("de", "nl", "pt", "fr")  # settings.LANGUAGES without the source language
-LOCALE_ROOTS = ("locale", "social/locale")
+LOCALE_ROOTS = ("locale",)  # settings.LOCALE_PATHS: one catalog per language and domain, no app catalogs
 DOMAINS = ("django", "djangojs")
 GETTEXT_TOOLS = ("xgettext", "msguniq", "msgmerge", "msgattrib", "msgfmt")
 

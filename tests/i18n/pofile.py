@@ -1,6 +1,6 @@
 """A small reader for gettext .po catalogs, enough for the catalog checks (no third-party dependency).
 
-It reads the subset that `makemessages` and `social/locale/build_catalogs.py` write: comments (`#,` flags,
+It reads the subset that `makemessages` writes: comments (`#,` flags,
 `#:` locations, `#|` previous msgids, `#~` obsolete entries), `msgctxt`, `msgid`, `msgid_plural`,
 `msgstr` and `msgstr[n]`, each with continuation lines of C-quoted strings.
 """

@@ -15,12 +15,13 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from accounts.models import Profile
+from accounts.players import open_player_account
 from games import services as tables
 from games.engines.core import BOT_LEVELS
 from games.labels import BOT_LEVEL_LABELS
 from ledger import services as ledger
 from ledger.models import SettlementUnit
+from tests.lobby import page_boxes
 
 from .checks import live
 from .conftest import REPO
@@ -30,7 +31,6 @@ pytestmark = pytest.mark.django_db
 
 GERMAN_CATALOGS = [
     REPO / "locale/de/LC_MESSAGES/django.po",
-    REPO / "social/locale/de/LC_MESSAGES/django.po",
     Path(allauth.__file__).parent / "locale/de/LC_MESSAGES/django.po",
 ]
 
@@ -66,7 +66,7 @@ def english_left(text: str) -> list[str]:
 def german_player(name: str, **extra) -> Client:
     """A logged-in client of a new user whose profile speaks German (`client.user` is the user)."""
     user = get_user_model().objects.create_user(name, password="pw-for-tests-only", **extra)
-    Profile.objects.filter(user=user).update(language="de")
+    open_player_account(user, language="de")
     client = Client()
     client.force_login(user)
     client.user = user
@@ -80,7 +80,8 @@ def settled_deal():
         get_user_model().objects.create_user(n, password="pw-for-tests-only")
         for n in ("alice", "bob", "carol", "dave")
     ]
-    Profile.objects.update(language="de")
+    for user in users:
+        open_player_account(user, language="de")
     wallets = [ledger.wallet_for(u) for u in users]
     ledger.reserve_unit(
         unit_id="round:42",
@@ -148,22 +149,20 @@ def test_sign_up_speaks_german_to_a_german_browser(client):
 def test_the_lobby_speaks_german():
     client = german_player("alice")
     tables.create_table(client.user, "french-tarot", human_seats=2, stake=10, limit=1500, bot_level="expert")
-    text = visible_text(client.get(reverse("lobby")))
-    for german in (
-        "Neues Spiel",
-        "Ihre Geldbörse",
-        "Einsatz 0.10 · Limit 15.00",
-        "wartet auf Spieler",
-        "freier Platz",
-        "Bots: Experte",
-        "öffentlich",
-        "Freunde",
-    ):
+    page = client.get(reverse("lobby"))
+    text = visible_text(page)
+    for german in ("Neues Spiel", "Ihre Geldbörse", "öffentlich", "Freunde", "Spielen", "Zuschauen"):
         assert german in text
     assert english_left(text) == []
-    assert "Your wallet" not in text and "At a stakes table" not in text and "waiting for players" not in text
+    assert "Your wallet" not in text and "At a stakes table" not in text
     assert "Stärke der Bots Anfänger Standard Experte" in text  # the New game dialog's choices
     assert set(BOT_LEVEL_LABELS) == set(BOT_LEVELS)  # a new level needs its label
+    # The script draws the boxes (tests/e2e/test_lobby.py): from German box texts and the German JS catalog.
+    (box,) = page_boxes(page.content.decode())
+    assert (box["bot_level_display"], box["access_display"]) == ("Experte", "öffentlich")
+    catalog = client.get(reverse("javascript-catalog")).content.decode()
+    for german in ("wartet auf Spieler", "freier Platz", "Einsatz", "ohne Einsatz"):
+        assert german in catalog
 
 
 @pytest.mark.django_db(transaction=True)

@@ -26,7 +26,7 @@ def test_it_refuses_a_stakes_seat_the_wallet_cannot_cover_in_german(settings):
     settings.KIBITZ_STARTING_BALANCE = 1000
     bob = german_player("bob")  # 10.00: the worst case of 3 × 15.00 is out of reach
     text = visible_text(bob.post(reverse("play", args=[table.pk]), follow=True))
-    assert "die Geldbörse enthält 10.00, der ungünstigste Fall ist 45.00" in text
+    assert "die Geldbörse enthält 10,00, der ungünstigste Fall ist 45,00" in text
     assert "the wallet holds" not in text and "worst case" not in text
     assert not Seat.objects.filter(table=table, user=bob.user).exists()
 
@@ -34,7 +34,7 @@ def test_it_refuses_a_stakes_seat_the_wallet_cannot_cover_in_german(settings):
 def test_it_refuses_a_friend_request_to_oneself_in_german():
     alice = german_player("alice")
     text = visible_text(alice.post(reverse("friend_request", args=["alice"]), follow=True))
-    assert "du kannst nicht dich selbst oder einen Bot anfragen" in text
+    assert "Sie können weder sich selbst noch einen Bot anfragen" in text
     assert "you cannot ask yourself or a bot" not in text
 
 
@@ -45,7 +45,7 @@ def test_the_social_panel_gets_the_invitation_refusal_in_german():
     assert answer.status_code == 400
     assert answer.json() == {
         "error": "bad_request",  # the code is unchanged
-        "message": "lade andere Spieler ein, nicht dich selbst oder einen Bot",
+        "message": "laden Sie andere Spieler ein, nicht sich selbst oder einen Bot",
     }
 
 

@@ -1,10 +1,12 @@
 """Named users for ledger tests: alice, bob, carol and dave are players with the starting balance; sam and
-tess are staff."""
+tess are staff (opened as players too, as the admin's "Add user" does)."""
 
 from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+
+from accounts.players import open_player_account
 
 
 @pytest.fixture
@@ -13,6 +15,7 @@ def make_user(db):
         user = get_user_model()(username=name, **extra)
         user.set_unusable_password()
         user.save()
+        open_player_account(user)
         return user
 
     return make

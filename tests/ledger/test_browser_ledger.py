@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from accounts.players import open_player_account
 from ledger import services as ledger
 from tests.e2e.driver import commission_csv
 
@@ -20,6 +21,7 @@ def user(name: str, **extra):
     u = get_user_model()(username=name, **extra)
     u.set_unusable_password()
     u.save()
+    open_player_account(u)
     return u
 
 

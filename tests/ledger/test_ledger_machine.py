@@ -18,6 +18,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
+from accounts.players import open_player_account
 from ledger import services as ledger
 from ledger.calculation import DEFAULT_BANDS, calculate_settlement
 from ledger.models import Account
@@ -50,6 +51,7 @@ class LedgerMachine(RuleBasedStateMachine):
         user = get_user_model()(username=f"user{next(self.names)}", **extra)
         user.set_unusable_password()
         user.save()
+        open_player_account(user)
         return user
 
     def _add(self, account_id: int, amount: int) -> None:

@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 
+from accounts.players import open_player_account
 from ledger import services as ledger
 from ledger.models import Account, Transaction
 from ledger.reports import reconcile
@@ -23,6 +24,7 @@ def make_users(*names: str, **extra):
         user = get_user_model()(username=name, **extra)
         user.set_unusable_password()
         user.save()
+        open_player_account(user)
         users.append(user)
     return users
 

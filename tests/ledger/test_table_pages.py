@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from games import services as tables
+from tests.lobby import page_boxes
 
 
 @pytest.mark.django_db
@@ -15,7 +16,11 @@ def test_it_shows_stake_limit_and_wallet_in_the_lobby(client, players):
     tables.create_table(alice, "french-tarot", {}, human_seats=2, stake=12)
     client.force_login(players[1])
     page = client.get(reverse("lobby")).content.decode()
-    assert "stake 0.12 · limit 18.00" in page
+    (box,) = page_boxes(page)
+    assert (box["stake"], box["limit"]) == (
+        12,
+        1800,
+    )  # tests/e2e/test_lobby.py: drawn "stake 0.12 · limit 18.00"
     assert 'id="new-game-wallet">100.00<' in page
 
 
@@ -48,3 +53,15 @@ def test_it_refuses_play_to_a_self_excluded_player_with_the_reason(client, playe
     client.force_login(players[1])
     answer = client.post(reverse("play", args=[table.pk]), follow=True)
     assert "self-excluded from stakes tables until" in answer.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_statement_line_links_its_deal_to_the_tables_hand_history(players):
+    from games.models import Round
+    from ledger.views.common import hand_history_urls
+
+    table = tables.create_table(players[0], "french-tarot", {}, human_seats=1)
+    rnd = Round.objects.get(table=table)
+    assert hand_history_urls([rnd.pk, None, 10**9]) == {
+        rnd.pk: reverse("history", args=[table.pk, rnd.number])
+    }

@@ -29,11 +29,15 @@ settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
 def users(db):
     """alice, bob, carol and dave as a dict of User by name."""
     from accounts.models import User
+    from accounts.players import open_player_account
 
-    return {
+    users = {
         name: User.objects.create_user(name, password="pw-for-tests-only")
         for name in ("alice", "bob", "carol", "dave")
     }
+    for user in users.values():
+        open_player_account(user)
+    return users
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from games import services
 from games.engines.core import get_game
 from games.engines.core.replay import replay
 from games.models import Round, Table
+from tests.lobby import page_boxes
 
 pytestmark = pytest.mark.django_db
 
@@ -91,7 +92,7 @@ def test_it_creates_a_table_from_the_new_game_dialog(users):
     assert table.options == {"profile": "fft", "match_end": "deals:4"}
     assert table.status == Table.Status.OPEN
     lobby = client.get(reverse("lobby")).content.decode()
-    assert f'data-table="{table.pk}"' in lobby
+    assert [box["id"] for box in page_boxes(lobby)] == [table.pk]
     _client(users["bob"]).post(reverse("play", args=[table.pk]))
     assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING
 
@@ -178,14 +179,20 @@ def test_it_logs_in_and_out(client, users):
 
 
 def test_the_lobby_offers_play_only_at_a_free_seat_and_watch_everywhere(users):
+    """The page hands its script the boxes (tests/e2e/test_lobby.py checks what the script draws from them)."""
     waiting = services.create_table(users["alice"], "test-follow", human_seats=2)
     playing = services.create_table(users["bob"], "test-follow", human_seats=1)
     page = _client(users["carol"]).get(reverse("lobby")).content.decode()
-    for table, can_sit in ((waiting, True), (playing, False)):
-        box = page[page.index(f'data-table="{table.pk}"') :]
-        box = box[: box.index("</article>")]
-        assert ('class="box-play" hidden' not in box) == can_sit
-        assert f'href="{reverse("table", args=[table.pk])}"' in box and "Watch" in box
+    boxes = {box["id"]: box for box in page_boxes(page)}
+    assert {table: boxes[table.pk]["can_sit"] for table in (waiting, playing)} == {
+        waiting: True,
+        playing: False,
+    }
+    assert (
+        'class="table-box"' not in page.split('<template id="box-template">')[0]
+    )  # no box drawn by the template
+    skeleton = page.split('<template id="box-template">')[1].split("</template>")[0]
+    assert 'class="box-play" hidden' in skeleton and "csrfmiddlewaretoken" in skeleton and "Watch" in skeleton
 
 
 def test_it_spells_out_actions_for_the_hand_history():

@@ -1,4 +1,5 @@
-"""`python manage.py demo_data` — the demo players alice, bob, carol, dave and the bot accounts (idempotent)."""
+"""`python manage.py demo_data` — the demo players alice, bob, carol, dave and the bot accounts (idempotent): a demo
+player is opened like a signed-up one (accounts.players.open_player_account: profile and starting balance)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import os
 
 from django.core.management.base import BaseCommand
 
-from accounts.models import Profile, User
+from accounts.models import User
+from accounts.players import open_player_account
 from games.services import ensure_bot_accounts
 
 DEMO_USERS = ("alice", "bob", "carol", "dave")
@@ -24,6 +26,6 @@ class Command(BaseCommand):
             if created:
                 user.set_password(password)
                 user.save()
-            Profile.objects.get_or_create(user=user, defaults={"display_name": name.capitalize()})
+                open_player_account(user)
         ensure_bot_accounts()
         self.stdout.write(f"Demo users: {', '.join(DEMO_USERS)} — password: {password}")

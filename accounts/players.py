@@ -1,0 +1,34 @@
+"""Opening a player's account: what every person who plays starts with, given in one explicit call where such an
+account is made (the sign-up adapter, the demo data, the admin's "Add user") instead of a save signal.
+
+Bot accounts are made by games.services.bot_accounts (their Profile has a `bot_level`) and never come here.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import transaction
+
+from ledger import services as ledger
+
+from .models import Profile, User
+
+
+def open_player_account(user: User, *, language: str | None = None) -> Profile:
+    """Give a newly created person's account its start, once: its Profile (made if missing; `language` set
+    when it is one of settings.LANGUAGES) and the ledger's starting balance (KIBITZ_STARTING_BALANCE from the
+    promotions account; ledger.services.grant_starting_balance, keyed by the user, so a second call books
+    nothing new).
+
+    Returns the Profile. Raises ValueError for a bot account (Profile.bot_level set): bots are funded per table
+    by the ledger, never granted a player's starting balance.
+    """
+    with transaction.atomic():
+        profile, _created = Profile.objects.get_or_create(user=user)
+        if profile.bot_level:
+            raise ValueError(f"{user.username} is a bot account; bots get no starting balance")
+        if language in dict(settings.LANGUAGES) and profile.language != language:
+            profile.language = language
+            profile.save(update_fields=["language"])
+        ledger.grant_starting_balance(user)
+    return profile

@@ -1,0 +1,18 @@
+// Money in the browser: integer minor units (cents) as text with two places. The one money formatter of every
+// script (the pages' is ledger/money.py, which also picks the decimal mark: the page puts it on <html>).
+// Digits are cut as a string, so no float ever holds an amount.
+
+/** The decimal mark of the page's language ("," or "."), from <html data-decimal-mark>; "." without one. */
+export function decimalMark() {
+  return document.documentElement.dataset.decimalMark || ".";
+}
+
+/**
+ * Minor units as text: 792 → "7.92" ("7,92" with mark ","), -300 → "-3.00", 5 → "0.05".
+ * Throws TypeError for anything but a safe integer (a float here would be a bug upstream).
+ */
+export function formatMoney(minor, mark = decimalMark()) {
+  if (!Number.isSafeInteger(minor)) throw new TypeError(`an amount is an integer of minor units, not ${minor}`);
+  const digits = String(Math.abs(minor)).padStart(3, "0");
+  return `${minor < 0 ? "-" : ""}${digits.slice(0, -2)}${mark}${digits.slice(-2)}`;
+}

@@ -1,0 +1,95 @@
+"""One sweeper loop: games.services.sweeper.sweep_forever, run by `manage.py sweeper` and `manage.py serve`;
+the Celery task makes one pass and loops nowhere."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import time
+
+import pytest
+
+from games.services import sweeper
+
+from .sources import REPO, app_sources, relative
+
+
+def calls_of(tree: ast.AST) -> set[str]:
+    """Names called (plain or attribute calls) anywhere in `tree`."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            names.add(func.id if isinstance(func, ast.Name) else getattr(func, "attr", ""))
+    return names
+
+
+def sweeping_modules() -> dict[str, set[str]]:
+    """{module path: the sweeper functions it calls} over the apps."""
+    found = {}
+    for path in app_sources():
+        called = calls_of(ast.parse(path.read_text(encoding="utf-8"))) & {"sweep_once", "sweep_forever"}
+        if called:
+            found[relative(path)] = called
+    return found
+
+
+def test_both_commands_run_the_one_loop_and_celery_one_pass():
+    assert sweeping_modules() == {
+        "games/services/sweeper.py": {"sweep_once"},
+        "games/management/commands/sweeper.py": {"sweep_forever"},
+        "games/management/commands/serve.py": {"sweep_forever"},
+        "games/tasks.py": {"sweep_once"},
+    }
+
+
+def test_no_module_but_the_sweeper_loops_around_a_pass():
+    looping = []
+    for path in app_sources():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.While) and calls_of(node) & {"sweep_once", "_one_pass", "sync_to_async"}:
+                looping.append(relative(path))
+    assert looping == ["games/services/sweeper.py"]
+    assert not hasattr(sweeper, "start_thread") and not hasattr(sweeper, "run_forever")
+    assert "sweeper_task" not in (REPO / "games/management/commands/serve.py").read_text()
+
+
+@pytest.mark.asyncio
+async def test_the_loop_passes_again_at_once_after_work_and_waits_when_idle(monkeypatch, settings):
+    settings.KIBITZ_SWEEP_SECONDS = 0.3
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    passes: list[float] = []
+    results = iter([2, 1, 0, 0])
+
+    def one_pass() -> int:  # runs in a worker thread, as the real pass does
+        passes.append(time.monotonic())
+        if len(passes) == 4:
+            loop.call_soon_threadsafe(stop.set)
+        return next(results)
+
+    monkeypatch.setattr(sweeper, "_one_pass", one_pass)
+    await asyncio.wait_for(sweeper.sweep_forever(stop), 5)
+    gaps = [later - earlier for earlier, later in zip(passes, passes[1:], strict=False)]
+    assert len(passes) == 4
+    assert gaps[0] < 0.25 and gaps[1] < 0.25  # work was done: the next pass comes at once
+    assert gaps[2] >= 0.3  # an idle pass waits KIBITZ_SWEEP_SECONDS
+
+
+@pytest.mark.asyncio
+async def test_a_failing_pass_does_not_end_the_loop(monkeypatch, settings):
+    settings.KIBITZ_SWEEP_SECONDS = 0.01
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    calls = []
+
+    def one_pass() -> int:
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("database went away")
+        loop.call_soon_threadsafe(stop.set)
+        return 0
+
+    monkeypatch.setattr(sweeper, "_one_pass", one_pass)
+    await asyncio.wait_for(sweeper.sweep_forever(stop), 5)
+    assert len(calls) == 2
