@@ -17,9 +17,6 @@ ALLOWED = {
     ("accounts/apps.py", "AccountsConfig.ready", "from . import signals"): (
         "AppConfig.ready: receivers connect once the app registry is ready"
     ),
-    ("ledger/apps.py", "LedgerConfig.ready", "from ledger import signals"): (
-        "AppConfig.ready: receivers connect once the app registry is ready"
-    ),
     (
         "games/management/commands/serve.py",
         "Command.handle",
