@@ -7,6 +7,8 @@ import pytest
 from django.urls import reverse
 
 from games import services as tables
+from games.models import Round
+from ledger.views.common import hand_history_urls
 from tests.lobby import page_boxes
 
 
@@ -56,12 +58,12 @@ def test_it_refuses_play_to_a_self_excluded_player_with_the_reason(client, playe
 
 
 @pytest.mark.django_db
-def test_a_statement_line_links_its_deal_to_the_tables_hand_history(players):
-    from games.models import Round
-    from ledger.views.common import hand_history_urls
-
+def test_a_statement_line_links_its_deal_to_the_tables_hand_history(client, players):
     table = tables.create_table(players[0], "french-tarot", {}, human_seats=1)
     rnd = Round.objects.get(table=table)
-    assert hand_history_urls([rnd.pk, None, 10**9]) == {
-        rnd.pk: reverse("history", args=[table.pk, rnd.number])
-    }
+    links = hand_history_urls([rnd.pk, None])
+    assert links == {rnd.pk: reverse("hand_history", args=[rnd.pk])}
+    client.force_login(players[0])
+    response = client.get(links[rnd.pk])
+    assert response.status_code == 302
+    assert response["Location"] == reverse("history", args=[table.pk, rnd.number])
