@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engines.core import (
+    BAD_ACTION,
     BOT_LEVELS,
     Action,
     Bot,
@@ -196,7 +197,7 @@ class JassGame(Game):
         if seat not in phases.to_act(state):
             raise IllegalAction("not_your_turn", "it is not your turn")
         if not isinstance(action, SimpleAction) or action.kind not in actions.KIND_PHASE:
-            raise InvalidAction(f"not a Jass action: {action!r}")
+            raise InvalidAction(BAD_ACTION, f"not a Jass action: {action!r}")
         kind = action.kind
         if actions.KIND_PHASE[kind] != state.phase:
             raise IllegalAction("wrong_phase", f"{kind} is not an action of phase {state.phase}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engines.core.errors import IllegalAction, InvalidAction
+from games.engines.core.errors import BAD_ACTION, IllegalAction, InvalidAction
 
 from .actions import PILE, Discard, Draw, Knock, LayOff, MeldAction, MeldList, SwapJoker
 from .cards import JOKER, contains, remove_cards, sort_canonical
@@ -117,7 +117,7 @@ def do_draw(state: RummyState, seat: int, action: Draw) -> None:
     option = state.options["discard_before_opening"]
     combined = option == ONLY_IF_USED and not state.opened[seat] and action.source == PILE
     if action.meld is not None and not combined:
-        raise InvalidAction("a draw carries a meld only to open with the pile card (rules §5.7)")
+        raise InvalidAction(BAD_ACTION, "a draw carries a meld only to open with the pile card (rules §5.7)")
     state.step = MAIN_STEP
     if action.source != PILE:
         card = state.stock.pop(0)

@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from games.engines.core import Action, Bot, Game, IllegalAction, InvalidAction, NextRound, SimpleAction
+from games.engines.core import BAD_ACTION, Action, Bot, Game, IllegalAction, InvalidAction, NextRound, SimpleAction
 
 from . import match
 from .actions import PASS, Bid, TarockAction, parse_action
@@ -116,7 +116,7 @@ class TarockGame(Game):
         if seat != state.turn:
             raise IllegalAction("not_your_turn")
         if not isinstance(action, (Bid, SimpleAction)):
-            raise InvalidAction("not a Tarock action")
+            raise InvalidAction(BAD_ACTION, "not a Tarock action")
         is_card = isinstance(action, SimpleAction) and action.kind == "play"
         if (state.phase == "play") != is_card:
             raise IllegalAction("wrong_phase", "a call during play or a card during the auction")
