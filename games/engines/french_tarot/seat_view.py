@@ -9,18 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import SUIT_OF, TRUMP, canonical
+from .match import match_scores
 from .state import SEATS, TarotState, Trick
 
 
 def _trick_json(trick: Trick) -> list[dict[str, Any]]:
     return [{"seat": seat, "card": card} for seat, card in trick]
-
-
-def match_scores(state: TarotState, round_scores: list[int] | None) -> list[int]:
-    """Cumulative match scores: the `start` scores plus this deal's changes once it is over (§8)."""
-    if round_scores is None:
-        return list(state.start_scores)
-    return [a + b for a, b in zip(state.start_scores, round_scores)]
 
 
 def build_view(state: TarotState, seat: int | None, result: dict[str, Any] | None) -> dict[str, Any]:
@@ -72,6 +66,6 @@ def build_view(state: TarotState, seat: int | None, result: dict[str, Any] | Non
     if scored:
         view["tricks"] = [
             {"cards": _trick_json(trick), "winner": winner}
-            for trick, winner in zip(state.tricks, state.winners)
+            for trick, winner in zip(state.tricks, state.winners, strict=True)
         ]
     return view
