@@ -25,7 +25,7 @@ DECK: tuple[str, ...] = (
     + (EXCUSE,)
 )
 DECK_SET: frozenset[str] = frozenset(DECK)
-CANONICAL_INDEX: dict[str, int] = card_order(DECK)
+ORDER: dict[str, int] = card_order(DECK)
 
 #: Suit letter of every card: `S H D C`, `T` for trumps, `""` for the Excuse.
 SUIT_OF: dict[str, str] = suit_table(DECK)
@@ -70,9 +70,9 @@ def cards_half_points(cards: Iterable[str]) -> int:
     return sum(HALF_POINTS[c] for c in cards)
 
 
-def canonical(cards: Iterable[str]) -> list[str]:
+def sort_canonical(cards: Iterable[str]) -> list[str]:
     """`cards` sorted in canonical order (§2): suits S H D C low to high, trumps, then `EX`."""
-    return sort_cards(cards, CANONICAL_INDEX)
+    return sort_cards(cards, ORDER)
 
 
 def led_suit(cards: Sequence[str]) -> str | None:

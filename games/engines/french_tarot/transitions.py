@@ -13,7 +13,7 @@ from typing import Any
 from games.engines.core import IllegalAction
 from games.engines.core.wire import is_json_int
 
-from .cards import CANONICAL_INDEX, EXCUSE, canonical, trick_winner_index
+from .cards import EXCUSE, sort_canonical, trick_winner_index
 from .dealing import petit_sec_seat, read_deal
 from .legality import discard_refusal, excuse_locked, handful_refusal, play_refusal
 from .match import read_start
@@ -41,7 +41,7 @@ def start_deal(
         dog=dog,
         start_scores=scores,
         deals_played=played,
-        hands=tuple(tuple(canonical(h)) for h in hands),
+        hands=tuple(tuple(sort_canonical(h)) for h in hands),
     )
     seat = petit_sec_seat(hands)
     if seat is not None:
@@ -82,7 +82,7 @@ def apply_bid(state: TarotState, seat: int, bid: str) -> None:
     state.taker = taker
     state.contract = contract
     if contract in ("petite", "garde"):
-        _replace_hand(state, taker, tuple(canonical((*state.hands[taker], *state.dog))))
+        _replace_hand(state, taker, tuple(sort_canonical((*state.hands[taker], *state.dog))))
         state.phase = "discard"
         return
     _after_contract(state)
@@ -96,7 +96,7 @@ def apply_discard(state: TarotState, seat: int, cards: Sequence[str]) -> None:
         raise IllegalAction(code, _DISCARD_MESSAGES[code])
     removed = set(cards)
     _replace_hand(state, seat, tuple(c for c in hand if c not in removed))
-    state.discard = tuple(canonical(cards))
+    state.discard = tuple(sort_canonical(cards))
     _after_contract(state)
 
 
@@ -121,7 +121,7 @@ def apply_handful(state: TarotState, seat: int, cards: Sequence[str]) -> None:
     code = handful_refusal(state, seat, cards)
     if code:
         raise IllegalAction(code, code.replace("_", " "))
-    shown = tuple(sorted(cards, key=CANONICAL_INDEX.__getitem__))
+    shown = tuple(sort_canonical(cards))
     state.handfuls = (*state.handfuls, (seat, shown))
 
 
