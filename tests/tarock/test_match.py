@@ -22,7 +22,7 @@ def test_it_rotates_the_dealer_and_adds_the_deltas_to_the_totals():
             GAME.new_round({"deals": 0}, GAME.deal_cards(rng, dealer), dealer, start)
         )
         deltas = GAME.round_scores(state)
-        totals = [t + d for t, d in zip(totals, deltas)]
+        totals = [t + d for t, d in zip(totals, deltas, strict=True)]
         nxt = GAME.next_round(state)
         redeal = GAME.result(state).get("redeal") is not None
         played += 0 if redeal else 1

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.engines.core import BOT_LEVELS, SimpleAction
+from games.engines.core import BOT_LEVELS, Action, SimpleAction
 
-from .actions import PASS, Bid, TarockAction
+from .actions import PASS, Bid, TarockAction, tarock_actions
 from .heuristics import choose_call, choose_card
 from .search import search
 from .situation import from_view
@@ -37,15 +37,16 @@ class BeginnerBot:
     level: str = "beginner"
 
     def choose(
-        self, view: dict[str, Any], seat: int, legal: Sequence[TarockAction], rng: random.Random
+        self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
     ) -> TarockAction:
         """One of `legal` (non-empty): Rufer/Solo opening, mandatory Kontra or pass; a random card in play."""
-        if _is_card(legal[0]):
-            return rng.choice(list(legal))
+        actions = tarock_actions(legal)
+        if _is_card(actions[0]):
+            return rng.choice(actions)
         for want in (Bid("rufer"), SimpleAction("kontra", "game"), PASS, Bid("solo")):
-            if want in legal:
+            if want in actions:
                 return want
-        return legal[0]
+        return actions[0]
 
 
 @dataclass
@@ -55,14 +56,15 @@ class StandardBot:
     level: str = "standard"
 
     def choose(
-        self, view: dict[str, Any], seat: int, legal: Sequence[TarockAction], rng: random.Random
+        self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
     ) -> TarockAction:
         """One of `legal` (non-empty)."""
         sit = from_view(view, seat)
-        if _is_card(legal[0]):
-            card = choose_card(sit, [str(a.value) for a in legal], rng)  # type: ignore[union-attr]
-            return SimpleAction("play", card)
-        return choose_call(sit, legal)
+        actions = tarock_actions(legal)
+        if _is_card(actions[0]):
+            cards = [str(a.value) for a in actions if isinstance(a, SimpleAction)]
+            return SimpleAction("play", choose_card(sit, cards, rng))
+        return choose_call(sit, actions)
 
 
 @dataclass
@@ -73,13 +75,14 @@ class ExpertBot:
     level: str = "expert"
 
     def choose(
-        self, view: dict[str, Any], seat: int, legal: Sequence[TarockAction], rng: random.Random
+        self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
     ) -> TarockAction:
         """One of `legal` (non-empty); a single legal action is returned without search."""
-        if len(legal) == 1:
-            return legal[0]
+        actions = tarock_actions(legal)
+        if len(actions) == 1:
+            return actions[0]
         return search(
-            view, seat, legal, rng, self.playouts, default=StandardBot().choose(view, seat, legal, rng)
+            view, seat, actions, rng, self.playouts, default=StandardBot().choose(view, seat, actions, rng)
         )
 
 

@@ -133,7 +133,7 @@ def payments_for(state: TarockState, value: int) -> list[list[int]]:
     winners, losers = (declarers, defenders) if value > 0 else (defenders, declarers)
     amount = abs(value)
     if state.contract == "rufer":
-        pays = [[loser, winner, amount] for loser, winner in zip(losers, winners)]
+        pays = [[loser, winner, amount] for loser, winner in zip(losers, winners, strict=True)]
     else:
         pays = [[loser, winner, amount] for loser in losers for winner in winners]
     return sorted(pays)
