@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cards import DECK, SUIT_OF, trick_points, winning_index
+from .heuristics import choose_card
 from .legality import legal_cards
-from .policy import choose_card
-
-TRICKS = 9
+from .state import TRICKS
 
 
 @dataclass
