@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.engines.core import IllegalAction
 from games.engines.rummy.actions import Discard, Draw, Knock, MeldAction, SwapJoker, parse_action
 from games.engines.rummy.state import DONE
 
@@ -182,7 +183,7 @@ def test_it_times_out_with_a_stock_draw_then_the_highest_key_discard():  # §5.1
     assert GAME.timeout_action(after, 1) == Discard("JK")
     after = edit(after, hands=[after.hands[0], ["9C", "9C"]])
     assert GAME.timeout_action(after, 1) == Discard("9C")
-    with pytest.raises(Exception):
+    with pytest.raises(IllegalAction):
         GAME.timeout_action(after, 0)
 
 

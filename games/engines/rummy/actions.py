@@ -105,9 +105,9 @@ def read_entry(value: Any) -> str:
     Raises:
         InvalidAction: anything else.
     """
-    if value == JOKER or (isinstance(value, str) and value in NATURAL_SET):
-        return value
-    if isinstance(value, str) and value.startswith(JOKER + "=") and value[3:] in NATURAL_SET:
+    if isinstance(value, str) and (
+        value == JOKER or value in NATURAL_SET or (value.startswith(JOKER + "=") and value[3:] in NATURAL_SET)
+    ):
         return value
     raise InvalidAction(BAD_ACTION, f"unknown meld entry {value!r}")
 
