@@ -42,7 +42,7 @@ def subset_mismatch(expected: Any, actual: Any, where: str = "$") -> str | None:
     if isinstance(expected, list):
         if not isinstance(actual, list) or len(expected) != len(actual):
             return f"{where}: expected {expected!r}, got {actual!r}"
-        for i, (e, a) in enumerate(zip(expected, actual)):
+        for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
             problem = subset_mismatch(e, a, f"{where}[{i}]")
             if problem:
                 return problem

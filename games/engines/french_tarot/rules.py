@@ -19,7 +19,7 @@ from .bots import make_bot
 from .dealing import deal_from_order, shuffle_deck
 from .legality import legal_actions
 from .options import normalize_options
-from .scoring import result
+from .scoring import result, settlement
 from .seat_view import build_view
 from .state import TarotState
 from .timeouts import timeout_action
@@ -106,10 +106,7 @@ class FrenchTarot(Game[TarotState]):
 
     def settlement(self, state: TarotState) -> list[Payment] | None:
         """The §9 payments `(payer, payee, units)` of a scored deal; None while playing or after an annulment."""
-        done = result(state)
-        if done is None or done["status"] != "scored":
-            return None
-        return [(p, q, units) for p, q, units in done["payments"]]
+        return settlement(state)
 
     def timeout_action(self, state: TarotState, seat: int) -> SimpleAction:
         """§5.6: pass, the lowest legal discard, no slam, or the legal card with the smallest key.

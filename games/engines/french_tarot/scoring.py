@@ -186,6 +186,14 @@ def result(state: TarotState) -> dict[str, Any] | None:
     return score_deal(state)
 
 
+def settlement(state: TarotState) -> list[tuple[int, int, int]] | None:
+    """The §9 payments `(payer, payee, units)` of a scored deal; None while playing or after an annulment."""
+    done = result(state)
+    if done is None or done["status"] != "scored":
+        return None
+    return [(p, q, units) for p, q, units in done["payments"]]
+
+
 def annulled_result(reason: str, seat: int | None) -> dict[str, Any]:
     """The §6.5 result of an annulled deal (`all_passed` or `petit_sec`)."""
     return {"status": "annulled", "reason": reason, "seat": seat, "scores": [0, 0, 0, 0], "payments": []}

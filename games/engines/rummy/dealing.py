@@ -79,7 +79,7 @@ def _bad(message: str) -> IllegalAction:
     return IllegalAction("bad_deal", message)
 
 
-def check_deal(
+def read_deal(
     deal: Mapping[str, Any], seats: int
 ) -> tuple[list[list[str] | None], list[str], list[str], list[list[int]] | None]:
     """Validate the deal JSON of rules §4 and return `(hands, stock, pile, restock)`.

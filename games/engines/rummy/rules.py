@@ -75,7 +75,7 @@ class RummyGame(Game[RummyState]):
         """
         opts = self.normalize_options(options)
         seats = opts["players"]
-        hands, stock, pile, restock = dealing.check_deal(deal, seats)
+        hands, stock, pile, restock = dealing.read_deal(deal, seats)
         if not is_json_int(dealer) or not 0 <= dealer < seats:
             raise IllegalAction("bad_deal", "the dealer is not a seat of the table")
         totals, played, eliminated_in = match.read_start(start, seats, hands, opts["limit"])

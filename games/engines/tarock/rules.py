@@ -29,7 +29,7 @@ from .bots import make_bot
 from .dealing import deal_from_order, read_deal, redeal_reasons, shuffle_deck
 from .legality import legal_actions
 from .options import normalize_options
-from .scoring import score
+from .scoring import result, settlement
 from .seat_view import build_view
 from .state import TarockState
 from .timeouts import timeout_action
@@ -132,21 +132,15 @@ class TarockGame(Game[TarockState]):
     def view(self, state: TarockState, seat: int | None) -> dict[str, Any]:
         """The §7 view for `seat` (None: spectator); keys in `games.engines.tarock.seat_view`."""
         legal = legal_actions(state, seat) if seat is not None else []
-        return build_view(state, seat, legal, self.result(state))
+        return build_view(state, seat, legal, result(state))
 
     def result(self, state: TarockState) -> dict[str, Any] | None:
         """§6.5 result JSON, `{"redeal": [codes]}` for a thrown-in deal, None before `done`."""
-        if state.phase != "done":
-            return None
-        if state.redeal is not None:
-            return {"redeal": list(state.redeal)}
-        return score(state)
+        return result(state)
 
     def settlement(self, state: TarockState) -> list[tuple[int, int, int]] | None:
         """§9: the payments of a played deal (possibly []), None for a redeal or an unfinished deal."""
-        if state.phase != "done" or state.redeal is not None:
-            return None
-        return [(p, q, u) for p, q, u in score(state)["payments"]]
+        return settlement(state)
 
     def timeout_action(self, state: TarockState, seat: int) -> TarockAction:
         """§5.9: F's opening Rufer (else Solo), the mandatory Kontra, a pass, or the smallest-key legal card.
