@@ -109,7 +109,8 @@ def test_it_types_each_game_over_its_own_slots_state(package):
 def _mutable(value: Any) -> bool:
     if isinstance(value, (list, dict, set)):
         return True
-    return dataclasses.is_dataclass(value) and not type(value).__dataclass_params__.frozen
+    params = type(value).__dict__.get("__dataclass_params__")
+    return params is not None and not params.frozen
 
 
 def _check_copy(state: Any) -> None:
