@@ -55,6 +55,23 @@ class Action(Protocol):
         ...
 
 
+A = TypeVar("A")
+
+
+def narrow_actions(legal: Sequence[Action], kinds: tuple[type[A], ...]) -> list[A]:
+    """`legal` as a game's own action types, for its bots (`narrow_actions(legal, (Bid, SimpleAction))`).
+
+    Raises:
+        TypeError: an action of another game.
+    """
+    found: list[A] = []
+    for action in legal:
+        if not isinstance(action, kinds):
+            raise TypeError(f"not an action of this game: {action!r}")
+        found.append(action)
+    return found
+
+
 def _to_json_value(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_to_json_value(v) for v in value]

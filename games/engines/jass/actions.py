@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engines.core import BAD_ACTION, Action, InvalidAction, SimpleAction
+from games.engines.core import BAD_ACTION, InvalidAction, SimpleAction
 from games.engines.core.wire import read_card, read_card_list, read_choice, read_int, read_true, single_key
 
 from .cards import DECK, DECK_SET, MODES
@@ -48,20 +48,6 @@ def predict(points: int) -> SimpleAction:
 def weis(groups: Sequence[Sequence[str]]) -> SimpleAction:
     """`{"weis": [[codes], …]}` (docs/rules/jass.md §5.4); groups as given, checked by `apply`."""
     return SimpleAction("weis", tuple(tuple(g) for g in groups))
-
-
-def jass_actions(legal: Sequence[Action]) -> list[SimpleAction]:
-    """`legal` as Jass actions (what `legal_actions` lists), for the bots.
-
-    Raises:
-        TypeError: an action of another game.
-    """
-    found: list[SimpleAction] = []
-    for action in legal:
-        if not isinstance(action, SimpleAction):
-            raise TypeError(f"not a Jass action: {action!r}")
-        found.append(action)
-    return found
 
 
 def parse_action(payload: Any) -> SimpleAction:

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engines.core import BOT_LEVELS, Action, SimpleAction
+from games.engines.core.protocol import narrow_actions
 
 from . import actions
-from .actions import jass_actions
 from .cards import MODES, POINTS, SUIT_OF, SUITS
 from .heuristics import best_declaration, best_mode, choose_card, estimate_points, mode_strength
 from .scoring import MATCH_BONUS, MULTIPLIERS
@@ -62,7 +62,7 @@ class JassBot:
         Returns None only for a seat that is in `to_act` just for the optional "Enough, thanks" (the winner's
         partner between tricks) and declines it: it has no move due, the leader plays on.
         """
-        listed = jass_actions(legal)
+        listed = narrow_actions(legal, (SimpleAction,))
         kinds = {a.kind for a in listed}
         if "trump" in kinds:
             return self._trump(view, seat, listed, rng)

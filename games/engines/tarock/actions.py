@@ -6,11 +6,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.engines.core import BAD_ACTION, Action, InvalidAction, SimpleAction
+from games.engines.core import BAD_ACTION, InvalidAction, SimpleAction
 from games.engines.core.wire import read_card, read_choice, read_true, single_key
 
 from .cards import DECK_SET
@@ -42,20 +42,6 @@ class Bid:
 
 TarockAction = Bid | SimpleAction
 PASS = SimpleAction("pass", True)
-
-
-def tarock_actions(legal: Sequence[Action]) -> list[TarockAction]:
-    """`legal` as Tarock actions (what `legal_actions` lists), for the bots.
-
-    Raises:
-        TypeError: an action of another game.
-    """
-    actions: list[TarockAction] = []
-    for action in legal:
-        if not isinstance(action, (Bid, SimpleAction)):
-            raise TypeError(f"not a Tarock action: {action!r}")
-        actions.append(action)
-    return actions
 
 
 def parse_action(payload: Any) -> TarockAction:

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engines.core import BOT_LEVELS, Action, SimpleAction
+from games.engines.core.protocol import narrow_actions
 
-from .actions import PASS, Bid, TarockAction, tarock_actions
+from .actions import PASS, Bid, TarockAction
 from .heuristics import choose_call, choose_card
 from .search import search
 from .situation import from_view
@@ -40,7 +41,7 @@ class BeginnerBot:
         self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
     ) -> TarockAction:
         """One of `legal` (non-empty): Rufer/Solo opening, mandatory Kontra or pass; a random card in play."""
-        actions = tarock_actions(legal)
+        actions: list[TarockAction] = narrow_actions(legal, (Bid, SimpleAction))
         if _is_card(actions[0]):
             return rng.choice(actions)
         for want in (Bid("rufer"), SimpleAction("kontra", "game"), PASS, Bid("solo")):
@@ -60,7 +61,7 @@ class StandardBot:
     ) -> TarockAction:
         """One of `legal` (non-empty)."""
         sit = from_view(view, seat)
-        actions = tarock_actions(legal)
+        actions: list[TarockAction] = narrow_actions(legal, (Bid, SimpleAction))
         if _is_card(actions[0]):
             cards = [str(a.value) for a in actions if isinstance(a, SimpleAction)]
             return SimpleAction("play", choose_card(sit, cards, rng))
@@ -78,7 +79,7 @@ class ExpertBot:
         self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
     ) -> TarockAction:
         """One of `legal` (non-empty); a single legal action is returned without search."""
-        actions = tarock_actions(legal)
+        actions: list[TarockAction] = narrow_actions(legal, (Bid, SimpleAction))
         if len(actions) == 1:
             return actions[0]
         return search(
