@@ -122,6 +122,12 @@ class Bot(Protocol):
 BOT_LEVELS = ("beginner", "standard", "expert")
 
 
+def check_bot_level(level: str) -> None:
+    """Raise `ValueError` unless `level` is one of `BOT_LEVELS` (every game's `make_bot` starts with it)."""
+    if level not in BOT_LEVELS:
+        raise ValueError(f"unknown bot level {level!r}")
+
+
 class Game(ABC, Generic[S]):
     """One registered variant over its state type `S` (`class FrenchTarot(Game[TarotState])`), so a type
     checker refuses one game's state in another game's verbs. Subclasses implement the verbs below.

@@ -16,8 +16,8 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
-from games.engines.core import BOT_LEVELS, Action, SimpleAction
-from games.engines.core.protocol import narrow_actions
+from games.engines.core import Action, SimpleAction
+from games.engines.core.protocol import check_bot_level, narrow_actions
 
 from . import actions
 from .cards import MODES, POINTS, SUIT_OF, SUITS
@@ -37,8 +37,7 @@ def make_bot(level: str, variant: str, playouts: int | None = None) -> JassBot:
     Raises:
         ValueError: unknown level.
     """
-    if level not in BOT_LEVELS:
-        raise ValueError(f"unknown bot level {level!r}")
+    check_bot_level(level)
     return JassBot(level, variant, DEFAULT_PLAYOUTS if playouts is None else max(1, playouts))
 
 

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.engines.core.protocol import Action
+from games.engines.core.protocol import Action, check_bot_level
 
 from .actions import PILE, STOCK, Discard, Draw, Knock, LayOff, MeldAction, SwapJoker
 from .botview import fits_table, table_melds, unseen_pool
@@ -394,6 +394,5 @@ def make_bot(level: str, playouts: int | None = None) -> RummyBot:
     Raises:
         ValueError: unknown level.
     """
-    if level not in ("beginner", "standard", "expert"):
-        raise ValueError(f"unknown bot level {level!r}")
+    check_bot_level(level)
     return RummyBot(level, EXPERT_PLAYOUTS if playouts is None else playouts)

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.engines.core import BOT_LEVELS, Action, SimpleAction
-from games.engines.core.protocol import narrow_actions
+from games.engines.core import Action, SimpleAction
+from games.engines.core.protocol import check_bot_level, narrow_actions
 
 from .actions import PASS, Bid, TarockAction
 from .heuristics import choose_call, choose_card
@@ -93,8 +93,7 @@ def make_bot(level: str, playouts: int | None = None) -> BeginnerBot | StandardB
     Raises:
         ValueError: unknown level.
     """
-    if level not in BOT_LEVELS:
-        raise ValueError(f"unknown bot level {level!r}")
+    check_bot_level(level)
     if level == "beginner":
         return BeginnerBot()
     if level == "standard":
