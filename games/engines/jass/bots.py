@@ -23,8 +23,9 @@ from . import actions
 from .cards import MODES, POINTS, SUIT_OF, SUITS
 from .heuristics import best_declaration, best_mode, choose_card, estimate_points, mode_strength
 from .scoring import MATCH_BONUS, MULTIPLIERS
-from .search import Knowledge, note_voids, play_out, sample_world
+from .search import play_out
 from .state import SCHIEBER
+from .worlds import Knowledge, note_voids, sample_world
 
 DEFAULT_PLAYOUTS = 64
 PUSH_BELOW = 38  # `mode_strength` under which the standard forehand pushes
