@@ -1,7 +1,4 @@
-"""Jass bots: legal moves from a view alone, reproducible search, and the calls they must make.
-
-Rules: docs/rules/jass.md §5.
-"""
+"""Jass bots: legal moves from a view alone, reproducible search, and the calls they must make (docs/rules/jass.md §5)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.core import IllegalAction
+from games.engines.core.errors import IllegalAction
 from games.engines.rummy.actions import Discard, Draw, Knock, MeldAction, SwapJoker, parse_action
 from games.engines.rummy.state import DONE
 
@@ -183,8 +183,9 @@ def test_it_times_out_with_a_stock_draw_then_the_highest_key_discard():  # §5.1
     assert GAME.timeout_action(after, 1) == Discard("JK")
     after = edit(after, hands=[after.hands[0], ["9C", "9C"]])
     assert GAME.timeout_action(after, 1) == Discard("9C")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         GAME.timeout_action(after, 0)
+    assert refused.value.code == "not_your_turn"
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,7 @@ def valat_announced(state: TarockState) -> bool:
 
 
 def under_mandatory_kontra(state: TarockState, seat: int) -> bool:
-    """Rules/tarock.md §5.6: a Rufer defender holding T1, T21, T22 while the game is at level 0 and no Valat."""
+    """docs/rules/tarock.md §5.6: a Rufer defender holding T1, T21, T22 while the game is at level 0 and no Valat."""
     if state.contract != "rufer" or state.side_of(seat) != DEF:
         return False
     hand = state.hands[seat]
