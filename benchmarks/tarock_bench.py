@@ -58,7 +58,7 @@ def play(
         (seat,) = GAME.to_act(state)
         view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
         started = time.perf_counter()
-        action = bots[seat].choose(view, seat, legal, rng)
+        action = bots[seat].choose(view, seat, legal, rng) or GAME.timeout_action(state, seat)
         if times is not None:
             times[levels[seat]].append(time.perf_counter() - started)
         state = GAME.apply(state, seat, action)

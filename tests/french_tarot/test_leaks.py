@@ -8,7 +8,7 @@ import random
 
 from games.engines.core import SimpleAction
 from games.engines.core.replay import replay
-from games.engines.french_tarot.cards import canonical
+from games.engines.french_tarot.cards import sort_canonical
 from tests.engine.caselib import CASES_DIR
 
 from .oracle import cards_in, visible_cards
@@ -103,11 +103,11 @@ def test_it_reveals_the_discard_to_the_taker_only_and_its_trumps_to_all():
     case = json.loads((CASES / "v25j-discard-unavoidable-trumps-accepted.json").read_text())
     state = replay(GAME, case["options"], case["deal"], case["dealer"], case["actions"][:5])
     discard = case["actions"][4]["action"]["discard"]
-    trumps = [c for c in canonical(discard) if c.startswith("T")]
+    trumps = [c for c in sort_canonical(discard) if c.startswith("T")]
     assert trumps
     for seat in (0, 2, 3, None):
         view = GAME.view(state, seat)
         assert view["discard"] is None
         assert view["discard_trumps"] == trumps
-    assert GAME.view(state, 1)["discard"] == canonical(discard)
+    assert GAME.view(state, 1)["discard"] == sort_canonical(discard)
     assert GAME.view(state, 1)["discard_trumps"] == trumps

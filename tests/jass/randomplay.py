@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.engines.jass.policy import best_declaration
+from games.engines.jass.heuristics import best_declaration
 from games.engines.jass.rules import JassGame
 from games.engines.jass.state import JassState
 

@@ -76,7 +76,7 @@ def test_it_declares_weis_at_standard_level() -> None:
     action = bot.choose(
         SCHIEBER_GAME.view(state, 1), 1, SCHIEBER_GAME.legal_actions(state, 1), random.Random(1)
     )
-    assert action.to_wire() == {"weis": [["6S", "7S", "8S", "9S"]]}
+    assert action is not None and action.to_wire() == {"weis": [["6S", "7S", "8S", "9S"]]}
 
 
 def test_it_says_thanks_once_the_team_reached_the_target() -> None:
@@ -93,9 +93,8 @@ def test_it_says_thanks_once_the_team_reached_the_target() -> None:
         for level in BOT_LEVELS:
             bot = SCHIEBER_GAME.bot(level, 4)
             legal = SCHIEBER_GAME.legal_actions(state, seat)
-            assert bot.choose(SCHIEBER_GAME.view(state, seat), seat, legal, random.Random(0)).to_wire() == {
-                "thanks": True
-            }
+            action = bot.choose(SCHIEBER_GAME.view(state, seat), seat, legal, random.Random(0))
+            assert action is not None and action.to_wire() == {"thanks": True}
 
 
 def test_it_lets_the_partner_decline_the_call_below_the_target() -> None:
@@ -129,4 +128,4 @@ def test_it_pushes_a_weak_hand_at_standard_level() -> None:
     action = bot.choose(
         SCHIEBER_GAME.view(state, 1), 1, SCHIEBER_GAME.legal_actions(state, 1), random.Random(0)
     )
-    assert action.to_wire() == {"push": True}
+    assert action is not None and action.to_wire() == {"push": True}

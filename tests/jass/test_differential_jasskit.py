@@ -16,8 +16,8 @@ import pytest
 
 from games.engines.jass import SCHIEBER_GAME
 from games.engines.jass.cards import MODES, STRENGTH, SUIT_OF, highest_trump, trick_points
-from games.engines.jass.legality import SCHIEBER, legal_cards
-from games.engines.jass.state import JassState
+from games.engines.jass.legality import legal_cards
+from games.engines.jass.state import SCHIEBER, JassState
 
 from .randomplay import random_round
 

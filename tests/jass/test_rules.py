@@ -9,7 +9,8 @@ import pytest
 from games.engines.core import IllegalAction, InvalidAction
 from games.engines.jass import DIFFERENZLER_GAME, SCHIEBER_GAME
 from games.engines.jass.cards import DECK, sort_canonical
-from games.engines.jass.legality import DIFFERENZLER, SCHIEBER, legal_cards, play_refusal
+from games.engines.jass.legality import legal_cards, play_refusal
+from games.engines.jass.state import DIFFERENZLER, SCHIEBER
 
 ALICE_DEAL = {
     "hands": [

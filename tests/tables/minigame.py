@@ -91,7 +91,7 @@ class FollowGame(Game):
 
     def parse_action(self, payload):
         if not isinstance(payload, dict) or set(payload) != {"play"} or payload["play"] not in DECK:
-            raise InvalidAction('expected {"play": card}')
+            raise InvalidAction("bad_action", 'expected {"play": card}')
         return SimpleAction("play", payload["play"])
 
     def apply(self, state, seat, action):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.engines.core import IllegalAction
-from games.engines.tarock.cards import timeout_key, trick_winner_index
+from games.engines.tarock.cards import trick_winner_index
+from games.engines.tarock.timeouts import timeout_key
 
 from .helpers import GAME, act, deal_with, run_calls, wires
 

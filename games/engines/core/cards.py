@@ -1,65 +1,19 @@
 """Card codes shared by every game (docs/design.md "Cards and replay files").
 
 A code is rank + suit: `KH`, `10S`, `NC`, `AD`; trumps are `T1` ... `T22`, the Excuse `EX`, the Rummy
-joker `JK`. `Card` is the value type with a text round trip (`Card.parse("KH")`, `str(card) == "KH"`);
-engines may keep plain code strings on hot paths and use `Card` at their edges.
+joker `JK`. Engines keep plain code strings on every path (they are hashed and compared in playouts); a game
+builds its look-up tables once from these helpers (`SUIT_OF = suit_table(DECK)`) so its hot paths are
+dictionary look-ups, and sorts by its own canonical order with `sort_cards`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from collections.abc import Iterable, Mapping, Sequence
 
-from .errors import InvalidAction
-
-SUITS = ("S", "H", "D", "C")
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
 TRUMP = "T"
 EXCUSE = "EX"
 JOKER = "JK"
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """One card.
-
-    Attributes:
-        rank: `A 2 ... 10 J N Q K` for suit cards, the number as a string for trumps, `EX` / `JK` for the
-            Excuse and the joker.
-        suit: `S H D C`, `T` for a trump, `""` for the Excuse and the joker.
-    """
-
-    rank: str
-    suit: str
-
-    @classmethod
-    def parse(cls, code: str) -> Card:
-        """Parse a card code.
-
-        Raises:
-            InvalidAction: not a well-formed code (whether the card belongs to a game's deck is the
-                game's check).
-        """
-        if not isinstance(code, str):
-            raise InvalidAction(f"unknown card code {code!r}")
-        if code in (EXCUSE, JOKER):
-            return cls(code, "")
-        if code.startswith(TRUMP) and code[1:].isdigit() and not code[1:].startswith("0"):
-            number = int(code[1:])
-            if 1 <= number <= 22:
-                return cls(code[1:], TRUMP)
-        if len(code) >= 2 and code[-1] in SUITS and code[:-1] in RANKS:
-            return cls(code[:-1], code[-1])
-        raise InvalidAction(f"unknown card code {code!r}")
-
-    def __str__(self) -> str:
-        if self.suit == TRUMP:
-            return TRUMP + self.rank
-        return self.rank + self.suit
-
-    @property
-    def is_trump(self) -> bool:
-        """True for the numbered trumps `T1` ... `T22` (not the Excuse)."""
-        return self.suit == TRUMP
 
 
 def suit_of(code: str) -> str:
@@ -80,6 +34,54 @@ def rank_of(code: str) -> str:
     return code[:-1]
 
 
-def sort_cards(cards: list[str] | tuple[str, ...], order: dict[str, int]) -> list[str]:
-    """Return `cards` sorted by a game's canonical `order` (code -> position)."""
+def suit_table(deck: Iterable[str]) -> dict[str, str]:
+    """`{code: suit_of(code)}` for every code of a deck (a game's hot-path look-up)."""
+    return {code: suit_of(code) for code in deck}
+
+
+def rank_table(deck: Iterable[str]) -> dict[str, str]:
+    """`{code: rank_of(code)}` for every code of a deck (a game's hot-path look-up)."""
+    return {code: rank_of(code) for code in deck}
+
+
+def card_order(deck: Iterable[str]) -> dict[str, int]:
+    """A game's canonical order as `{code: position}`, from its deck listed in that order.
+
+    A code that appears more than once (Rummy's two packs) keeps its first position.
+    """
+    order: dict[str, int] = {}
+    for code in deck:
+        order.setdefault(code, len(order))
+    return order
+
+
+def sort_cards(cards: Iterable[str], order: Mapping[str, int]) -> list[str]:
+    """Return `cards` sorted by a game's canonical `order` (code -> position, see `card_order`)."""
     return sorted(cards, key=order.__getitem__)
+
+
+def shuffled(deck: Sequence[str], rng: random.Random) -> list[str]:
+    """The deck in canonical order shuffled once with `rng.shuffle` (the order a deal commits to)."""
+    order = list(deck)
+    rng.shuffle(order)
+    return order
+
+
+def deal_packets(
+    order: Sequence[str], seats: int, seat_order: Sequence[int], size: int, packets: int
+) -> list[list[str]]:
+    """Deal `packets` packets of `size` cards from the front of `order`, packet j to `seat_order[j % n]`.
+
+    Returns one list per seat 0 .. seats - 1 (empty for a seat not in `seat_order`), cards in dealing order.
+    This is the dealing rule of every game's rules file §4 (French Tarot and Jass: threes from the forehand;
+    Tarock: fives from the forehand; Rummy: thirteen to each active seat in turn order).
+    """
+    hands: list[list[str]] = [[] for _ in range(seats)]
+    for j in range(packets):
+        hands[seat_order[j % len(seat_order)]].extend(order[j * size : (j + 1) * size])
+    return hands
+
+
+def from_forehand(dealer: int, seats: int) -> list[int]:
+    """Every seat in dealing and playing order: the forehand `(dealer + 1) % seats` first."""
+    return [(dealer + step) % seats for step in range(1, seats + 1)]

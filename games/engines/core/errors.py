@@ -1,12 +1,15 @@
 """The two refusal kinds every engine raises (docs/style.md "Value types with a wire codec").
 
-`InvalidAction` means the payload is malformed (unknown key, unknown card code, wrong JSON type): the
-code is always a form code such as `bad_action`. `IllegalAction` means a well-formed action is not
-allowed now; its `code` is the stable refusal code named by the game's rules file (`not_your_turn`,
-`must_follow_suit`, `bad_deal`, ...), which the browser translates.
+Both take `(code, message)`, code first, like every refusal in the project (`games.services.errors.ServiceError`
+too). `InvalidAction` means the payload is malformed (unknown key, unknown card code, wrong JSON type): its code
+is the form code `bad_action` (`BAD_ACTION`). `IllegalAction` means a well-formed action is not allowed now; its
+code is the stable refusal code named by the game's rules file (`not_your_turn`, `must_follow_suit`, `bad_deal`,
+...), which the browser translates. Engines raise refusals; they never return them from a verb.
 """
 
 from __future__ import annotations
+
+BAD_ACTION = "bad_action"
 
 
 class RuleError(Exception):
@@ -14,7 +17,8 @@ class RuleError(Exception):
 
     Args:
         code: stable machine-readable refusal code from the rules file.
-        message: human-readable English explanation (the browser shows its own translation of `code`).
+        message: human-readable English explanation (the browser shows its own translation of `code`);
+            defaults to the code with spaces.
     """
 
     def __init__(self, code: str, message: str = "") -> None:
@@ -28,10 +32,10 @@ class RuleError(Exception):
 
 
 class InvalidAction(RuleError):
-    """A malformed action payload (docs/design.md "Conventions": form errors are `bad_action`)."""
+    """A malformed action payload (docs/design.md "Conventions": form errors are `bad_action`).
 
-    def __init__(self, message: str = "malformed action", code: str = "bad_action") -> None:
-        super().__init__(code, message)
+    Raised as `InvalidAction(BAD_ACTION, "what is wrong")`.
+    """
 
 
 class IllegalAction(RuleError):

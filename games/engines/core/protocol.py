@@ -19,10 +19,31 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
-State = Any
 Payment = tuple[int, int, int]
+
+
+class RoundState(Protocol):
+    """What every game's state offers the protocol (the state style of docs/engines.md).
+
+    A state is a `@dataclass(slots=True)` in the game's `state.py`; `copy()` returns a state that shares no
+    container a transition changes in place, so `apply` can copy once and change the copy.
+    """
+
+    options: dict[str, Any]
+    phase: str
+
+    def copy(self) -> Self:
+        """A copy that the game's transitions may change without touching this state."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """Every field as JSON (secrets included: storage only)."""
+        ...
+
+
+S = TypeVar("S", bound=RoundState)
 
 
 @runtime_checkable
@@ -32,6 +53,23 @@ class Action(Protocol):
     def to_wire(self) -> dict[str, Any]:
         """Return the JSON object of this action, e.g. `{"play": "KH"}`."""
         ...
+
+
+A = TypeVar("A")
+
+
+def narrow_actions(legal: Sequence[Action], kinds: tuple[type[A], ...]) -> list[A]:
+    """`legal` as a game's own action types, for its bots (`narrow_actions(legal, (Bid, SimpleAction))`).
+
+    Raises:
+        TypeError: an action of another game.
+    """
+    found: list[A] = []
+    for action in legal:
+        if not isinstance(action, kinds):
+            raise TypeError(f"not an action of this game: {action!r}")
+        found.append(action)
+    return found
 
 
 def _to_json_value(value: Any) -> Any:
@@ -69,26 +107,34 @@ class Bot(Protocol):
 
     `choose(view, seat, legal, rng)`: `view` is `Game.view(state, seat)`, `legal` is
     `Game.legal_actions(state, seat)` (may be empty in phases whose actions are too many to list, e.g. a
-    discard), `rng` a seeded `random.Random`. Returns an action the game will accept. Search bots bound
-    their work by a playout count, so a seeded rng makes them reproducible.
+    discard), `rng` a seeded `random.Random`. Returns an action the game will accept, or None when the seat
+    is in `to_act` only for an optional call and declines it (Jass's "Enough, thanks": the seat has no move
+    due). Search bots bound their work by a playout count, so a seeded rng makes them reproducible.
     """
 
     level: str
 
     def choose(
         self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
-    ) -> Action: ...
+    ) -> Action | None: ...
 
 
 BOT_LEVELS = ("beginner", "standard", "expert")
 
 
-class Game(ABC):
-    """One registered variant. Subclasses implement the six verbs and the helpers below.
+def check_bot_level(level: str) -> None:
+    """Raise `ValueError` unless `level` is one of `BOT_LEVELS` (every game's `make_bot` starts with it)."""
+    if level not in BOT_LEVELS:
+        raise ValueError(f"unknown bot level {level!r}")
+
+
+class Game(ABC, Generic[S]):
+    """One registered variant over its state type `S` (`class FrenchTarot(Game[TarotState])`), so a type
+    checker refuses one game's state in another game's verbs. Subclasses implement the verbs below.
 
     Errors: `new_round` raises `IllegalAction("bad_deal" | "bad_options")`; `parse_action` raises
     `InvalidAction` (code `bad_action`); `apply` raises `IllegalAction(code)` with the rules file's code
-    and leaves the given state untouched.
+    and leaves the given state untouched (it copies the state and changes the copy).
     """
 
     key: str = ""
@@ -138,23 +184,23 @@ class Game(ABC):
         deal: Mapping[str, Any],
         dealer: int,
         start: Mapping[str, Any] | None = None,
-    ) -> State:
+    ) -> S:
         """Start a round from an explicit deal. Raises `IllegalAction("bad_deal" | "bad_options")`."""
 
-    @abstractmethod
-    def options_of(self, state: State) -> dict[str, Any]:
-        """The normalised options the round was started with."""
+    def options_of(self, state: S) -> dict[str, Any]:
+        """The normalised options the round was started with (a copy)."""
+        return dict(state.options)
 
-    @abstractmethod
-    def phase(self, state: State) -> str:
+    def phase(self, state: S) -> str:
         """The round's phase name (`bidding`, `play`, `done`, ...)."""
+        return state.phase
 
     @abstractmethod
-    def to_act(self, state: State) -> frozenset[int]:
+    def to_act(self, state: S) -> frozenset[int]:
         """Seats that may act now (empty when the round is over)."""
 
     @abstractmethod
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
         """Every listable legal action of `seat` now (rules file §5 says which kinds are not listed)."""
 
     @abstractmethod
@@ -162,44 +208,44 @@ class Game(ABC):
         """Turn a wire object into an action. Raises `InvalidAction` (`bad_action`) when malformed."""
 
     @abstractmethod
-    def apply(self, state: State, seat: int, action: Action) -> State:
+    def apply(self, state: S, seat: int, action: Action) -> S:
         """Return the state after `seat` takes `action`. Raises `IllegalAction(code)`; `state` is unchanged."""
 
     @abstractmethod
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
         """JSON-ready view of exactly what `seat` (None: a spectator) may see (rules file §7)."""
 
     @abstractmethod
-    def result(self, state: State) -> dict[str, Any] | None:
+    def result(self, state: S) -> dict[str, Any] | None:
         """The round's result JSON (rules file §6.5), or None while the round is not over."""
 
     @abstractmethod
-    def settlement(self, state: State) -> list[Payment] | None:
+    def settlement(self, state: S) -> list[Payment] | None:
         """Payments `(payer, payee, game units)` when this round completes a settlement unit, else None."""
 
     @abstractmethod
-    def timeout_action(self, state: State, seat: int) -> Action:
+    def timeout_action(self, state: S, seat: int) -> Action:
         """The rules file's timeout action for `seat` (it must be in `to_act`)."""
 
-    @abstractmethod
-    def to_json(self, state: State) -> dict[str, Any]:
+    def to_json(self, state: S) -> dict[str, Any]:
         """Serialise the full state (secrets included: for storage only, never for a client)."""
+        return state.to_json()
 
     @abstractmethod
-    def from_json(self, data: Mapping[str, Any]) -> State:
+    def from_json(self, data: Mapping[str, Any]) -> S:
         """Rebuild a state from `to_json` output."""
 
     # --- the match -----------------------------------------------------------------------------------
     @abstractmethod
-    def next_round(self, state: State) -> NextRound | None:
+    def next_round(self, state: S) -> NextRound | None:
         """After a finished round: the next round's dealer and `start`, or None when the match is over."""
 
     @abstractmethod
-    def round_scores(self, state: State) -> list[int] | None:
+    def round_scores(self, state: S) -> list[int] | None:
         """Each seat's score change from this finished round in game points (None while not over)."""
 
     @abstractmethod
-    def standings(self, state: State) -> dict[str, Any]:
+    def standings(self, state: S) -> dict[str, Any]:
         """Match standings after this round: `{"scores": [...], "ranking": [...], "over": bool}`."""
 
     # --- bots ----------------------------------------------------------------------------------------

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
+from typing import Any
 
 from .protocol import Game
 
-_GAMES: dict[str, Game] = {}
+_GAMES: dict[str, Game[Any]] = {}
 _ALIASES: dict[str, str] = {}
 _loaded = False
 
 
-def register(game: Game) -> Game:
+def register(game: Game[Any]) -> Game[Any]:
     """Register `game` under its key and aliases. Raises `ValueError` on a clash."""
     for name in (game.key, *game.aliases):
         owner = _ALIASES.get(name)
@@ -39,7 +40,7 @@ def _load() -> None:
             register(game)
 
 
-def get_game(name: str) -> Game:
+def get_game(name: str) -> Game[Any]:
     """Return the game registered under `name` or one of its aliases.
 
     Raises:
@@ -49,7 +50,7 @@ def get_game(name: str) -> Game:
     return _GAMES[_ALIASES[name]]
 
 
-def all_games() -> dict[str, Game]:
+def all_games() -> dict[str, Game[Any]]:
     """Every registered game by key, in key order."""
     _load()
     return dict(sorted(_GAMES.items()))

@@ -1,4 +1,6 @@
-"""Replaying a round from its log (docs/design.md "Cards and replay files"; docs/style.md "The action log is the truth").
+"""Replaying a round from its log.
+
+Rules: docs/design.md "Cards and replay files"; docs/style.md "The action log is the truth".
 
 A round is `(options, deal, dealer, start, actions)`; `replay` rebuilds its state, and `run_replay_file`
 is what `manage.py replay` prints.
@@ -6,12 +8,12 @@ is what `manage.py replay` prints.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import InvalidAction, RuleError
-from .protocol import Game, State
+from .errors import BAD_ACTION, InvalidAction, RuleError
+from .protocol import Game, S
 from .registry import get_game
 
 
@@ -31,7 +33,7 @@ class ReplayRefusal(Exception):
         return {"index": self.index, "code": self.error.code, "message": self.error.message}
 
 
-def read_step(game: Game, options: Mapping[str, Any], step: Any) -> tuple[int, Any]:
+def read_step(game: Game[Any], options: Mapping[str, Any], step: Any) -> tuple[int, Any]:
     """Validate one `{"seat", "action"}` log entry and parse its action.
 
     Returns:
@@ -40,22 +42,22 @@ def read_step(game: Game, options: Mapping[str, Any], step: Any) -> tuple[int, A
         InvalidAction: the entry is malformed, the seat is not a seat of the table, or the action is malformed.
     """
     if not isinstance(step, Mapping) or "seat" not in step or "action" not in step:
-        raise InvalidAction('a log entry is {"seat": n, "action": {...}}')
+        raise InvalidAction(BAD_ACTION, 'a log entry is {"seat": n, "action": {...}}')
     seat = step["seat"]
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.seat_count(options):
-        raise InvalidAction(f"no seat {seat!r} at this table")
+        raise InvalidAction(BAD_ACTION, f"no seat {seat!r} at this table")
     return seat, game.parse_action(step["action"])
 
 
 def replay(
-    game: Game,
+    game: Game[S],
     options: Mapping[str, Any] | None,
     deal: Mapping[str, Any],
     dealer: int,
     actions: Sequence[Any],
     start: Mapping[str, Any] | None = None,
-    on_step: Any = None,
-) -> State:
+    on_step: Callable[[int, S], object] | None = None,
+) -> S:
     """Rebuild a round's state by applying every logged action.
 
     Args:
@@ -82,7 +84,7 @@ def replay(
     return state
 
 
-def all_views(game: Game, state: State) -> dict[str, Any]:
+def all_views(game: Game[S], state: S) -> dict[str, Any]:
     """Every seat's view and the spectator's: `{"seats": [v0, ...], "spectator": v}`."""
     seats = game.seat_count(game.options_of(state))
     return {"seats": [game.view(state, s) for s in range(seats)], "spectator": game.view(state, None)}
@@ -91,7 +93,7 @@ def all_views(game: Game, state: State) -> dict[str, Any]:
 REQUIRED_KEYS = ("game", "dealer", "deal", "actions")
 
 
-def check_document(doc: Any) -> Game:
+def check_document(doc: Any) -> Game[Any]:
     """Check that `doc` is a replay document and return its game.
 
     Raises:
@@ -128,7 +130,7 @@ def run_replay_document(doc: Any, with_views: bool = False) -> tuple[dict[str, A
     game = check_document(doc)
     views: list[dict[str, Any]] = []
 
-    def record(index: int, state: State) -> None:
+    def record(index: int, state: Any) -> None:
         views.append({"after": index + 1, **all_views(game, state)})
 
     try:

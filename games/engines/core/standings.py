@@ -2,16 +2,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, TypeVar
+
+
+class _Ordered(Protocol):
+    def __lt__(self, other: Any, /) -> bool: ...
+
+
+K = TypeVar("K", bound=_Ordered)
+
+
+def competition_places(keys: Sequence[K]) -> list[int]:
+    """Competition ranking ("1, 2, 2, 4") of seats by `keys`, one per seat, a lower key placing better.
+
+    Returns each seat's place: 1 + the number of seats whose key is strictly lower, so equal keys share a place.
+    Every game's §8 standings use it: French Tarot and Tarock rank by `-score`, Schieber by `-team total`,
+    Differenzler by penalty total, Rummy by `(eliminated, -deal of elimination, total)`.
+    """
+    return [1 + sum(1 for other in keys if other < mine) for mine in keys]
 
 
 def places(standings: Mapping[str, Any]) -> list[int] | None:
     """The place of each seat (1 = first; seats that tie share a place) from a standings object.
 
     Args:
-        standings: `{"scores", "ranking", "over"}` as `Game.standings` returns it; `ranking` is either a place per
-            seat (Jass, Tarock, Rummy) or French Tarot's `[{"seat", "score", "place"}, ...]` (docs/rules/french_tarot.md §8).
+        standings: `{"scores", "ranking", "over"}` as `Game.standings` returns it; `ranking` is either a place
+            per seat (Jass, Tarock, Rummy) or French Tarot's `[{"seat", "score", "place"}, ...]`
+            (docs/rules/french_tarot.md §8).
     Returns a list of places indexed by seat, or None when the standings hold no ranking.
     """
     ranking = standings.get("ranking") if standings else None

@@ -1,15 +1,20 @@
 """Strict readers for JSON payloads (docs/design.md "Conventions every engine shares").
 
 JSON types are strict: a number must be a JSON integer (`45.0` and `true` are not), a flag takes only
-`true`. Every reader raises `InvalidAction("...")` (code `bad_action`) on anything else.
+`true`. Every reader raises `InvalidAction(BAD_ACTION, "...")` (code `bad_action`) on anything else.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
-from .errors import InvalidAction
+from .errors import BAD_ACTION, InvalidAction
+
+
+def is_json_int(value: Any) -> TypeGuard[int]:
+    """True for a JSON integer: an `int` that is not a `bool` (JSON `true` is not 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def single_key(payload: Any, allowed: Collection[str]) -> tuple[str, Any]:
@@ -19,10 +24,10 @@ def single_key(payload: Any, allowed: Collection[str]) -> tuple[str, Any]:
         InvalidAction: not an object, not exactly one key, or an unknown key.
     """
     if not isinstance(payload, Mapping) or len(payload) != 1:
-        raise InvalidAction("an action is an object with exactly one key")
+        raise InvalidAction(BAD_ACTION, "an action is an object with exactly one key")
     ((key, value),) = payload.items()
     if key not in allowed:
-        raise InvalidAction(f"unknown action {key!r}")
+        raise InvalidAction(BAD_ACTION, f"unknown action {key!r}")
     return key, value
 
 
@@ -32,10 +37,10 @@ def read_int(value: Any, what: str = "value", lo: int | None = None, hi: int | N
     Raises:
         InvalidAction: wrong type or out of range.
     """
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidAction(f"{what} must be an integer")
+    if not is_json_int(value):
+        raise InvalidAction(BAD_ACTION, f"{what} must be an integer")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise InvalidAction(f"{what} out of range")
+        raise InvalidAction(BAD_ACTION, f"{what} out of range")
     return value
 
 
@@ -46,7 +51,7 @@ def read_true(value: Any, what: str = "flag") -> bool:
         InvalidAction: anything but `true`.
     """
     if value is not True:
-        raise InvalidAction(f"{what} takes only true")
+        raise InvalidAction(BAD_ACTION, f"{what} takes only true")
     return True
 
 
@@ -57,7 +62,7 @@ def read_bool(value: Any, what: str = "flag") -> bool:
         InvalidAction: anything but `true` or `false`.
     """
     if not isinstance(value, bool):
-        raise InvalidAction(f"{what} must be true or false")
+        raise InvalidAction(BAD_ACTION, f"{what} must be true or false")
     return value
 
 
@@ -68,7 +73,7 @@ def read_choice(value: Any, choices: Collection[str], what: str = "value") -> st
         InvalidAction: not a string or not one of the choices.
     """
     if not isinstance(value, str) or value not in choices:
-        raise InvalidAction(f"unknown {what} {value!r}")
+        raise InvalidAction(BAD_ACTION, f"unknown {what} {value!r}")
     return value
 
 
@@ -79,7 +84,7 @@ def read_card(value: Any, deck: Collection[str]) -> str:
         InvalidAction: not a string or not a card of this game.
     """
     if not isinstance(value, str) or value not in deck:
-        raise InvalidAction(f"unknown card code {value!r}")
+        raise InvalidAction(BAD_ACTION, f"unknown card code {value!r}")
     return value
 
 
@@ -90,5 +95,5 @@ def read_card_list(value: Any, deck: Collection[str], allow_empty: bool = False)
         InvalidAction: not a list, empty when not allowed, or an unknown code in it.
     """
     if not isinstance(value, list) or (not value and not allow_empty):
-        raise InvalidAction("expected a list of card codes")
+        raise InvalidAction(BAD_ACTION, "expected a list of card codes")
     return tuple(read_card(v, deck) for v in value)

@@ -19,7 +19,8 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from games.engines.core import BOT_LEVELS, Action, SimpleAction
+from games.engines.core import Action, SimpleAction
+from games.engines.core.protocol import check_bot_level
 
 from .cards import SUIT_OF, TRUMP
 from .heuristics import choose_bid, choose_discard, choose_handful, hand_strength, play_card
@@ -153,8 +154,7 @@ def make_bot(level: str, playouts: int | None = None) -> Bot:
     Raises:
         ValueError: unknown level or a playout budget below 1.
     """
-    if level not in BOT_LEVELS:
-        raise ValueError(f"unknown bot level {level!r}")
+    check_bot_level(level)
     if level == "beginner":
         return BeginnerBot()
     if level == "standard":

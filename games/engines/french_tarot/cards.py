@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from games.engines.core.cards import EXCUSE as EXCUSE
+from games.engines.core.cards import TRUMP as TRUMP
+from games.engines.core.cards import card_order, sort_cards, suit_table
+
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 SUIT_RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
-TRUMP = "T"
-EXCUSE = "EX"
 PETIT = "T1"
 MONDE = "T21"
 BOUTS: frozenset[str] = frozenset({PETIT, MONDE, EXCUSE})
@@ -23,12 +25,12 @@ DECK: tuple[str, ...] = (
     + (EXCUSE,)
 )
 DECK_SET: frozenset[str] = frozenset(DECK)
-CANONICAL_INDEX: dict[str, int] = {card: i for i, card in enumerate(DECK)}
+ORDER: dict[str, int] = card_order(DECK)
 
 #: Suit letter of every card: `S H D C`, `T` for trumps, `""` for the Excuse.
-SUIT_OF: dict[str, str] = {}
-#: Rank of every card within its group: suit cards A=1 .. K=14, trumps 1..21, the Excuse 0.
-RANK_OF: dict[str, int] = {}
+SUIT_OF: dict[str, str] = suit_table(DECK)
+#: Strength of every card within its group: suit cards A=1 .. K=14, trumps 1..21, the Excuse 0.
+STRENGTH: dict[str, int] = {}
 #: Value of every card in half-points (§2 "Point values").
 HALF_POINTS: dict[str, int] = {}
 
@@ -36,16 +38,13 @@ _FACE_HALF_POINTS = {"K": 9, "Q": 7, "N": 5, "J": 3}
 for _suit in SUITS:
     for _i, _rank in enumerate(SUIT_RANKS):
         _card = _rank + _suit
-        SUIT_OF[_card] = _suit
-        RANK_OF[_card] = _i + 1
+        STRENGTH[_card] = _i + 1
         HALF_POINTS[_card] = _FACE_HALF_POINTS.get(_rank, 1)
 for _n in range(1, 22):
     _card = f"T{_n}"
-    SUIT_OF[_card] = TRUMP
-    RANK_OF[_card] = _n
+    STRENGTH[_card] = _n
     HALF_POINTS[_card] = 9 if _card in BOUTS else 1
-SUIT_OF[EXCUSE] = ""
-RANK_OF[EXCUSE] = 0
+STRENGTH[EXCUSE] = 0
 HALF_POINTS[EXCUSE] = 9
 
 TOTAL_HALF_POINTS = 182  # 91 points
@@ -71,9 +70,9 @@ def cards_half_points(cards: Iterable[str]) -> int:
     return sum(HALF_POINTS[c] for c in cards)
 
 
-def canonical(cards: Iterable[str]) -> list[str]:
+def sort_canonical(cards: Iterable[str]) -> list[str]:
     """`cards` sorted in canonical order (§2): suits S H D C low to high, trumps, then `EX`."""
-    return sorted(cards, key=CANONICAL_INDEX.__getitem__)
+    return sort_cards(cards, ORDER)
 
 
 def led_suit(cards: Sequence[str]) -> str | None:
@@ -95,9 +94,9 @@ def trick_winner_index(cards: Sequence[str]) -> int:
     for i, card in enumerate(cards):
         suit = SUIT_OF[card]
         if suit == TRUMP:
-            key = 100 + RANK_OF[card]
+            key = 100 + STRENGTH[card]
         elif suit == led:
-            key = RANK_OF[card]
+            key = STRENGTH[card]
         else:
             continue
         if key > best_key:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .cards import EXCUSE, HALF_POINTS, MONDE, PETIT, RANK_OF, SUIT_OF, SUITS, TRUMP, is_king
+from .cards import EXCUSE, HALF_POINTS, MONDE, PETIT, STRENGTH, SUIT_OF, SUITS, TRUMP, is_king
 from .legality import HANDFUL_SIZES, required_discard_trumps
 
 #: Hand strength needed for each contract (see `hand_strength`), highest first.
@@ -35,7 +35,7 @@ def hand_strength(hand: Sequence[str]) -> int:
         score += 8
     if PETIT in hand:
         score += 7 if len(trumps) >= 6 else 3
-    score += 2 * len(trumps) + sum(1 for c in trumps if RANK_OF[c] >= 16)
+    score += 2 * len(trumps) + sum(1 for c in trumps if STRENGTH[c] >= 16)
     for suit in SUITS:
         cards = [c for c in hand if SUIT_OF[c] == suit]
         ranks = {c[:-1] for c in cards}
@@ -64,7 +64,7 @@ def choose_discard(hand: Sequence[str]) -> tuple[str, ...]:
     forced = required_discard_trumps(hand)
     if forced:
         trumps = sorted(
-            (c for c in hand if SUIT_OF[c] == TRUMP and c not in (PETIT, MONDE)), key=RANK_OF.__getitem__
+            (c for c in hand if SUIT_OF[c] == TRUMP and c not in (PETIT, MONDE)), key=STRENGTH.__getitem__
         )
         return tuple(plain + trumps[:forced])
     by_suit = {suit: [c for c in plain if SUIT_OF[c] == suit] for suit in SUITS}
@@ -74,9 +74,9 @@ def choose_discard(hand: Sequence[str]) -> tuple[str, ...]:
         cards = by_suit[suit]
         if cards and suit not in kings and len(chosen) + len(cards) <= 6:
             chosen += cards
-    rest = sorted((c for c in plain if c not in chosen), key=lambda c: (-HALF_POINTS[c], RANK_OF[c]))
+    rest = sorted((c for c in plain if c not in chosen), key=lambda c: (-HALF_POINTS[c], STRENGTH[c]))
     honours = [c for c in rest if HALF_POINTS[c] > 1]
-    lows = sorted((c for c in rest if HALF_POINTS[c] == 1), key=RANK_OF.__getitem__)
+    lows = sorted((c for c in rest if HALF_POINTS[c] == 1), key=STRENGTH.__getitem__)
     for card in honours + lows:
         if len(chosen) == 6:
             break
@@ -86,7 +86,7 @@ def choose_discard(hand: Sequence[str]) -> tuple[str, ...]:
 
 def choose_handful(hand: Sequence[str]) -> tuple[str, ...] | None:
     """The largest handful the hand allows (§5.4), lowest trumps first, `EX` only completing every trump; or None."""
-    trumps = sorted((c for c in hand if SUIT_OF[c] == TRUMP), key=RANK_OF.__getitem__)
+    trumps = sorted((c for c in hand if SUIT_OF[c] == TRUMP), key=STRENGTH.__getitem__)
     for size in sorted(HANDFUL_SIZES, reverse=True):
         if len(trumps) >= size:
             return tuple(trumps[:size])
@@ -99,13 +99,13 @@ def _strength(card: str, led: str | None) -> int:
     """How strongly `card` holds a trick led in `led` (§6.1): trumps above the led suit, other cards −1."""
     suit = SUIT_OF[card]
     if suit == TRUMP:
-        return 100 + RANK_OF[card]
-    return RANK_OF[card] if suit == led else -1
+        return 100 + STRENGTH[card]
+    return STRENGTH[card] if suit == led else -1
 
 
 #: Order in which cards are given away: fewest points, plain before trump, lowest rank; the Excuse and T1 last.
 _CHEAP_KEY: dict[str, tuple[int, int, int, int, int]] = {
-    c: (c == PETIT, c == EXCUSE, HALF_POINTS[c], SUIT_OF[c] == TRUMP, RANK_OF[c]) for c in HALF_POINTS
+    c: (c == PETIT, c == EXCUSE, HALF_POINTS[c], SUIT_OF[c] == TRUMP, STRENGTH[c]) for c in HALF_POINTS
 }
 
 
@@ -154,24 +154,24 @@ def play_card(
     partner_holds = (best_seat == taker) == on_taker_side
     last = len(trick) == 3
     winners = [c for c in legal if c != EXCUSE and _strength(c, led) > top]
-    strong = (SUIT_OF[best] == TRUMP and RANK_OF[best] >= 17) or (SUIT_OF[best] != TRUMP and is_king(best))
+    strong = (SUIT_OF[best] == TRUMP and STRENGTH[best] >= 17) or (SUIT_OF[best] != TRUMP and is_king(best))
     if partner_holds and (last or strong):
         charge = [c for c in legal if c != EXCUSE and c != MONDE]
         if PETIT in charge:
             return PETIT
         if charge:
-            return max(charge, key=lambda c: (HALF_POINTS[c] if SUIT_OF[c] != TRUMP else 0, -RANK_OF[c]))
+            return max(charge, key=lambda c: (HALF_POINTS[c] if SUIT_OF[c] != TRUMP else 0, -STRENGTH[c]))
     if winners and not partner_holds:
         if last:
             safe = [c for c in winners if c != MONDE] or winners
-            return min(safe, key=lambda c: (c != PETIT, SUIT_OF[c] == TRUMP, RANK_OF[c]))
+            return min(safe, key=lambda c: (c != PETIT, SUIT_OF[c] == TRUMP, STRENGTH[c]))
         points = sum(HALF_POINTS[c] for _, c in trick)
         if MONDE in winners and points >= 9:
             return MONDE
         plain_winners = [c for c in winners if SUIT_OF[c] != TRUMP]
         if plain_winners:
-            return max(plain_winners, key=RANK_OF.__getitem__)
-        trump_winners = sorted((c for c in winners if c != PETIT), key=RANK_OF.__getitem__)
+            return max(plain_winners, key=STRENGTH.__getitem__)
+        trump_winners = sorted((c for c in winners if c != PETIT), key=STRENGTH.__getitem__)
         if trump_winners:
             return trump_winners[len(trump_winners) // 2] if points >= 5 else trump_winners[0]
     others = [c for c in legal if c != EXCUSE]
@@ -191,9 +191,9 @@ def _lead(legal: Sequence[str], on_taker_side: bool, hand: Sequence[str]) -> str
         drawing = [c for c in trumps if c != PETIT]
         if drawing:
             return (
-                max(drawing, key=RANK_OF.__getitem__)
+                max(drawing, key=STRENGTH.__getitem__)
                 if MONDE in drawing
-                else min(drawing, key=RANK_OF.__getitem__)
+                else min(drawing, key=STRENGTH.__getitem__)
             )
     if plain:
         lengths = dict.fromkeys(SUITS, 0)
@@ -201,8 +201,8 @@ def _lead(legal: Sequence[str], on_taker_side: bool, hand: Sequence[str]) -> str
             suit = SUIT_OF[card]
             if suit in lengths:
                 lengths[suit] += 1
-        return min(plain, key=lambda c: (-lengths[SUIT_OF[c]], HALF_POINTS[c], RANK_OF[c]))
+        return min(plain, key=lambda c: (-lengths[SUIT_OF[c]], HALF_POINTS[c], STRENGTH[c]))
     non_petit = [c for c in trumps if c != PETIT]
     if non_petit:
-        return min(non_petit, key=RANK_OF.__getitem__)
+        return min(non_petit, key=STRENGTH.__getitem__)
     return legal[0]

@@ -1,18 +1,41 @@
 """What a seat may discard, show and play (docs/rules/french_tarot.md §5.2, §5.3, §5.4, §5.5).
 
-Each check returns the rules file's refusal code or None, in the rules file's check order, so `rules.py`
-raises exactly the first failure and the bots and playouts can share the same functions.
+`legal_actions` lists what a seat may do now. Each `*_refusal` check is a question: it returns the rules file's
+refusal code or None, in the rules file's check order, so `transitions.py` raises exactly the first failure and the
+bots and playouts can share the same functions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import BOUTS, EXCUSE, RANK_OF, SUIT_OF, TRUMP, is_king
-from .state import TRICKS_PER_DEAL, TarotState
+from games.engines.core import Action, SimpleAction
+
+from .cards import BOUTS, EXCUSE, STRENGTH, SUIT_OF, TRUMP, is_king
+from .state import BIDS, TRICKS_PER_DEAL, TarotState
 
 HANDFUL_SIZES: dict[int, int] = {10: 20, 13: 30, 15: 40}  # cards shown -> bonus (§5.4)
 DISCARD_SIZE = 6
+
+
+def legal_actions(state: TarotState, seat: int) -> list[Action]:
+    """Every legal bid, slam answer or card of `seat` (§5); discards and handfuls are never listed."""
+    actions: list[Action] = []
+    if seat != state.seat_to_act:
+        return actions
+    if state.phase == "bidding":
+        highest = max((BIDS.index(b) for _, b in state.bids), default=0)
+        actions += [SimpleAction("bid", b) for b in ("pass", *BIDS[highest + 1 :])]
+    elif state.phase == "slam":
+        actions += [SimpleAction("slam", True), SimpleAction("slam", False)]
+    elif state.phase == "play":
+        actions += [SimpleAction("play", c) for c in playable_cards(state, seat)]
+    return actions
+
+
+def playable_cards(state: TarotState, seat: int) -> list[str]:
+    """The cards `seat` may play on the current trick of `state` (§5.3, §5.5)."""
+    return legal_cards(state.hands[seat], [c for _, c in state.trick], excuse_locked(state, seat))
 
 
 def excuse_locked(state: TarotState, seat: int) -> bool:
@@ -55,8 +78,8 @@ def legal_cards(hand: Sequence[str], trick_cards: Sequence[str], lock_excuse: bo
     trumps = [c for c in hand if SUIT_OF[c] == TRUMP]
     if not trumps:
         return [c for c in hand if c != EXCUSE] + excuse
-    highest = max((RANK_OF[c] for c in trick_cards if SUIT_OF[c] == TRUMP), default=0)
-    over = [c for c in trumps if RANK_OF[c] > highest]
+    highest = max((STRENGTH[c] for c in trick_cards if SUIT_OF[c] == TRUMP), default=0)
+    over = [c for c in trumps if STRENGTH[c] > highest]
     return (over or trumps) + excuse
 
 
@@ -90,8 +113,8 @@ def play_refusal(hand: Sequence[str], trick_cards: Sequence[str], card: str, loc
             return None
         if suit != TRUMP:
             return "must_follow_suit"
-    highest = max((RANK_OF[c] for c in trick_cards if SUIT_OF[c] == TRUMP), default=0)
-    if RANK_OF[card] < highest and any(SUIT_OF[c] == TRUMP and RANK_OF[c] > highest for c in hand):
+    highest = max((STRENGTH[c] for c in trick_cards if SUIT_OF[c] == TRUMP), default=0)
+    if STRENGTH[card] < highest and any(SUIT_OF[c] == TRUMP and STRENGTH[c] > highest for c in hand):
         return "must_overtrump"
     return None
 

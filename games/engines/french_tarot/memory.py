@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import EXCUSE, RANK_OF, SUIT_OF, SUITS, TRUMP
+from .cards import EXCUSE, STRENGTH, SUIT_OF, SUITS, TRUMP
 
 Plays = tuple[tuple[int, str], ...]
 
@@ -76,7 +76,7 @@ def infer(tricks: list[Plays]) -> Inference:
                 if suit != TRUMP:
                     found.void[seat].add(TRUMP)
             if suit == TRUMP:
-                if RANK_OF[card] < highest:
+                if STRENGTH[card] < highest:
                     found.trump_ceiling[seat] = min(found.trump_ceiling[seat], highest)
-                highest = max(highest, RANK_OF[card])
+                highest = max(highest, STRENGTH[card])
     return found

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from games.engines.core import IllegalAction
@@ -37,31 +36,15 @@ def parse_match_end(value: Any) -> tuple[str, int | None]:
     )
 
 
-def _check_limit(value: Any) -> None:
-    """The table limit (§10) is an amount per payment: a positive integer or decimal string such as "15.00"."""
-    if isinstance(value, bool):
-        raise IllegalAction("bad_options", "limit must be a positive amount")
-    if isinstance(value, int):
-        amount = Decimal(value)
-    elif isinstance(value, str):
-        try:
-            amount = Decimal(value)
-        except InvalidOperation:
-            raise IllegalAction("bad_options", "limit must be a positive amount") from None
-    else:
-        raise IllegalAction("bad_options", "limit must be a positive amount")
-    if not amount.is_finite() or amount <= 0:
-        raise IllegalAction("bad_options", "limit must be a positive amount")
-
-
 def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     """Return the options with defaults filled in (§10).
 
     Args:
-        options: `{"profile": "fft" | "seed002", "match_end": "deals:N" | "target:N" | "open", "limit": amount}`,
-            every key optional; None means all defaults.
+        options: `{"profile": "fft" | "seed002", "match_end": "deals:N" | "target:N" | "open"}`, every key
+            optional; None means all defaults. The table's money limit (§9, §10 "limit (table)") is the ledger's
+            setting, not an engine option.
     Returns:
-        A new dict with `profile` and `match_end` always present (`limit` kept when given).
+        A new dict with exactly `profile` and `match_end`.
     Raises:
         IllegalAction: `bad_options` for an unknown option or value.
     """
@@ -69,13 +52,11 @@ def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
         options = {}
     if not isinstance(options, Mapping):
         raise IllegalAction("bad_options", "options must be an object")
-    unknown = sorted(set(options) - {"profile", "match_end", "limit"})
+    unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
     if unknown:
         raise IllegalAction("bad_options", f"unknown option(s): {', '.join(map(str, unknown))}")
     normalized = {**DEFAULT_OPTIONS, **options}
     if normalized["profile"] not in PROFILES:
         raise IllegalAction("bad_options", f"profile {normalized['profile']!r} is not fft or seed002")
     parse_match_end(normalized["match_end"])
-    if "limit" in normalized:
-        _check_limit(normalized["limit"])
     return normalized

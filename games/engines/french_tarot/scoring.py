@@ -58,7 +58,7 @@ def count_camps(state: TarotState) -> CampCount:
     half = 0
     bouts = 0
     last = TRICKS_PER_DEAL - 1
-    for index, (trick, winner) in enumerate(zip(state.tricks, state.winners)):
+    for index, (trick, winner) in enumerate(zip(state.tricks, state.winners, strict=True)):
         taker_won = winner == taker
         for seat, card in trick:
             owner_is_taker = seat == taker
@@ -175,6 +175,23 @@ def score_deal(state: TarotState) -> dict[str, Any]:
         "scores": scores,
         "payments": payments_for(taker, value),
     }
+
+
+def result(state: TarotState) -> dict[str, Any] | None:
+    """The §6.5 result JSON of a finished deal (scored or annulled), or None while the deal is being played."""
+    if state.phase != "done":
+        return None
+    if state.annulment is not None:
+        return annulled_result(*state.annulment)
+    return score_deal(state)
+
+
+def settlement(state: TarotState) -> list[tuple[int, int, int]] | None:
+    """The §9 payments `(payer, payee, units)` of a scored deal; None while playing or after an annulment."""
+    done = result(state)
+    if done is None or done["status"] != "scored":
+        return None
+    return [(p, q, units) for p, q, units in done["payments"]]
 
 
 def annulled_result(reason: str, seat: int | None) -> dict[str, Any]:

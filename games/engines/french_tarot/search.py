@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
-from .cards import EXCUSE, HALF_POINTS, RANK_OF, SUIT_OF, SUIT_RANKS, TRUMP, trick_winner_index
+from .cards import EXCUSE, HALF_POINTS, STRENGTH, SUIT_OF, SUIT_RANKS, TRUMP, trick_winner_index
 from .heuristics import play_card
 from .legality import legal_cards
 from .options import DEFAULT_OPTIONS
@@ -85,10 +84,13 @@ def _score(
     template: TarotState, past: list[Any], winners: list[int], aside: tuple[str, ...], seat: int
 ) -> int:
     """The seat's score change once every trick is played (§6.4), by the engine's own scoring."""
+    finished = template.copy()
     if template.contract in ("petite", "garde"):
-        finished = replace(template, discard=aside, tricks=tuple(past), winners=tuple(winners))
+        finished.discard = aside
     else:
-        finished = replace(template, dog=aside, tricks=tuple(past), winners=tuple(winners))
+        finished.dog = aside
+    finished.tricks = tuple(past)
+    finished.winners = tuple(winners)
     return int(score_deal(finished)["scores"][seat])
 
 
@@ -127,7 +129,7 @@ def distinct_candidates(candidates: Sequence[str], hand: Sequence[str], gone: se
     already played or in the seat's own hand (touching cards win and lose the same tricks)."""
     kept: list[str] = []
     by_group: dict[str, list[str]] = {}
-    for card in sorted(candidates, key=lambda c: (SUIT_OF[c], RANK_OF[c])):
+    for card in sorted(candidates, key=lambda c: (SUIT_OF[c], STRENGTH[c])):
         by_group.setdefault(SUIT_OF[card], []).append(card)
     settled = gone | set(hand)
     for suit, cards in by_group.items():
@@ -137,7 +139,9 @@ def distinct_candidates(candidates: Sequence[str], hand: Sequence[str], gone: se
                 previous is not None
                 and suit
                 and HALF_POINTS[card] == HALF_POINTS[previous]
-                and all(_code(suit, rank) in settled for rank in range(RANK_OF[previous] + 1, RANK_OF[card]))
+                and all(
+                    _code(suit, rank) in settled for rank in range(STRENGTH[previous] + 1, STRENGTH[card])
+                )
             ):
                 continue
             kept.append(card)

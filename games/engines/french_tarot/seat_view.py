@@ -8,19 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import SUIT_OF, TRUMP, canonical
+from .cards import SUIT_OF, TRUMP, sort_canonical
+from .match import match_scores
 from .state import SEATS, TarotState, Trick
 
 
 def _trick_json(trick: Trick) -> list[dict[str, Any]]:
     return [{"seat": seat, "card": card} for seat, card in trick]
-
-
-def match_scores(state: TarotState, round_scores: list[int] | None) -> list[int]:
-    """Cumulative match scores: the `start` scores plus this deal's changes once it is over (§8)."""
-    if round_scores is None:
-        return list(state.start_scores)
-    return [a + b for a, b in zip(state.start_scores, round_scores)]
 
 
 def build_view(state: TarotState, seat: int | None, result: dict[str, Any] | None) -> dict[str, Any]:
@@ -40,8 +34,8 @@ def build_view(state: TarotState, seat: int | None, result: dict[str, Any] | Non
     discard_trumps: list[str] | None = None
     if state.discard is not None:
         if scored or (seat is not None and seat == taker):
-            discard = canonical(state.discard)
-        discard_trumps = canonical(c for c in state.discard if SUIT_OF[c] == TRUMP)
+            discard = sort_canonical(state.discard)
+        discard_trumps = sort_canonical(c for c in state.discard if SUIT_OF[c] == TRUMP)
     last_trick = None
     if state.tricks:
         last_trick = {"cards": _trick_json(state.tricks[-1]), "winner": state.winners[-1]}
@@ -51,17 +45,17 @@ def build_view(state: TarotState, seat: int | None, result: dict[str, Any] | Non
         "dealer": state.dealer,
         "forehand": state.forehand,
         "to_act": [] if to_act is None else [to_act],
-        "hand": None if seat is None else canonical(state.hands[seat]),
+        "hand": None if seat is None else sort_canonical(state.hands[seat]),
         "hand_sizes": [len(h) for h in state.hands],
         "bids": [{"seat": s, "bid": b} for s, b in state.bids],
         "taker": taker,
         "contract": state.contract,
-        "dog": canonical(state.dog) if dog_shown else None,
+        "dog": sort_canonical(state.dog) if dog_shown else None,
         "discard": discard,
         "discard_trumps": discard_trumps,
         "slam_announced": state.slam_announced,
         "handfuls": [
-            {"seat": s, "size": len(cards), "cards": canonical(cards)} for s, cards in state.handfuls
+            {"seat": s, "size": len(cards), "cards": sort_canonical(cards)} for s, cards in state.handfuls
         ],
         "trick": _trick_json(state.trick),
         "last_trick": last_trick,
@@ -72,6 +66,6 @@ def build_view(state: TarotState, seat: int | None, result: dict[str, Any] | Non
     if scored:
         view["tricks"] = [
             {"cards": _trick_json(trick), "winner": winner}
-            for trick, winner in zip(state.tricks, state.winners)
+            for trick, winner in zip(state.tricks, state.winners, strict=True)
         ]
     return view

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import EXCUSE, HALF_POINTS, RANK_OF, SUIT_OF, SUITS, TRUMP, is_king
-from .legality import DISCARD_SIZE
+from games.engines.core import IllegalAction, SimpleAction
+
+from .cards import EXCUSE, HALF_POINTS, MONDE, PETIT, STRENGTH, SUIT_OF, SUITS, TRUMP, is_king
+from .legality import DISCARD_SIZE, playable_cards
+from .state import TarotState
 
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 
@@ -18,12 +21,12 @@ def timeout_discard(hand: Sequence[str]) -> tuple[str, ...]:
     """
     plain = sorted(
         (c for c in hand if SUIT_OF[c] in _SUIT_INDEX and not is_king(c)),
-        key=lambda c: (HALF_POINTS[c], RANK_OF[c], _SUIT_INDEX[SUIT_OF[c]]),
+        key=lambda c: (HALF_POINTS[c], STRENGTH[c], _SUIT_INDEX[SUIT_OF[c]]),
     )
     chosen = plain[:DISCARD_SIZE]
     if len(chosen) < DISCARD_SIZE:
         trumps = sorted(
-            (c for c in hand if SUIT_OF[c] == TRUMP and c not in ("T1", "T21")), key=RANK_OF.__getitem__
+            (c for c in hand if SUIT_OF[c] == TRUMP and c not in (PETIT, MONDE)), key=STRENGTH.__getitem__
         )
         chosen += trumps[: DISCARD_SIZE - len(chosen)]
     return tuple(chosen)
@@ -35,10 +38,29 @@ def play_key(card: str) -> tuple[int, int, int, int]:
         return (1000, 0, 0, 0)
     suit = SUIT_OF[card]
     if suit == TRUMP:
-        return (HALF_POINTS[card], 1, RANK_OF[card], 0)
-    return (HALF_POINTS[card], 0, RANK_OF[card], _SUIT_INDEX[suit])
+        return (HALF_POINTS[card], 1, STRENGTH[card], 0)
+    return (HALF_POINTS[card], 0, STRENGTH[card], _SUIT_INDEX[suit])
 
 
 def timeout_card(legal: Sequence[str]) -> str:
     """The legal card a timed-out seat plays (§5.6); `legal` must not be empty."""
     return min(legal, key=play_key)
+
+
+def timeout_action(state: TarotState, seat: int) -> SimpleAction:
+    """§5.6: pass, the lowest legal discard, no slam, or the legal card with the smallest key.
+
+    Raises:
+        IllegalAction: `wrong_phase` when the deal is over, `not_your_turn` for a seat not to act.
+    """
+    if state.phase == "done":
+        raise IllegalAction("wrong_phase", "the deal is over")
+    if seat != state.seat_to_act:
+        raise IllegalAction("not_your_turn", f"seat {seat} is not to act")
+    if state.phase == "bidding":
+        return SimpleAction("bid", "pass")
+    if state.phase == "discard":
+        return SimpleAction("discard", timeout_discard(state.hands[seat]))
+    if state.phase == "slam":
+        return SimpleAction("slam", False)
+    return SimpleAction("play", timeout_card(playable_cards(state, seat)))

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import BOUTS, DECK, RANK_OF, SUIT_OF, SUITS, TRUMP, is_king
+from .cards import BOUTS, DECK, STRENGTH, SUIT_OF, SUITS, TRUMP, is_king
 from .memory import Inference, Plays, infer
 
 ASIDE = 4  # slot number of the hidden discard or dog
@@ -91,7 +91,7 @@ def _fits(card: str, slot: int, inference: Inference) -> bool:
     suit = SUIT_OF[card]
     if suit in inference.void[slot]:
         return False
-    return not (suit == TRUMP and RANK_OF[card] > inference.trump_ceiling[slot])
+    return not (suit == TRUMP and STRENGTH[card] > inference.trump_ceiling[slot])
 
 
 def _place(knowledge: Knowledge, rng: random.Random, level: int) -> list[list[str]] | None:

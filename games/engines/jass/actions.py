@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engines.core import InvalidAction, SimpleAction
+from games.engines.core import BAD_ACTION, InvalidAction, SimpleAction
 from games.engines.core.wire import read_card, read_card_list, read_choice, read_int, read_true, single_key
 
 from .cards import DECK, DECK_SET, MODES
@@ -67,5 +67,5 @@ def parse_action(payload: Any) -> SimpleAction:
     if kind == "play":
         return play(read_card(value, DECK_SET))
     if not isinstance(value, list):
-        raise InvalidAction("a Weis is a list of lists of card codes")
+        raise InvalidAction(BAD_ACTION, "a Weis is a list of lists of card codes")
     return weis([list(read_card_list(group, DECK_SET, allow_empty=True)) for group in value])

@@ -16,14 +16,16 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
-from games.engines.core import SimpleAction
+from games.engines.core import Action, SimpleAction
+from games.engines.core.protocol import check_bot_level, narrow_actions
 
 from . import actions
 from .cards import MODES, POINTS, SUIT_OF, SUITS
-from .legality import SCHIEBER
-from .policy import best_declaration, best_mode, choose_card, estimate_points, mode_strength
+from .heuristics import best_declaration, best_mode, choose_card, estimate_points, mode_strength
 from .scoring import MATCH_BONUS, MULTIPLIERS
-from .search import Knowledge, note_voids, play_out, sample_world
+from .search import play_out
+from .state import SCHIEBER
+from .worlds import Knowledge, note_voids, sample_world
 
 DEFAULT_PLAYOUTS = 64
 PUSH_BELOW = 38  # `mode_strength` under which the standard forehand pushes
@@ -31,7 +33,12 @@ EXPERT_PUSH_BELOW = 10  # expected raw point margin under which the expert foreh
 
 
 def make_bot(level: str, variant: str, playouts: int | None = None) -> JassBot:
-    """A bot of `level` (`beginner`, `standard`, `expert`) for `variant`; `playouts` bounds the expert."""
+    """A bot of `level` (`beginner`, `standard`, `expert`) for `variant`; `playouts` bounds the expert.
+
+    Raises:
+        ValueError: unknown level.
+    """
+    check_bot_level(level)
     return JassBot(level, variant, DEFAULT_PLAYOUTS if playouts is None else max(1, playouts))
 
 
@@ -48,23 +55,24 @@ class JassBot:
         self.playouts = playouts
 
     def choose(
-        self, view: dict[str, Any], seat: int, legal: Sequence[SimpleAction], rng: random.Random
+        self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
     ) -> SimpleAction | None:
         """Pick an action for `seat` from what its view shows (docs/rules/jass.md §5).
 
         Returns None only for a seat that is in `to_act` just for the optional "Enough, thanks" (the winner's
         partner between tricks) and declines it: it has no move due, the leader plays on.
         """
-        kinds = {a.kind for a in legal}
+        listed = narrow_actions(legal, (SimpleAction,))
+        kinds = {a.kind for a in listed}
         if "trump" in kinds:
-            return self._trump(view, seat, legal, rng)
+            return self._trump(view, seat, listed, rng)
         if "predict" in kinds:
             return actions.predict(self._prediction(view, seat, rng))
         if "thanks" in kinds and self.variant == SCHIEBER:
             team = seat % 2
             if view["totals"][team] >= view["options"]["target"]:
                 return actions.THANKS
-        cards = [str(a.value) for a in legal if a.kind == "play"]
+        cards = [str(a.value) for a in listed if a.kind == "play"]
         if not cards:
             return None
         declaration = self._weis(view, seat)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from games.engines.core.cards import card_order, rank_table, sort_cards, suit_table
+
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 RANKS: tuple[str, ...] = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
 OBENABE = "obenabe"
@@ -16,10 +18,10 @@ MODES: tuple[str, ...] = (*SUITS, OBENABE, UNENUFE)
 
 DECK: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
 DECK_SET: frozenset[str] = frozenset(DECK)
-CANONICAL_INDEX: dict[str, int] = {card: i for i, card in enumerate(DECK)}
+ORDER: dict[str, int] = card_order(DECK)
 
-SUIT_OF: dict[str, str] = {card: card[-1] for card in DECK}
-RANK_OF: dict[str, str] = {card: card[:-1] for card in DECK}
+SUIT_OF: dict[str, str] = suit_table(DECK)
+RANK_OF: dict[str, str] = rank_table(DECK)
 # Natural order 6 < 7 < ... < A, used by Weis sequences and by plain suits in trump modes and `obenabe`.
 NATURAL_INDEX: dict[str, int] = {rank: i for i, rank in enumerate(RANKS)}
 
@@ -77,7 +79,7 @@ def trick_strength(card: str, mode: str) -> int:
 
 def sort_canonical(cards: Iterable[str]) -> list[str]:
     """Return `cards` in canonical order: suits S, H, D, C, each `6 … A` (docs/rules/jass.md §2)."""
-    return sorted(cards, key=CANONICAL_INDEX.__getitem__)
+    return sort_cards(cards, ORDER)
 
 
 def trick_points(cards: Sequence[str], mode: str, last: bool) -> int:

@@ -1,17 +1,67 @@
-"""Which card a seat may play (docs/rules/jass.md §5.3): follow suit, the trump Under, undertrumping per variant.
+"""Who may act and what (docs/rules/jass.md §5): `to_act`, `legal_actions`, and which card a seat may play
+(§5.3: follow suit, the trump Under, undertrumping per variant).
 
-`play_refusal` gives the refusal code for one card (None when legal); `legal_cards` lists every legal card.
-Both read only the hand, the cards already in the trick and the mode, so bots call them on sampled worlds.
+`play_refusal` is a question: the refusal code for one card (None when legal); `legal_cards` lists every legal
+card. Both read only the hand, the cards already in the trick and the mode, so bots call them on sampled worlds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import STRENGTH, SUIT_OF, SUITS, highest_trump
+from games.engines.core import Action
 
-SCHIEBER = "schieber"
-DIFFERENZLER = "differenzler"
+from . import actions
+from .cards import MODES, STRENGTH, SUIT_OF, SUITS, highest_trump
+from .state import DIFFERENZLER, PLAY, PREDICT, SCHIEBER, TRUMP, JassState
+
+MAX_PREDICTION = 157
+_PREDICTIONS = tuple(actions.predict(n) for n in range(MAX_PREDICTION + 1))
+
+
+def to_act(state: JassState) -> frozenset[int]:
+    """Seats that may act now (docs/rules/jass.md §5 table).
+
+    `trump`: the forehand, after a push its partner. `predict`: every seat still to predict (`secret`) or the
+    next predictor from the forehand (`open`). `play`: the seat to play, plus in the "Enough, thanks" window the
+    partner of the trick's winner.
+    """
+    if state.phase == PLAY:
+        seat = state.to_play()
+        if state.thanks_window:
+            return frozenset((seat, (seat + 2) % 4))
+        return frozenset((seat,))
+    if state.phase == TRUMP:
+        return frozenset(((state.forehand + 2) % 4 if state.pushed else state.forehand,))
+    if state.phase == PREDICT:
+        waiting = [
+            (state.forehand + i) % 4 for i in range(4) if state.predictions[(state.forehand + i) % 4] is None
+        ]
+        if state.options["predictions"] == "open":
+            return frozenset(waiting[:1])
+        return frozenset(waiting)
+    return frozenset()
+
+
+def legal_actions(state: JassState, seat: int) -> list[Action]:
+    """Every listable legal action of `seat` (docs/rules/jass.md §5): trump choices and the push, predictions 0–157,
+    legal cards and "Enough, thanks". Weis are never listed. Empty for a seat not in `to_act`."""
+    if seat not in to_act(state):
+        return []
+    if state.phase == TRUMP:
+        choices: list[Action] = [actions.trump(mode) for mode in MODES]
+        return choices if state.pushed else [*choices, actions.PUSH]
+    if state.phase == PREDICT:
+        return list(_PREDICTIONS)
+    found: list[Action] = []
+    if seat == state.to_play():
+        found = [
+            actions.play(c)
+            for c in legal_cards(state.hands[seat], state.trick, state.mode or "", state.variant)
+        ]
+    if state.thanks_window:
+        found.append(actions.THANKS)
+    return found
 
 
 def play_refusal(hand: Sequence[str], trick: Sequence[str], mode: str, card: str, variant: str) -> str | None:

@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import OBENABE, UNENUFE
-from .legality import SCHIEBER
-from .state import CREDIT_KINDS, DONE, Ended, JassState
+from .state import CREDIT_KINDS, DONE, SCHIEBER, Ended, JassState
 from .weis import group_points
 
 # keyed by the Swiss suit behind each letter (Roses S, Shields H, Bells D, Acorns C) so ×2 stays on H and D.
@@ -50,7 +49,7 @@ def match_totals(state: JassState) -> list[int]:
         return [state.start_totals[t] + round_total(state, t) for t in range(2)]
     if state.phase != DONE:
         return list(state.start_totals)
-    return [t + p for t, p in zip(state.start_totals, penalties(state))]
+    return [t + p for t, p in zip(state.start_totals, penalties(state), strict=True)]
 
 
 def credit(state: JassState, team: int, kind: str, raw: int, trick_number: int) -> None:
@@ -111,7 +110,11 @@ def differenzler_payments(totals: list[int]) -> list[list[int]]:
 
 def penalties(state: JassState) -> list[int]:
     """Differenzler penalty per seat: |prediction − card points| (docs/rules/jass.md §6.4); predictions must be in."""
-    return [abs(p - c["cards"]) for p, c in zip(state.predictions, state.credits)]  # type: ignore[operator]
+    found = []
+    for predicted, credited in zip(state.predictions, state.credits, strict=True):
+        assert predicted is not None, "every seat predicts before the play"
+        found.append(abs(predicted - credited["cards"]))
+    return found
 
 
 def differenzler_winner(totals: list[int], rounds_played: int) -> int | None:
@@ -183,3 +186,26 @@ def differenzler_result(state: JassState) -> dict[str, Any]:
         "totals": totals,
         "ended": ended,
     }
+
+
+def result(state: JassState) -> dict[str, Any] | None:
+    """The round's result JSON (docs/rules/jass.md §6.5), None while the round is not over."""
+    if state.phase != DONE:
+        return None
+    return schieber_result(state) if state.variant == SCHIEBER else differenzler_result(state)
+
+
+def settlement(state: JassState) -> list[tuple[int, int, int]] | None:
+    """§9's payments `(payer, payee, units)` when this round ends the match, else None."""
+    if state.phase != DONE:
+        return None
+    if state.variant == SCHIEBER:
+        if state.ended is None:
+            return None
+        payments = schieber_payments(state.ended.winner_team)
+    else:
+        totals = match_totals(state)
+        if differenzler_winner(totals, state.rounds_played + 1) is None:
+            return None
+        payments = differenzler_payments(totals)
+    return [(payer, payee, units) for payer, payee, units in payments]

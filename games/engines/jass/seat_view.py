@@ -15,10 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import sort_canonical
-from .legality import SCHIEBER
-from .phases import to_act
+from .legality import to_act
 from .scoring import STOECK_POINTS, match_totals, multiplier, round_total, scoring_declarations
-from .state import DONE, JassState
+from .state import DONE, SCHIEBER, JassState
 from .weis import group_points
 
 

@@ -1,13 +1,19 @@
 """The state of one Jass round and its JSON round trip (docs/rules/jass.md §4–§6).
 
-The state is a plain dataclass; `apply` copies it (`clone`) and changes the copy, so a state given to the
-engine is never mutated. `to_json` holds every secret and is for storage only; clients get `view`.
+The state style of every engine (docs/engines.md): a slots dataclass; `apply` takes `copy()` and the
+transitions change the copy, so a state given to the engine is never changed. `to_json` holds every secret and
+is for storage only; clients get `view`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, ClassVar
+
+SCHIEBER = "schieber"
+DIFFERENZLER = "differenzler"
+TRICKS = 9
 
 TRUMP = "trump"
 PREDICT = "predict"
@@ -17,7 +23,7 @@ DONE = "done"
 CREDIT_KINDS = ("cards", "match", "weis", "stoeck")
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Ended:
     """How a Schieber game ended (docs/rules/jass.md §6.3): `by` thanks / auto / round_end, caller seat, winner team."""
 
@@ -26,7 +32,7 @@ class Ended:
     winner_team: int
 
 
-@dataclass
+@dataclass(slots=True)
 class JassState:
     """One round of Schieber or Differenzler.
 
@@ -82,6 +88,11 @@ class JassState:
     reached: list[list[int] | None] = field(default_factory=lambda: [None, None])
     ended: Ended | None = None
 
+    #: Containers `copy()` shares: nothing changes the options or the deal after `new_round`, and `last_trick` is
+    #: replaced after each trick, never changed (nor are a declared Weis and a `reached` entry, inside lists
+    #: `copy()` copies).
+    SHARED: ClassVar[frozenset[str]] = frozenset({"options", "deal", "last_trick"})
+
     @property
     def forehand(self) -> int:
         """The seat after the dealer: chooses trump (Schieber), predicts first in `open` and leads trick 1."""
@@ -91,24 +102,53 @@ class JassState:
         """The seat whose card comes next in phase `play`."""
         return (self.leader + len(self.trick)) % 4
 
-    def clone(self) -> JassState:
-        """A copy that `apply` may change freely (every mutable field copied; the deal and options are shared,
-        nothing ever changes them)."""
-        new = JassState.__new__(JassState)
-        new.__dict__ = self.__dict__.copy()
-        new.start_totals = list(self.start_totals)
-        new.hands = [list(h) for h in self.hands]
-        new.predictions = list(self.predictions)
-        new.trick = list(self.trick)
-        new.tricks_won = list(self.tricks_won)
-        new.weis = list(self.weis)  # the groups themselves are never changed once declared
-        new.credits = [dict(c) for c in self.credits]
-        new.reached = list(self.reached)
-        return new
+    def copy(self) -> JassState:
+        """A copy the transitions may change (the `SHARED` fields are shared; fields in declaration order)."""
+        return JassState(
+            self.variant,
+            self.options,
+            self.dealer,
+            self.deal,
+            list(self.start_totals),
+            self.rounds_played,
+            [list(h) for h in self.hands],
+            self.phase,
+            self.mode,
+            self.chooser,
+            self.pushed,
+            list(self.predictions),
+            self.leader,
+            list(self.trick),
+            self.tricks_done,
+            self.last_trick,
+            list(self.tricks_won),
+            self.thanks_window,
+            list(self.weis),
+            self.weis_team,
+            self.stoeck_seat,
+            self.stoeck_credited,
+            [dict(c) for c in self.credits],
+            self.events,
+            list(self.reached),
+            self.ended,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """Serialise every field (secrets included: storage only, never for a client). Every list is copied."""
+        return _to_json(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> JassState:
+        """Rebuild a state from `to_json` output (exact round trip; the input is not shared)."""
+        values = {f.name: data[f.name] for f in fields(cls)}
+        if values["ended"] is not None:
+            values["ended"] = Ended(**values["ended"])
+        copied = _to_json(cls(**values))
+        copied["ended"] = values["ended"] and Ended(**copied["ended"])
+        return cls(**copied)
 
 
-def state_to_json(state: JassState) -> dict[str, Any]:
-    """Serialise every field (secrets included: storage only, never for a client). Every list is copied."""
+def _to_json(state: JassState) -> dict[str, Any]:
     ended = state.ended
     return {
         "variant": state.variant,
@@ -142,13 +182,3 @@ def state_to_json(state: JassState) -> dict[str, Any]:
         if ended is None
         else {"by": ended.by, "caller": ended.caller, "winner_team": ended.winner_team},
     }
-
-
-def state_from_json(data: dict[str, Any]) -> JassState:
-    """Rebuild a state from `state_to_json` output (exact round trip; the input is not shared)."""
-    values = {f.name: data[f.name] for f in fields(JassState)}
-    if values["ended"] is not None:
-        values["ended"] = Ended(**values["ended"])
-    copied = state_to_json(JassState(**values))
-    copied["ended"] = values["ended"] and Ended(**copied["ended"])
-    return JassState(**copied)

@@ -1,6 +1,7 @@
 """Rummy (German Rommé as played on StarGames): docs/rules/rummy.md. Registered as `rummy`."""
 
-from .rules import RummyGame, deal_cards
+from .dealing import deal_cards
+from .rules import RummyGame
 
 GAMES = [RummyGame()]
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.engines.core.errors import InvalidAction
+from games.engines.core.errors import BAD_ACTION, InvalidAction
 from games.engines.core.wire import read_card, read_choice, read_int, read_true
 
 from .cards import JOKER, NATURALS
@@ -105,16 +105,16 @@ def read_entry(value: Any) -> str:
     Raises:
         InvalidAction: anything else.
     """
-    if value == JOKER or (isinstance(value, str) and value in NATURAL_SET):
+    if isinstance(value, str) and (
+        value == JOKER or value in NATURAL_SET or (value.startswith(JOKER + "=") and value[3:] in NATURAL_SET)
+    ):
         return value
-    if isinstance(value, str) and value.startswith(JOKER + "=") and value[3:] in NATURAL_SET:
-        return value
-    raise InvalidAction(f"unknown meld entry {value!r}")
+    raise InvalidAction(BAD_ACTION, f"unknown meld entry {value!r}")
 
 
 def _read_entries(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not value:
-        raise InvalidAction("expected a non-empty list of cards")
+        raise InvalidAction(BAD_ACTION, "expected a non-empty list of cards")
     return tuple(read_entry(v) for v in value)
 
 
@@ -125,13 +125,13 @@ def read_melds(value: Any) -> MeldList:
         InvalidAction: wrong shape or an unknown entry.
     """
     if not isinstance(value, list) or not value:
-        raise InvalidAction("meld takes a non-empty list of melds")
+        raise InvalidAction(BAD_ACTION, "meld takes a non-empty list of melds")
     return tuple(_read_entries(m) for m in value)
 
 
 def _read_object(value: Any, keys: set[str], what: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping) or set(value) != keys:
-        raise InvalidAction(f"{what} takes an object with keys {sorted(keys)}")
+        raise InvalidAction(BAD_ACTION, f"{what} takes an object with keys {sorted(keys)}")
     return value
 
 
@@ -143,19 +143,19 @@ def parse_action(payload: Any) -> RummyAction:
             `"meld"` beside `{"draw": "stock"}`.
     """
     if not isinstance(payload, Mapping) or not payload:
-        raise InvalidAction("an action is a non-empty object")
+        raise InvalidAction(BAD_ACTION, "an action is a non-empty object")
     if "draw" in payload:
         extra = set(payload) - {"draw", "meld"}
         if extra:
-            raise InvalidAction(f"unknown key(s) {sorted(extra)} in a draw")
+            raise InvalidAction(BAD_ACTION, f"unknown key(s) {sorted(extra)} in a draw")
         source = read_choice(payload["draw"], (STOCK, PILE), "draw source")
         if "meld" in payload:
             if source != PILE:
-                raise InvalidAction("only a draw from the discard pile carries a meld")
+                raise InvalidAction(BAD_ACTION, "only a draw from the discard pile carries a meld")
             return Draw(source, read_melds(payload["meld"]))
         return Draw(source)
     if len(payload) != 1:
-        raise InvalidAction("an action is an object with exactly one key")
+        raise InvalidAction(BAD_ACTION, "an action is an object with exactly one key")
     ((key, value),) = payload.items()
     if key == "meld":
         return MeldAction(read_melds(value))
@@ -170,4 +170,4 @@ def parse_action(payload: Any) -> RummyAction:
     if key == "knock":
         read_true(value, "knock")
         return Knock()
-    raise InvalidAction(f"unknown action {key!r}")
+    raise InvalidAction(BAD_ACTION, f"unknown action {key!r}")

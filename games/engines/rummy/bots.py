@@ -23,15 +23,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.engines.core.protocol import Action
+from games.engines.core.protocol import Action, check_bot_level
 
 from .actions import PILE, STOCK, Discard, Draw, Knock, LayOff, MeldAction, SwapJoker
 from .botview import fits_table, table_melds, unseen_pool
-from .cards import JOKER, SUITS, card_at, penalty, positions_of, rank_of, remove_cards, suit_of
+from .cards import JOKER, RANK_OF, SUIT_OF, SUITS, card_at, penalty, positions_of, remove_cards
 from .endgame import cards_left
 from .melds import joker_lay_off_entries, swap_joker
 from .meldsearch import best_melds
-from .turns import ONLY_IF_USED
+from .options import ONLY_IF_USED
 
 EXPERT_PLAYOUTS = 12
 ENDGAME_HAND = 10
@@ -57,13 +57,13 @@ def _links(card: str, hand: Sequence[str]) -> list[tuple[str, ...]]:
     if card == JOKER:
         return []
     out = []
-    rank, suit = rank_of(card), suit_of(card)
+    rank, suit = RANK_OF[card], SUIT_OF[card]
     for other in set(hand):
         if other in (JOKER, card):
             continue
-        if rank_of(other) == rank:
-            out.append(tuple(rank + s for s in SUITS if s not in (suit, suit_of(other))))
-        elif suit_of(other) == suit:
+        if RANK_OF[other] == rank:
+            out.append(tuple(rank + s for s in SUITS if s not in (suit, SUIT_OF[other])))
+        elif SUIT_OF[other] == suit:
             for p in positions_of(card):
                 for q in positions_of(other):
                     gap = abs(p - q)
@@ -394,6 +394,5 @@ def make_bot(level: str, playouts: int | None = None) -> RummyBot:
     Raises:
         ValueError: unknown level.
     """
-    if level not in ("beginner", "standard", "expert"):
-        raise ValueError(f"unknown bot level {level!r}")
+    check_bot_level(level)
     return RummyBot(level, EXPERT_PLAYOUTS if playouts is None else playouts)

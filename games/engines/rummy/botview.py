@@ -11,7 +11,7 @@ from typing import Any
 
 from games.engines.core.errors import IllegalAction
 
-from .cards import CANONICAL_PACK, JOKER, RANK_INDEX, rank_of, suit_of
+from .cards import CANONICAL_PACK, JOKER, RANK_INDEX, RANK_OF, SUIT_OF
 from .melds import RUN, SET, Meld, lay_off
 
 
@@ -21,8 +21,8 @@ def meld_from_view(data: Mapping[str, Any]) -> Meld:
     if data["type"] == SET:
         return Meld(SET, data["rank"], 0, tuple(cards), data["by"])
     first = cards[0][3:] if cards[0].startswith(JOKER + "=") else cards[0]
-    suit = suit_of(first)
-    start = RANK_INDEX[rank_of(first)]
+    suit = SUIT_OF[first]
+    start = RANK_INDEX[RANK_OF[first]]
     return Meld(RUN, suit, start, tuple(JOKER if c.startswith(JOKER) else c for c in cards), data["by"])
 
 

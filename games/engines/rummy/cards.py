@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from games.engines.core.cards import JOKER as JOKER
+from games.engines.core.cards import card_order, rank_table, sort_cards, suit_table
+
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-JOKER = "JK"
 
 NATURALS: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
 CANONICAL_PACK: tuple[str, ...] = NATURALS + NATURALS + (JOKER,) * 6
@@ -19,21 +21,13 @@ PACK_SIZE = len(CANONICAL_PACK)  # 110
 CODES: frozenset[str] = frozenset(CANONICAL_PACK)
 
 # Canonical position of a code (rules §2 "Canonical order"); the joker sorts last.
-ORDER: dict[str, int] = {code: i for i, code in enumerate(NATURALS)}
-ORDER[JOKER] = len(NATURALS)
+ORDER: dict[str, int] = card_order(CANONICAL_PACK)
+#: Rank letter and suit letter of every code (`"10"` and `"H"` for `10H`); the joker's are `"JK"` and `""`.
+RANK_OF: dict[str, str] = rank_table(CODES)
+SUIT_OF: dict[str, str] = suit_table(CODES)
 
 RANK_INDEX: dict[str, int] = {rank: i + 1 for i, rank in enumerate(RANKS)}  # A 1 ... K 13
 SUIT_INDEX: dict[str, int] = {suit: i for i, suit in enumerate(SUITS)}  # S 0 ... C 3
-
-
-def rank_of(code: str) -> str:
-    """Rank letter of a natural code (`"10"` for `10H`). Undefined for the joker."""
-    return code[:-1]
-
-
-def suit_of(code: str) -> str:
-    """Suit letter of a natural code (`"H"` for `10H`). Undefined for the joker."""
-    return code[-1]
 
 
 def card_at(position: int, suit: str) -> str:
@@ -43,7 +37,7 @@ def card_at(position: int, suit: str) -> str:
 
 def positions_of(code: str) -> tuple[int, ...]:
     """Run positions a natural code may take: `(1, 14)` for an ace, else its rank index (rules §5.2)."""
-    index = RANK_INDEX[rank_of(code)]
+    index = RANK_INDEX[RANK_OF[code]]
     return (1, 14) if index == 1 else (index,)
 
 
@@ -67,7 +61,7 @@ def penalty(code: str) -> int:
     """Penalty of a card left in hand at the end: joker 30, ace 15, J Q K 10, else face value (rules §2)."""
     if code == JOKER:
         return 30
-    rank = rank_of(code)
+    rank = RANK_OF[code]
     if rank == "A":
         return 15
     return 10 if rank in ("J", "Q", "K") else int(rank)
@@ -80,7 +74,7 @@ def hand_penalty(cards: Iterable[str]) -> int:
 
 def sort_canonical(cards: Iterable[str]) -> list[str]:
     """`cards` in canonical order (suits S H D C, A … K, jokers last; rules §2)."""
-    return sorted(cards, key=ORDER.__getitem__)
+    return sort_cards(cards, ORDER)
 
 
 def contains(hand: Iterable[str], cards: Iterable[str]) -> bool:

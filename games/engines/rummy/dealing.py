@@ -11,14 +11,16 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.engines.core.cards import deal_packets, from_forehand
 from games.engines.core.errors import IllegalAction
+from games.engines.core.wire import is_json_int
 
 from .cards import CANONICAL_PACK, PACK_SIZE
 
 HAND_SIZE = 13
 
 
-def shuffle_order(rng: random.Random) -> list[Any]:
+def shuffle_deck(rng: random.Random) -> list[Any]:
     """The committed order: the canonical pack `rng.shuffle`d, then two `list(range(110))` each shuffled.
 
     Returns a list of 110 codes followed by 220 ints (rules §4).
@@ -35,8 +37,8 @@ def shuffle_order(rng: random.Random) -> list[Any]:
 
 def turn_order(dealer: int, active: Sequence[int], seats: int) -> list[int]:
     """The active seats in turn order from the first player, next(dealer) (rules §3)."""
-    ring = [(dealer + step) % seats for step in range(1, seats + 1)]
-    return [s for s in ring if s in set(active)]
+    playing = set(active)
+    return [s for s in from_forehand(dealer, seats) if s in playing]
 
 
 def deal_from_order(order: Sequence[Any], dealer: int, seats: int, active: Sequence[int]) -> dict[str, Any]:
@@ -49,11 +51,10 @@ def deal_from_order(order: Sequence[Any], dealer: int, seats: int, active: Seque
         `{"hands", "stock", "discard", "restock"}`; null hands for seats out of the match.
     """
     pack = list(order[:PACK_SIZE])
-    hands: list[list[str] | None] = [None] * seats
-    at = 0
-    for seat in turn_order(dealer, active, seats):
-        hands[seat] = pack[at : at + HAND_SIZE]
-        at += HAND_SIZE
+    players = turn_order(dealer, active, seats)
+    dealt = deal_packets(pack, seats, players, HAND_SIZE, len(players))
+    hands: list[list[str] | None] = [dealt[s] if s in players else None for s in range(seats)]
+    at = HAND_SIZE * len(players)
     deal: dict[str, Any] = {"hands": hands, "discard": [pack[at]], "stock": pack[at + 1 :]}
     rest = list(order[PACK_SIZE:])
     deal["restock"] = [rest[:PACK_SIZE], rest[PACK_SIZE:]] if len(rest) == 2 * PACK_SIZE else None
@@ -71,14 +72,14 @@ def deal_cards(
         seats: table size; defaults to `max(active, dealer) + 1` (give it when the last seats are eliminated).
     """
     size = seats if seats is not None else max([*active, dealer]) + 1
-    return deal_from_order(shuffle_order(rng), dealer, size, active)
+    return deal_from_order(shuffle_deck(rng), dealer, size, active)
 
 
 def _bad(message: str) -> IllegalAction:
     return IllegalAction("bad_deal", message)
 
 
-def check_deal(
+def read_deal(
     deal: Mapping[str, Any], seats: int
 ) -> tuple[list[list[str] | None], list[str], list[str], list[list[int]] | None]:
     """Validate the deal JSON of rules §4 and return `(hands, stock, pile, restock)`.
@@ -117,9 +118,7 @@ def check_deal(
             isinstance(restock, list)
             and len(restock) == 2
             and all(
-                isinstance(p, list)
-                and all(isinstance(i, int) and not isinstance(i, bool) for i in p)
-                and sorted(p) == list(range(PACK_SIZE))
+                isinstance(p, list) and all(is_json_int(i) for i in p) and sorted(p) == list(range(PACK_SIZE))
                 for p in restock
             )
         )

@@ -1,4 +1,6 @@
-"""Table melds: reading sets and runs with jokers, lay-offs, joker swaps and opening values (docs/rules/rummy.md §5.2–§5.5).
+"""Table melds: reading sets and runs with jokers, lay-offs, joker swaps and opening values.
+
+Rules: docs/rules/rummy.md §5.2–§5.5.
 
 A meld entry on the wire is a natural code, `"JK"` or `"JK=<natural>"` (a joker designated to stand for that
 card). A `Meld` on the table keeps every joker's stand-in: a run stores one cell per position (the natural code
@@ -14,16 +16,7 @@ from typing import Any
 
 from games.engines.core.errors import IllegalAction
 
-from .cards import (
-    JOKER,
-    card_at,
-    position_value,
-    positions_of,
-    rank_of,
-    rank_value,
-    sort_canonical,
-    suit_of,
-)
+from .cards import JOKER, RANK_OF, SUIT_OF, card_at, position_value, positions_of, rank_value, sort_canonical
 
 RUN = "run"
 SET = "set"
@@ -127,11 +120,11 @@ def _set_cells(
     """The cells of a valid set of `rank`, or None (rules §5.2 "Set")."""
     if not 3 <= size <= 4:
         return None
-    suits = [suit_of(c) for c in naturals]
-    if any(rank_of(c) != rank for c in naturals) or len(set(suits)) != len(suits):
+    suits = [SUIT_OF[c] for c in naturals]
+    if any(RANK_OF[c] != rank for c in naturals) or len(set(suits)) != len(suits):
         return None
-    wished = [suit_of(d) for d in designated]
-    if any(rank_of(d) != rank for d in designated) or len(set(wished)) != len(wished):
+    wished = [SUIT_OF[d] for d in designated]
+    if any(RANK_OF[d] != rank for d in designated) or len(set(wished)) != len(wished):
         return None
     if set(wished) & set(suits):
         return None
@@ -180,12 +173,12 @@ def read_new_meld(entries: Sequence[str], limit: str | int, by: int) -> Meld:
     check_joker_limit(jokers, len(naturals), limit)
     if not naturals:
         raise IllegalAction("invalid_meld", "a meld needs natural cards")
-    rank = rank_of(naturals[0])
+    rank = RANK_OF[naturals[0]]
     set_cells = _set_cells(rank, naturals, designated, jokers, size)
     if set_cells is not None:
         return Meld(SET, rank, 0, set_cells, by)
-    suit = suit_of(naturals[0])
-    if any(suit_of(c) != suit for c in naturals + designated):
+    suit = SUIT_OF[naturals[0]]
+    if any(SUIT_OF[c] != suit for c in naturals + designated):
         raise IllegalAction("invalid_meld", "not a valid set or run")
     layouts = []
     for start in range(1, 16 - size):
@@ -224,7 +217,7 @@ def lay_off(meld: Meld, entries: Sequence[str], limit: str | int) -> Meld:
         if set_cells is None:
             raise IllegalAction("invalid_meld", "the set would not stay valid")
         return Meld(SET, meld.key, 0, set_cells, meld.by)
-    if any(suit_of(c) != meld.key for c in naturals + designated):
+    if any(SUIT_OF[c] != meld.key for c in naturals + designated):
         raise IllegalAction("invalid_meld", "a run holds one suit")
     count = len(entries)
     layouts = []
@@ -249,10 +242,10 @@ def may_extend(meld: Meld, card: str) -> bool:
     at a position next to either end (one new card fills one whole position outside the run), or a set's rank
     with fewer than four cards. `lay_off` decides exactly; this only skips hopeless calls."""
     if meld.kind == RUN:
-        return suit_of(card) == meld.key and any(
+        return SUIT_OF[card] == meld.key and any(
             p == meld.start - 1 or p == meld.end + 1 for p in positions_of(card)
         )
-    return rank_of(card) == meld.key and len(meld.cells) < 4
+    return RANK_OF[card] == meld.key and len(meld.cells) < 4
 
 
 def swap_joker(meld: Meld, card: str) -> Meld:
@@ -269,8 +262,8 @@ def swap_joker(meld: Meld, card: str) -> Meld:
                 )
     elif (
         meld.jokers
-        and rank_of(card) == meld.key
-        and all(suit_of(c) != suit_of(card) for c in meld.cells if c != JOKER)
+        and RANK_OF[card] == meld.key
+        and all(SUIT_OF[c] != SUIT_OF[card] for c in meld.cells if c != JOKER)
     ):
         naturals = [c for c in meld.cells if c != JOKER] + [card]
         return Meld(SET, meld.key, 0, tuple(sort_canonical(naturals)) + (JOKER,) * (meld.jokers - 1), meld.by)

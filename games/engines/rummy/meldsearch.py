@@ -124,7 +124,7 @@ def best_melds(
     @cache
     def search(key: tuple[int, ...], jokers_left: int) -> tuple[int, tuple[Candidate, ...]]:
         nodes[0] += 1
-        left = dict(zip(order, key))
+        left = dict(zip(order, key, strict=True))
         first = next((i for i, code in enumerate(order) if key[i] > 0), None)
         if first is None or nodes[0] > budget:
             return 0, ()

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .legal import legal_actions, to_act
-from .scoring import eliminated_after, result, totals_after
+from .legality import legal_actions, to_act
+from .match import eliminated_after, totals_after
+from .scoring import result
 from .state import DONE, RummyState
 
 

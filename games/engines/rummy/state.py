@@ -1,14 +1,16 @@
 """The state of one Rummy deal and its JSON round trip (docs/rules/rummy.md §5).
 
-The state holds secrets (hands, the stock's order, the restock permutations): it is for storage only and
-reaches a client solely through `seat_view.view`.
+The state style of every engine (docs/engines.md): a slots dataclass; `apply` takes `copy()` and the
+transitions change the copy, so a state given to the engine is never changed. The state holds secrets (hands,
+the stock's order, the restock permutations): it is for storage only and reaches a client solely through
+`seat_view.view`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from .melds import Meld
 
@@ -74,6 +76,12 @@ class RummyState:
     eliminated_in: list[int | None]
     pile_takes: list[list[Any]] = field(default_factory=list)
 
+    #: Containers `copy()` shares: nothing changes the options, the restock permutations, the match totals or
+    #: the eliminations after `new_round`, and `pile_takes` is replaced by a longer list, never changed.
+    SHARED: ClassVar[frozenset[str]] = frozenset(
+        {"options", "restock", "totals", "eliminated_in", "pile_takes"}
+    )
+
     @property
     def seats(self) -> int:
         """Number of seats at the table."""
@@ -99,32 +107,33 @@ class RummyState:
         return cards
 
     def copy(self) -> RummyState:
-        """A copy whose mutable parts can be changed without touching this state (melds are immutable)."""
+        """A copy the transitions may change (the `SHARED` fields are shared, melds are immutable; fields in
+        declaration order)."""
         return RummyState(
-            options=self.options,
-            dealer=self.dealer,
-            hands=[None if h is None else list(h) for h in self.hands],
-            stock=list(self.stock),
-            pile=list(self.pile),
-            restock=self.restock,
-            restocks=self.restocks,
-            melds=list(self.melds),
-            opened=list(self.opened),
-            opened_turn=list(self.opened_turn),
-            current=self.current,
-            step=self.step,
-            taken=self.taken,
-            drawn=list(self.drawn),
-            turn=self.turn,
-            top_by=self.top_by,
-            phase=self.phase,
-            winner=self.winner,
-            hand_jolly=self.hand_jolly,
-            void=self.void,
-            totals=self.totals,
-            deals_played=self.deals_played,
-            eliminated_in=self.eliminated_in,
-            pile_takes=self.pile_takes,
+            self.options,
+            self.dealer,
+            [None if h is None else list(h) for h in self.hands],
+            list(self.stock),
+            list(self.pile),
+            self.restock,
+            self.restocks,
+            list(self.melds),
+            list(self.opened),
+            list(self.opened_turn),
+            self.current,
+            self.step,
+            self.taken,
+            list(self.drawn),
+            self.turn,
+            self.top_by,
+            self.phase,
+            self.winner,
+            self.hand_jolly,
+            self.void,
+            self.totals,
+            self.deals_played,
+            self.eliminated_in,
+            self.pile_takes,
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.engines.core import InvalidAction, SimpleAction
+from games.engines.core import BAD_ACTION, InvalidAction, SimpleAction
 from games.engines.core.wire import read_card, read_choice, read_true, single_key
 
 from .cards import DECK_SET
@@ -56,13 +56,13 @@ def parse_action(payload: Any) -> TarockAction:
     if isinstance(payload, Mapping) and "contract" in payload:
         extra = set(payload) - {"contract", "announce"}
         if extra:
-            raise InvalidAction(f"unexpected key(s) {sorted(extra)} beside a contract")
+            raise InvalidAction(BAD_ACTION, f"unexpected key(s) {sorted(extra)} beside a contract")
         contract = read_choice(payload["contract"], CONTRACTS, "contract")
         if "announce" not in payload:
             return Bid(contract)
         bundled = payload["announce"]
         if not isinstance(bundled, list) or not bundled:
-            raise InvalidAction("bundled announcements are a non-empty list")
+            raise InvalidAction(BAD_ACTION, "bundled announcements are a non-empty list")
         return Bid(contract, tuple(read_choice(a, ANNOUNCEMENTS, "announcement") for a in bundled))
     key, value = single_key(payload, ("pass", "announce", "kontra", "play"))
     if key == "pass":

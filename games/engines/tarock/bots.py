@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.engines.core import BOT_LEVELS, SimpleAction
+from games.engines.core import Action, SimpleAction
+from games.engines.core.protocol import check_bot_level, narrow_actions
 
 from .actions import PASS, Bid, TarockAction
 from .heuristics import choose_call, choose_card
@@ -37,15 +38,16 @@ class BeginnerBot:
     level: str = "beginner"
 
     def choose(
-        self, view: dict[str, Any], seat: int, legal: Sequence[TarockAction], rng: random.Random
+        self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
     ) -> TarockAction:
         """One of `legal` (non-empty): Rufer/Solo opening, mandatory Kontra or pass; a random card in play."""
-        if _is_card(legal[0]):
-            return rng.choice(list(legal))
+        actions: list[TarockAction] = narrow_actions(legal, (Bid, SimpleAction))
+        if _is_card(actions[0]):
+            return rng.choice(actions)
         for want in (Bid("rufer"), SimpleAction("kontra", "game"), PASS, Bid("solo")):
-            if want in legal:
+            if want in actions:
                 return want
-        return legal[0]
+        return actions[0]
 
 
 @dataclass
@@ -55,14 +57,15 @@ class StandardBot:
     level: str = "standard"
 
     def choose(
-        self, view: dict[str, Any], seat: int, legal: Sequence[TarockAction], rng: random.Random
+        self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
     ) -> TarockAction:
         """One of `legal` (non-empty)."""
         sit = from_view(view, seat)
-        if _is_card(legal[0]):
-            card = choose_card(sit, [str(a.value) for a in legal], rng)  # type: ignore[union-attr]
-            return SimpleAction("play", card)
-        return choose_call(sit, legal)
+        actions: list[TarockAction] = narrow_actions(legal, (Bid, SimpleAction))
+        if _is_card(actions[0]):
+            cards = [str(a.value) for a in actions if isinstance(a, SimpleAction)]
+            return SimpleAction("play", choose_card(sit, cards, rng))
+        return choose_call(sit, actions)
 
 
 @dataclass
@@ -73,13 +76,14 @@ class ExpertBot:
     level: str = "expert"
 
     def choose(
-        self, view: dict[str, Any], seat: int, legal: Sequence[TarockAction], rng: random.Random
+        self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
     ) -> TarockAction:
         """One of `legal` (non-empty); a single legal action is returned without search."""
-        if len(legal) == 1:
-            return legal[0]
+        actions: list[TarockAction] = narrow_actions(legal, (Bid, SimpleAction))
+        if len(actions) == 1:
+            return actions[0]
         return search(
-            view, seat, legal, rng, self.playouts, default=StandardBot().choose(view, seat, legal, rng)
+            view, seat, actions, rng, self.playouts, default=StandardBot().choose(view, seat, actions, rng)
         )
 
 
@@ -89,8 +93,7 @@ def make_bot(level: str, playouts: int | None = None) -> BeginnerBot | StandardB
     Raises:
         ValueError: unknown level.
     """
-    if level not in BOT_LEVELS:
-        raise ValueError(f"unknown bot level {level!r}")
+    check_bot_level(level)
     if level == "beginner":
         return BeginnerBot()
     if level == "standard":

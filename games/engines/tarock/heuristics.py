@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from games.engines.core import SimpleAction
 
 from .actions import PASS, Bid, TarockAction
-from .cards import MOND, PAGAT, SKUS, card_points, is_tarock, rank, suit, trick_winner_index
+from .cards import MOND, PAGAT, POINTS, SKUS, STRENGTH, SUIT_OF, is_tarock, trick_winner_index
 from .situation import Situation
 from .state import DECL
 
@@ -25,7 +25,7 @@ def tarocks_in(hand: Sequence[str]) -> list[str]:
 def tarock_strength(hand: Sequence[str]) -> float:
     """A rough trick-taking strength with tarocks as trumps: count, high tarocks and the Trull cards weigh extra."""
     tarocks = tarocks_in(hand)
-    high = sum(1 for c in tarocks if rank(c) >= 17)
+    high = sum(1 for c in tarocks if STRENGTH[c] >= 17)
     trull = sum(1 for c in tarocks if c in (SKUS, MOND))
     kings = sum(1 for c in hand if c[0] == "K")
     return len(tarocks) + 0.5 * high + 0.75 * trull + 0.5 * kings
@@ -92,7 +92,7 @@ def _bundle(sit: Situation, bid: Bid, strength: float) -> Bid:
 
 def _pagat_hand(hand: Sequence[str]) -> bool:
     tarocks = tarocks_in(hand)
-    return PAGAT in hand and len(tarocks) >= 8 and sum(1 for c in tarocks if rank(c) >= 19) >= 2
+    return PAGAT in hand and len(tarocks) >= 8 and sum(1 for c in tarocks if STRENGTH[c] >= 19) >= 2
 
 
 def _winner_seat(contract: str, trick: Sequence[tuple[int, str]]) -> int:
@@ -102,8 +102,8 @@ def _winner_seat(contract: str, trick: Sequence[tuple[int, str]]) -> int:
 def _keep_value(card: str) -> float:
     """How much a card is worth keeping: tarocks by number (the Trull most), suit cards by points."""
     if is_tarock(card):
-        return 10 + rank(card) + (30 if card in (PAGAT, MOND, SKUS) else 0)
-    return card_points(card)
+        return 10 + STRENGTH[card] + (30 if card in (PAGAT, MOND, SKUS) else 0)
+    return POINTS[card]
 
 
 def choose_card(sit: Situation, legal: Sequence[str], rng: random.Random) -> str:
@@ -133,7 +133,7 @@ def choose_card(sit: Situation, legal: Sequence[str], rng: random.Random) -> str
         return max(
             cards,
             key=lambda c: (
-                card_points(c) if not is_tarock(c) or c not in (PAGAT, MOND, SKUS) else -1,
+                POINTS[c] if not is_tarock(c) or c not in (PAGAT, MOND, SKUS) else -1,
                 -_keep_value(c),
             ),
         )
@@ -141,7 +141,7 @@ def choose_card(sit: Situation, legal: Sequence[str], rng: random.Random) -> str
         if last_to_play:
             return min(winning, key=_keep_value)
         return max(winning, key=_keep_value)
-    return min(cards, key=lambda c: (card_points(c), _keep_value(c)))
+    return min(cards, key=lambda c: (POINTS[c], _keep_value(c)))
 
 
 def _pagat_wins(sit: Situation, card: str) -> bool:
@@ -152,7 +152,7 @@ def _pagat_wins(sit: Situation, card: str) -> bool:
 
 def _strong(trick: Sequence[tuple[int, str]], winner: int, contract: str) -> bool:
     card = next(c for s, c in trick if s == winner)
-    return (is_tarock(card) and rank(card) >= 19) or (
+    return (is_tarock(card) and STRENGTH[card] >= 19) or (
         not is_tarock(card) and card[0] == "K" and len(trick) >= 2
     )
 
@@ -163,9 +163,13 @@ def _lead(sit: Situation, cards: list[str]) -> str:
         return kings[0]
     tarocks = [c for c in cards if is_tarock(c) and c not in (PAGAT, MOND)]
     if sit.side == DECL and len(tarocks_in(sit.hand)) >= 5 and tarocks:
-        return max(tarocks, key=rank) if SKUS in tarocks else min(tarocks, key=rank)
+        return (
+            max(tarocks, key=STRENGTH.__getitem__)
+            if SKUS in tarocks
+            else min(tarocks, key=STRENGTH.__getitem__)
+        )
     suits = [c for c in cards if not is_tarock(c)]
     if suits:
-        length = {s: sum(1 for c in sit.hand if suit(c) == s) for s in "SCHD"}
-        return min(suits, key=lambda c: (length[suit(c)], card_points(c)))
+        length = {s: sum(1 for c in sit.hand if SUIT_OF[c] == s) for s in "SCHD"}
+        return min(suits, key=lambda c: (length[SUIT_OF[c]], POINTS[c]))
     return min(cards, key=_keep_value)

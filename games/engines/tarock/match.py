@@ -1,41 +1,16 @@
-"""Options and the match around the deals (docs/rules/tarock.md §8, §10)."""
+"""The match around the deals: start state, next dealer, match end and standings (docs/rules/tarock.md §8)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from games.engines.core import IllegalAction
+from games.engines.core import IllegalAction, NextRound
+from games.engines.core.standings import competition_places
+from games.engines.core.wire import is_json_int
 
-DEFAULT_OPTIONS: dict[str, Any] = {"absolut_in_solo": True, "still_valat_kontra": True, "deals": 0}
-
-
-def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Options with defaults filled in (§10).
-
-    Raises:
-        IllegalAction("bad_options"): an unknown option, a flag that is not a JSON boolean, or `deals` that is
-            not a JSON integer ≥ 0.
-    """
-    if options is None:
-        return dict(DEFAULT_OPTIONS)
-    if not isinstance(options, Mapping):
-        raise IllegalAction("bad_options", "options are an object")
-    unknown = set(options) - set(DEFAULT_OPTIONS)
-    if unknown:
-        raise IllegalAction("bad_options", f"unknown option(s) {sorted(unknown)}")
-    result = dict(DEFAULT_OPTIONS)
-    for key in ("absolut_in_solo", "still_valat_kontra"):
-        if key in options:
-            if not isinstance(options[key], bool):
-                raise IllegalAction("bad_options", f"{key} is true or false")
-            result[key] = options[key]
-    if "deals" in options:
-        deals = options["deals"]
-        if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
-            raise IllegalAction("bad_options", "deals is an integer ≥ 0")
-        result["deals"] = deals
-    return result
+from .scoring import score
+from .state import TarockState, next_seat
 
 
 def read_start(start: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -53,9 +28,8 @@ def read_start(start: Mapping[str, Any] | None) -> dict[str, Any]:
     if (
         not isinstance(totals, list)
         or len(totals) != 4
-        or any(isinstance(t, bool) or not isinstance(t, int) for t in totals)
-        or isinstance(played, bool)
-        or not isinstance(played, int)
+        or not all(is_json_int(t) for t in totals)
+        or not is_json_int(played)
         or played < 0
     ):
         raise IllegalAction("bad_options", 'start is {"totals": [4 ints], "deals_played": k}')
@@ -64,4 +38,45 @@ def read_start(start: Mapping[str, Any] | None) -> dict[str, Any]:
 
 def places(totals: list[int]) -> list[int]:
     """Place per seat, 1 = best; equal totals share a place (§8 "Standings")."""
-    return [1 + sum(1 for other in totals if other > mine) for mine in totals]
+    return competition_places([-total for total in totals])
+
+
+def round_scores(state: TarockState) -> list[int] | None:
+    """Seat deltas of this deal (§6.4); zeros for a redeal; None before `done`."""
+    if state.phase != "done":
+        return None
+    if state.redeal is not None:
+        return [0, 0, 0, 0]
+    return list(score(state)["deltas"])
+
+
+def _totals_after(state: TarockState) -> list[int]:
+    deltas = round_scores(state) or [0, 0, 0, 0]
+    return [t + d for t, d in zip(state.start["totals"], deltas, strict=True)]
+
+
+def _deals_after(state: TarockState) -> int:
+    played: int = state.start["deals_played"]
+    return played + (0 if state.redeal is not None else 1)
+
+
+def next_round(state: TarockState) -> NextRound | None:
+    """§8: same dealer after a redeal, next(dealer) after a played deal; None when `deals` are played (or the
+    deal is not over)."""
+    if state.phase != "done":
+        return None
+    played = _deals_after(state)
+    limit = state.options["deals"]
+    if limit and played >= limit:
+        return None
+    dealer = state.dealer if state.redeal is not None else next_seat(state.dealer)
+    return NextRound(dealer, {"totals": _totals_after(state), "deals_played": played})
+
+
+def standings(state: TarockState) -> dict[str, Any]:
+    """`{"scores": cumulative deltas, "ranking": place per seat (1 best, ties share), "over": bool}` (§8)."""
+    done = state.phase == "done"
+    totals = _totals_after(state) if done else list(state.start["totals"])
+    limit = state.options["deals"]
+    over = bool(done and limit and _deals_after(state) >= limit)
+    return {"scores": totals, "ranking": places(totals), "over": over}

@@ -133,10 +133,26 @@ def payments_for(state: TarockState, value: int) -> list[list[int]]:
     winners, losers = (declarers, defenders) if value > 0 else (defenders, declarers)
     amount = abs(value)
     if state.contract == "rufer":
-        pays = [[loser, winner, amount] for loser, winner in zip(losers, winners)]
+        pays = [[loser, winner, amount] for loser, winner in zip(losers, winners, strict=True)]
     else:
         pays = [[loser, winner, amount] for loser in losers for winner in winners]
     return sorted(pays)
+
+
+def result(state: TarockState) -> dict[str, Any] | None:
+    """§6.5 result JSON, `{"redeal": [codes]}` for a thrown-in deal, None before `done`."""
+    if state.phase != "done":
+        return None
+    if state.redeal is not None:
+        return {"redeal": list(state.redeal)}
+    return score(state)
+
+
+def settlement(state: TarockState) -> list[tuple[int, int, int]] | None:
+    """§9: the payments of a played deal (possibly []), None for a redeal or an unfinished deal."""
+    if state.phase != "done" or state.redeal is not None:
+        return None
+    return [(p, q, u) for p, q, u in score(state)["payments"]]
 
 
 def score(state: TarockState) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """The expert's determinized search: sample worlds from a view, play each candidate out, keep the best mean.
 
-Playouts use the unchecked fast path (`apply_call`, `do_play` on one copied state) with the shared heuristics
+Playouts use the fast path (`apply_call`, the unchecked `do_play`, on one copied state) with the shared heuristics
 for every seat, and score with the engine's own `score` (docs/rules/tarock.md §6). Work is bounded by a playout
 count, so a seeded rng makes the choice reproducible.
 """
@@ -14,13 +14,13 @@ from typing import Any
 from games.engines.core import SimpleAction
 
 from .actions import TarockAction
-from .auction import apply_call, legal_calls
 from .cards import MOND, PAGAT, SKUS, TAROCKS
 from .heuristics import choose_call, choose_card
-from .play import do_play, legal_cards
+from .legality import legal_calls, legal_cards
 from .scoring import score, side_facts
 from .situation import Situation, from_state
 from .state import TarockState
+from .transitions import apply_call, do_play
 from .worlds import sample_world
 
 PLAIN_TAROCKS = frozenset(c for c in TAROCKS if c not in (PAGAT, MOND, SKUS))
@@ -34,8 +34,7 @@ def playout(state: TarockState, rng: random.Random) -> TarockState:
     while state.phase == "auction":
         seat = state.turn
         assert seat is not None
-        code = apply_call(state, seat, choose_call(from_state(state, seat), legal_calls(state, seat)))
-        assert code is None, code
+        apply_call(state, seat, choose_call(from_state(state, seat), legal_calls(state, seat)))
     if state.phase == "done":
         return state
     sides = [state.side_of(s) for s in range(4)]
@@ -69,8 +68,7 @@ def apply_fast(state: TarockState, seat: int, action: TarockAction) -> None:
     if isinstance(action, SimpleAction) and action.kind == "play":
         do_play(state, seat, str(action.value))
     else:
-        code = apply_call(state, seat, action)
-        assert code is None, code
+        apply_call(state, seat, action)
 
 
 def distinct_candidates(view: dict[str, Any], legal: Sequence[TarockAction]) -> list[TarockAction]:
@@ -112,8 +110,8 @@ POINT_WEIGHT = 0.02
 def outcome(state: TarockState, seat: int) -> float:
     """What the search maximises: the seat's delta in game units, with its side's card points as a small
     tie-break (most deals end at ±1 or ±2 units, so the points tell apart moves of equal delta)."""
-    result = score(state)
-    return result["deltas"][seat] + POINT_WEIGHT * side_facts(state)[0][state.side_of(seat)]
+    delta: int = score(state)["deltas"][seat]
+    return delta + POINT_WEIGHT * side_facts(state)[0][state.side_of(seat)]
 
 
 def search(
@@ -147,7 +145,7 @@ def search(
     outcomes: dict[TarockAction, list[float]] = {}
     for action in candidates:
         values = []
-        for world, seed in zip(worlds, seeds):
+        for world, seed in zip(worlds, seeds, strict=True):
             state = world.copy()
             apply_fast(state, seat, action)
             playout(state, random.Random(seed))
@@ -157,7 +155,7 @@ def search(
         return max(candidates, key=lambda a: sum(outcomes[a]))
     best, best_gain = default, 0.0
     for action in candidates:
-        gains = [x - y for x, y in zip(outcomes[action], outcomes[default])]
+        gains = [x - y for x, y in zip(outcomes[action], outcomes[default], strict=True)]
         mean = sum(gains) / len(gains)
         spread = (sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1)) ** 0.5
         if mean - spread / len(gains) ** 0.5 > best_gain:

@@ -19,7 +19,7 @@ from typing import Any
 
 from games.engines.core import Action
 
-from .cards import sort_hand
+from .cards import sort_canonical
 from .state import TarockState, Trick
 from .visibility import known_partner, known_sides, visible_trick_owners
 
@@ -55,7 +55,7 @@ def build_view(
         "options": dict(state.options),
         "match": {"totals": list(state.start["totals"]), "deals_played": state.start["deals_played"]},
         "redeal": list(state.redeal) if state.redeal is not None else None,
-        "hand": None if seat is None or redeal else sort_hand(state.hands[seat]),
+        "hand": None if seat is None or redeal else sort_canonical(state.hands[seat]),
         "hand_sizes": [len(h) for h in state.hands],
         "auction": [dict(c) for c in state.calls],
         "contract": state.contract,

@@ -1,14 +1,15 @@
 """The Tarock round state and its JSON form (docs/rules/tarock.md §5.3, §4).
 
-`TarockState` is a plain mutable dataclass; the rules never mutate a state they were given: `apply` works on
-`copy()` (docs/style.md "apply ... leaves the state untouched"). Sides are named `"decl"` and `"def"`.
+The state style of every engine (docs/engines.md): a slots dataclass; `apply` takes `copy()` and the
+transitions change the copy, so a state given to the engine is never changed. Sides are named `"decl"` and
+`"def"`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 DECL, DEF = "decl", "def"
 
@@ -18,7 +19,7 @@ def next_seat(seat: int) -> int:
     return (seat + 1) % 4
 
 
-@dataclass
+@dataclass(slots=True)
 class Item:
     """One scored thing of the auction (docs/rules/tarock.md §5.5).
 
@@ -39,7 +40,7 @@ class Item:
         return {"item": self.item, "owner": self.owner, "kontra": self.kontra, "by": self.by}
 
 
-@dataclass
+@dataclass(slots=True)
 class Trick:
     """A trick: `leader` seat, `cards` as `[seat, card]` pairs in play order, `winner` once complete."""
 
@@ -57,7 +58,7 @@ class Trick:
         return cls(data["leader"], [(s, c) for s, c in data["cards"]], data["winner"])
 
 
-@dataclass
+@dataclass(slots=True)
 class TarockState:
     """Everything about one deal, secrets included (never sent to a client: views come from `seat_view.view`).
 
@@ -92,6 +93,10 @@ class TarockState:
     trick: Trick | None = None
     tricks: list[Trick] = field(default_factory=list)
 
+    #: Containers `copy()` shares: nothing changes them after `new_round` (completed tricks, logged calls and
+    #: the items' owners are never changed either; `copy()` copies the lists that hold them).
+    SHARED: ClassVar[frozenset[str]] = frozenset({"options", "start", "dealt", "redeal"})
+
     @property
     def forehand(self) -> int:
         """F = next(dealer): opens the auction and leads trick 1 (§3)."""
@@ -110,27 +115,38 @@ class TarockState:
             return DECL
         return DEF
 
+    def holder_of(self, card: str) -> int:
+        """The seat that was dealt `card`."""
+        return next(s for s in range(4) if card in self.dealt[s])
+
+    def played_cards(self) -> set[str]:
+        """Every card played so far, in completed tricks and in the trick in progress."""
+        cards = {c for t in self.tricks for _, c in t.cards}
+        if self.trick:
+            cards.update(c for _, c in self.trick.cards)
+        return cards
+
     def copy(self) -> TarockState:
-        """A copy that shares nothing mutable with this state (cards are immutable strings)."""
+        """A copy the transitions may change (the `SHARED` fields are shared; fields in declaration order)."""
         return TarockState(
-            options=self.options,
-            dealer=self.dealer,
-            start=self.start,
-            dealt=self.dealt,
-            hands=[list(h) for h in self.hands],
-            phase=self.phase,
-            redeal=self.redeal,
-            turn=self.turn,
-            contract=self.contract,
-            declarer=self.declarer,
-            called=self.called,
-            partner=self.partner,
-            items=[Item(i.item, i.owner, i.kontra, i.by) for i in self.items],
-            agreed=list(self.agreed),
-            passes=self.passes,
-            calls=list(self.calls),
-            trick=Trick(self.trick.leader, list(self.trick.cards)) if self.trick else None,
-            tricks=list(self.tricks),
+            self.options,
+            self.dealer,
+            self.start,
+            self.dealt,
+            [list(h) for h in self.hands],
+            self.phase,
+            self.redeal,
+            self.turn,
+            self.contract,
+            self.declarer,
+            self.called,
+            self.partner,
+            [Item(i.item, i.owner, i.kontra, i.by) for i in self.items],
+            list(self.agreed),
+            self.passes,
+            list(self.calls),
+            Trick(self.trick.leader, list(self.trick.cards)) if self.trick else None,
+            list(self.tricks),
         )
 
     def to_json(self) -> dict[str, Any]:

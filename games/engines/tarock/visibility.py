@@ -5,7 +5,6 @@ Shared by the views and by tests' expectations; the leak test uses its own indep
 
 from __future__ import annotations
 
-from .play import played_cards
 from .state import DECL, TarockState
 
 
@@ -19,7 +18,7 @@ def partnership_public(state: TarockState) -> bool:
         return False
     if state.contract != "rufer":
         return True
-    if state.called in played_cards(state):
+    if state.called in state.played_cards():
         return True
     callers = {c["seat"] for c in state.calls if "pass" not in c["call"]}
     if state.partner in callers:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import DECK, PAGAT, RUFER_CALLS, is_tarock, sort_hand, suit
+from .cards import DECK, PAGAT, RUFER_CALLS, SUIT_OF, is_tarock, sort_canonical
 from .state import DECL, DEF, Item, TarockState, Trick
 
 Slot = tuple[int, str]  # (seat, "hand" | "played")
@@ -39,9 +39,9 @@ def _voids(view: dict[str, Any], tricks: list[dict[str, Any]]) -> list[set[str]]
     if view["trick"] and view["trick"]["cards"]:
         shown.append(view["trick"]["cards"])
     for cards in shown:
-        led = suit(cards[0][1])
+        led = SUIT_OF[cards[0][1]]
         for s, c in cards[1:]:
-            if suit(c) != led:
+            if SUIT_OF[c] != led:
                 voids[s].add(led)
                 if led != "T" and not is_tarock(c):
                     voids[s].add("T")
@@ -52,7 +52,8 @@ def _announcer(view: dict[str, Any], kind: str) -> int | None:
     for call in view["auction"]:
         bundle = call["call"].get("announce")
         if bundle == kind or (isinstance(bundle, list) and kind in bundle):
-            return call["seat"]
+            seat: int = call["seat"]
+            return seat
     return None
 
 
@@ -144,7 +145,7 @@ def _place(
     for card in cards:
         slots = [sl for sl in forced.get(card, list(capacity)) if left.get(sl, 0) > 0]
         if strict:
-            slots = [sl for sl in slots if sl[1] == "played" or suit(card) not in voids[sl[0]]]
+            slots = [sl for sl in slots if sl[1] == "played" or SUIT_OF[card] not in voids[sl[0]]]
         if not slots:
             if strict:
                 return None
@@ -165,7 +166,7 @@ def _build(
     placed: dict[Slot, list[str]],
     hidden_played: int,
 ) -> TarockState:
-    hands = [sort_hand(hand) if s == seat else sort_hand(placed[(s, "hand")]) for s in range(4)]
+    hands = [sort_canonical(hand) if s == seat else sort_canonical(placed[(s, "hand")]) for s in range(4)]
     extra_wins: list[int] = []
     for s in range(4):
         visible_wins = sum(1 for t in visible if t["winner"] == s)
@@ -181,7 +182,7 @@ def _build(
             dealt[s].append(c)
     for s, c in current:
         dealt[s].append(c)
-    dealt = [sort_hand(h) for h in dealt]
+    dealt = [sort_canonical(h) for h in dealt]
     called = view["called"]
     partner = next((s for s in range(4) if called in dealt[s]), None) if view["contract"] == "rufer" else None
     calls = [dict(c) for c in view["auction"]]

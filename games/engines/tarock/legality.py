@@ -1,25 +1,31 @@
-"""The Tarock auction: contract bids, announcements, the Kontra chain and passes (docs/rules/tarock.md §5.3–§5.7).
+"""What a seat may do now: the auction's calls and the card play (docs/rules/tarock.md §5.4–§5.8).
 
-Each call has a `*_refusal(state, seat, ...) -> code | None` check that follows the rules file's order of
-checks, and a `do_*` effect that mutates a state the caller already copied.
+`legal_actions` lists the listable actions. Each `*_refusal(state, seat, ...)` check is a question: it returns the
+refusal code of the first failing check in the rules file's order, or None, so `transitions.py` raises exactly
+that code and the listing and the bots share the same checks.
 """
 
 from __future__ import annotations
 
-from games.engines.core import SimpleAction
+from games.engines.core import Action, SimpleAction
 
 from .actions import ANNOUNCEMENTS, CONTRACT_RANK, CONTRACTS, PASS, Bid, TarockAction
-from .cards import MOND, PAGAT, SKUS, called_card, suit_card_count
-from .state import DECL, DEF, Item, TarockState, Trick, next_seat
+from .cards import MOND, PAGAT, SKUS, SUIT_OF, TRUMP, called_card, is_tarock, suit_card_count
+from .state import DEF, TarockState
 
 ALL_CALL_KINDS = ("game", *ANNOUNCEMENTS)
 
 
-def holder_of(state: TarockState, card: str) -> int:
-    """The seat that was dealt `card`."""
-    return next(s for s in range(4) if card in state.dealt[s])
+def legal_actions(state: TarockState, seat: int) -> list[Action]:
+    """Single calls (auction) or cards (play) of `seat`; [] when it is not its turn (§5.1)."""
+    if state.turn != seat:
+        return []
+    if state.phase == "auction":
+        return list(legal_calls(state, seat))
+    return [SimpleAction("play", c) for c in legal_cards(state, seat)]
 
 
+# --- the auction ---------------------------------------------------------------------------------------
 def valat_announced(state: TarockState) -> bool:
     """True when a Valat item exists in the current contract (the Valat lock, §5.4, §5.5)."""
     return state.item("valat") is not None
@@ -106,92 +112,6 @@ def pass_refusal(state: TarockState, seat: int) -> str | None:
     return None
 
 
-def _log(state: TarockState, seat: int, call: dict[str, object], side: str | None) -> None:
-    state.calls.append({"seat": seat, "call": call, "side": side})
-
-
-def do_bid(state: TarockState, seat: int, contract: str) -> None:
-    """Effect of an accepted bid (§5.4): new contract and declarer, earlier items wiped, a fresh `game` item."""
-    state.contract = contract
-    state.declarer = seat
-    if contract == "rufer":
-        state.called = called_card(state.hands[seat])
-        state.partner = holder_of(state, state.called) if state.called else None
-    else:
-        state.called = None
-        state.partner = None
-    state.items = [Item("game", DECL)]
-    state.passes = 0
-
-
-def do_announce(state: TarockState, seat: int, kind: str) -> None:
-    """Effect of an accepted announcement (§5.5): the item is created for the caller's side at level 0."""
-    state.items.append(Item(kind, state.side_of(seat), 0, seat))
-    state.agreed[seat] = True
-    state.passes = 0
-
-
-def do_kontra(state: TarockState, seat: int, kind: str) -> None:
-    """Effect of an accepted Kontra (§5.5): the item's level goes up by one."""
-    item = state.item(kind)
-    assert item is not None
-    item.kontra += 1
-    state.agreed[seat] = True
-    state.passes = 0
-
-
-def do_pass(state: TarockState, seat: int) -> None:
-    """Effect of a pass (§5.7); the third consecutive pass ends the auction and F leads trick 1."""
-    state.passes += 1
-    state.agreed[seat] = True
-
-
-def apply_call(state: TarockState, seat: int, action: TarockAction) -> str | None:
-    """Apply one auction call to `state` (already a copy) and pass the turn on.
-
-    Returns:
-        None on success, else the refusal code (the copy may then be half-changed: the caller drops it).
-    """
-    if isinstance(action, Bid):
-        code = bid_refusal(state, seat, action.contract)
-        if code:
-            return code
-        do_bid(state, seat, action.contract)
-        for kind in action.announce:
-            code = announce_refusal(state, seat, kind)
-            if code:
-                return code
-            do_announce(state, seat, kind)
-        _log(state, seat, action.to_wire(), DECL)
-    elif action.kind == "pass":
-        code = pass_refusal(state, seat)
-        if code:
-            return code
-        do_pass(state, seat)
-        _log(state, seat, {"pass": True}, None)
-    elif action.kind == "announce":
-        code = announce_refusal(state, seat, str(action.value))
-        if code:
-            return code
-        do_announce(state, seat, str(action.value))
-        _log(state, seat, action.to_wire(), state.side_of(seat))
-    elif action.kind == "kontra":
-        code = kontra_refusal(state, seat, str(action.value))
-        if code:
-            return code
-        do_kontra(state, seat, str(action.value))
-        _log(state, seat, action.to_wire(), state.side_of(seat))
-    else:
-        return "wrong_phase"
-    if state.passes >= 3:
-        state.phase = "play"
-        state.turn = state.forehand
-        state.trick = Trick(state.forehand)
-    else:
-        state.turn = next_seat(seat)
-    return None
-
-
 def legal_calls(state: TarockState, seat: int) -> list[TarockAction]:
     """Every single call `seat` may make now (bundled bids are legal but not listed, §5.1)."""
     legal: list[TarockAction] = [Bid(c) for c in CONTRACTS if bid_refusal(state, seat, c) is None]
@@ -202,3 +122,61 @@ def legal_calls(state: TarockState, seat: int) -> list[TarockAction]:
     )
     legal.extend(SimpleAction("kontra", k) for k in ALL_CALL_KINDS if kontra_refusal(state, seat, k) is None)
     return legal
+
+
+# --- card play -----------------------------------------------------------------------------------------
+def _follow_cards(state: TarockState, hand: list[str]) -> list[str]:
+    """Cards allowed by the lead, follow-suit and must-play-tarock rules (before the Pagat reservation)."""
+    trick = state.trick
+    assert trick is not None
+    if not trick.cards:
+        if state.contract == "farbensolo":
+            suit_cards = [c for c in hand if not is_tarock(c)]
+            if suit_cards:
+                return suit_cards
+        return list(hand)
+    led = SUIT_OF[trick.cards[0][1]]
+    same = [c for c in hand if SUIT_OF[c] == led]
+    if same:
+        return same
+    tarocks = [c for c in hand if is_tarock(c)]
+    return tarocks or list(hand)
+
+
+def _pagat_reserved(state: TarockState, seat: int) -> bool:
+    """The announced Pagat's holder keeps T1 for trick 10 (§5.8 `pagat_reserved`)."""
+    return len(state.tricks) < 9 and state.item("pagat") is not None and PAGAT in state.hands[seat]
+
+
+def legal_cards(state: TarockState, seat: int) -> list[str]:
+    """The cards `seat` may play now, in hand order (§5.8)."""
+    hand = state.hands[seat]
+    cards = _follow_cards(state, hand)
+    if len(cards) > 1 and _pagat_reserved(state, seat) and PAGAT in cards:
+        cards = [c for c in cards if c != PAGAT]
+    return cards
+
+
+def card_refusal(state: TarockState, seat: int, card: str) -> str | None:
+    """Refusal code of playing `card`, or None; the first failing check of §5.8's table."""
+    hand = state.hands[seat]
+    if card not in hand:
+        return "not_in_hand"
+    trick = state.trick
+    assert trick is not None
+    if not trick.cards:
+        if state.contract == "farbensolo" and is_tarock(card) and any(not is_tarock(c) for c in hand):
+            return "tarock_lead_forbidden"
+    else:
+        led = SUIT_OF[trick.cards[0][1]]
+        has_led = any(SUIT_OF[c] == led for c in hand)
+        if led != TRUMP:
+            if has_led and SUIT_OF[card] != led:
+                return "must_follow_suit"
+            if not has_led and not is_tarock(card) and any(is_tarock(c) for c in hand):
+                return "must_play_tarock"
+        elif has_led and not is_tarock(card):
+            return "must_follow_suit"
+    if card == PAGAT and _pagat_reserved(state, seat) and len(_follow_cards(state, hand)) > 1:
+        return "pagat_reserved"
+    return None

@@ -1,4 +1,4 @@
-"""Dealing, deal checks and the redeal reasons (docs/rules/tarock.md §4)."""
+"""Shuffling, dealing, the deal check and the redeal reasons of Tarock (docs/rules/tarock.md §4)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engines.core import IllegalAction
+from games.engines.core.cards import deal_packets, from_forehand, shuffled
 
-from .cards import DECK, DECK_SET, GLATZEN, sort_hand, tarock_count
+from .cards import DECK, DECK_SET, GLATZEN, sort_canonical, tarock_count
+
+PACKET = 5
 
 
-def shuffled_deck(rng: random.Random) -> list[str]:
+def shuffle_deck(rng: random.Random) -> list[str]:
     """The canonical deck shuffled by `rng.shuffle` (§4.2)."""
-    order = list(DECK)
-    rng.shuffle(order)
-    return order
+    return shuffled(DECK, rng)
 
 
 def deal_from_order(order: Sequence[str], dealer: int) -> dict[str, Any]:
@@ -23,13 +24,7 @@ def deal_from_order(order: Sequence[str], dealer: int) -> dict[str, Any]:
 
     In round r ∈ {0, 1}, seat (F + i) mod 4 gets positions 20r + 5i … 20r + 5i + 4.
     """
-    forehand = (dealer + 1) % 4
-    hands: list[list[str]] = [[], [], [], []]
-    for r in range(2):
-        for i in range(4):
-            start = 20 * r + 5 * i
-            hands[(forehand + i) % 4].extend(order[start : start + 5])
-    return {"hands": hands}
+    return {"hands": deal_packets(order, 4, from_forehand(dealer, 4), PACKET, len(DECK) // PACKET)}
 
 
 def read_deal(deal: Any) -> list[list[str]]:
@@ -50,7 +45,7 @@ def read_deal(deal: Any) -> list[list[str]]:
         seen.extend(hand)
     if len(set(seen)) != 40 or set(seen) != DECK_SET:
         raise IllegalAction("bad_deal", "the hands must partition the 40 cards")
-    return [sort_hand(h) for h in hands]
+    return [sort_canonical(h) for h in hands]
 
 
 def redeal_reasons(hands: Sequence[Sequence[str]]) -> list[str]:

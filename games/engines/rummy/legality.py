@@ -1,4 +1,5 @@
-"""Listable legal actions and the timeout action (docs/rules/rummy.md §5.1, §5.10).
+"""Who may act and what (docs/rules/rummy.md §5.1, §5.3, §5.7, §5.8): `to_act`, the listable legal actions and
+the checks the turn's transitions share (taking the pile card, the taken-card rule, kloppen).
 
 Meld actions, multi-card lay-offs and the combined draw of rules §5.7 are too many to list; `apply` alone
 decides them.
@@ -6,13 +7,16 @@ decides them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from games.engines.core import Action
 from games.engines.core.errors import IllegalAction
 
-from .actions import PILE, STOCK, Discard, Draw, Knock, LayOff, RummyAction, SwapJoker
-from .cards import JOKER, RANK_INDEX, SUIT_INDEX, penalty, rank_of, suit_of
+from .actions import PILE, STOCK, Discard, Draw, Knock, LayOff, SwapJoker
+from .cards import JOKER, RANK_OF, SUIT_OF
 from .melds import RUN, SET, joker_lay_off_entries, lay_off, may_extend, swap_joker
+from .options import ALWAYS
 from .state import DONE, DRAW_STEP, RummyState
-from .turns import can_knock, may_discard, may_take_pile
 
 
 def to_act(state: RummyState) -> frozenset[int]:
@@ -23,7 +27,7 @@ def to_act(state: RummyState) -> frozenset[int]:
     return frozenset({state.current} | kloppers)
 
 
-def legal_actions(state: RummyState, seat: int) -> list[RummyAction]:
+def legal_actions(state: RummyState, seat: int) -> list[Action]:
     """Every listable legal action of `seat` (rules §5.1): draws, discards, knock, swaps, single-card lay-offs
     (a joker once per possible stand-in, bare when its reading is unique)."""
     if state.phase == DONE:
@@ -31,13 +35,13 @@ def legal_actions(state: RummyState, seat: int) -> list[RummyAction]:
     if seat != state.current:
         return [Knock()] if can_knock(state, seat) else []
     if state.step == DRAW_STEP:
-        out: list[RummyAction] = [Draw(STOCK)]
+        out: list[Action] = [Draw(STOCK)]
         if may_take_pile(state, seat) and state.pile:
             out.append(Draw(PILE))
         return out
     hand = state.hand(seat)
     distinct = sorted(set(hand), key=hand.index)
-    actions: list[RummyAction] = [Discard(c) for c in distinct if may_discard(hand, state.taken, c)]
+    actions: list[Action] = [Discard(c) for c in distinct if may_discard(hand, state.taken, c)]
     if not state.opened[seat]:
         return actions
     limit = state.options["max_jokers_per_meld"]
@@ -46,8 +50,8 @@ def legal_actions(state: RummyState, seat: int) -> list[RummyAction]:
     for card in distinct:
         if card == JOKER:
             continue
-        touching.setdefault((RUN, suit_of(card)), []).append(card)
-        touching.setdefault((SET, rank_of(card)), []).append(card)
+        touching.setdefault((RUN, SUIT_OF[card]), []).append(card)
+        touching.setdefault((SET, RANK_OF[card]), []).append(card)
     holds_joker = JOKER in distinct
     for index, meld in enumerate(state.melds):
         has_joker = JOKER in meld.cells
@@ -69,26 +73,28 @@ def legal_actions(state: RummyState, seat: int) -> list[RummyAction]:
     return actions
 
 
-def timeout_key(card: str) -> tuple[int, int, int]:
-    """Sort key of rules §5.10: (penalty, rank index, suit index); the highest is discarded first."""
-    if card == JOKER:
-        return (penalty(card), 0, 0)
-    return (penalty(card), RANK_INDEX[rank_of(card)], SUIT_INDEX[suit_of(card)])
+def may_take_pile(state: RummyState, seat: int) -> bool:
+    """Whether `seat` may take the pile card with a plain draw or a knock (rules §5.7)."""
+    return state.opened[seat] or state.options["discard_before_opening"] == ALWAYS
 
 
-def timeout_action(state: RummyState, seat: int) -> RummyAction:
-    """The current seat's timeout action (rules §5.10): draw from the stock, then discard the allowed card with
-    the highest `timeout_key`; no melding.
+def can_knock(state: RummyState, seat: int) -> bool:
+    """Whether `seat` is an eligible klopper now (rules §5.8)."""
+    if state.phase == DONE or not state.options["kloppen"] or state.step != DRAW_STEP or state.turn == 0:
+        return False
+    if (
+        not state.active(seat)
+        or seat == state.current
+        or seat == state.top_by
+        or not may_take_pile(state, seat)
+    ):
+        return False
+    if sum(h is not None for h in state.hands) <= 2:
+        return False
+    stock, pile = len(state.stock), len(state.pile)
+    return stock >= 2 or (state.restocks < 2 and stock + pile - 1 >= 2)
 
-    Raises:
-        IllegalAction: `wrong_phase` after the deal, `not_your_turn` for any seat but the current one
-            (kloppers have no deadline).
-    """
-    if state.phase == DONE:
-        raise IllegalAction("wrong_phase", "the deal is over")
-    if seat != state.current:
-        raise IllegalAction("not_your_turn", "only the current seat has a deadline")
-    if state.step == DRAW_STEP:
-        return Draw(STOCK)
-    hand = state.hand(seat)
-    return Discard(max((c for c in hand if may_discard(hand, state.taken, c)), key=timeout_key))
+
+def may_discard(hand: Sequence[str], taken: str | None, card: str) -> bool:
+    """The taken-card rule of rules §5.3.6: not the taken code unless every card in the hand has it."""
+    return card != taken or all(c == taken for c in hand)

@@ -1,68 +1,19 @@
-"""One small function per action kind, applied to a clone of the state (docs/rules/jass.md §5, §6).
+"""The state transitions of a round, one small function per action kind (docs/rules/jass.md §5, §6).
 
-`to_act` and `legal_actions` live here too, since they read the same turn structure. The checks that every
-action shares (phase `done`, seat in `to_act`, action of another phase) run in `rules.JassGame.apply` first.
+Each changes the state it is given, which is `apply`'s private copy, and raises its refusals as `IllegalAction`.
+The checks that every action shares (phase `done`, seat in `to_act`, action of another phase) run in
+`rules.JassGame.apply` first.
 """
 
 from __future__ import annotations
 
-from games.engines.core import IllegalAction, SimpleAction
+from games.engines.core import IllegalAction
 
-from . import actions
-from .cards import MODES, SUIT_OF, SUITS, trick_points, trick_winner
-from .legality import SCHIEBER, legal_cards, play_refusal
+from .cards import SUIT_OF, SUITS, trick_points, trick_winner
+from .legality import MAX_PREDICTION, play_refusal
 from .scoring import MATCH_BONUS, STOECK_POINTS, credit, round_end_winner, thanks_winner
-from .state import DONE, PLAY, PREDICT, TRUMP, Ended, JassState
+from .state import DONE, PLAY, SCHIEBER, TRICKS, Ended, JassState
 from .weis import best_weis_seat, check_declaration, group_points
-
-MAX_PREDICTION = 157
-TRICKS = 9
-_PREDICTIONS = tuple(actions.predict(n) for n in range(MAX_PREDICTION + 1))
-
-
-def to_act(state: JassState) -> frozenset[int]:
-    """Seats that may act now (docs/rules/jass.md §5 table).
-
-    `trump`: the forehand, after a push its partner. `predict`: every seat still to predict (`secret`) or the
-    next predictor from the forehand (`open`). `play`: the seat to play, plus in the "Enough, thanks" window the
-    partner of the trick's winner.
-    """
-    if state.phase == PLAY:
-        seat = state.to_play()
-        if state.thanks_window:
-            return frozenset((seat, (seat + 2) % 4))
-        return frozenset((seat,))
-    if state.phase == TRUMP:
-        return frozenset(((state.forehand + 2) % 4 if state.pushed else state.forehand,))
-    if state.phase == PREDICT:
-        waiting = [
-            (state.forehand + i) % 4 for i in range(4) if state.predictions[(state.forehand + i) % 4] is None
-        ]
-        if state.options["predictions"] == "open":
-            return frozenset(waiting[:1])
-        return frozenset(waiting)
-    return frozenset()
-
-
-def legal_actions(state: JassState, seat: int) -> list[SimpleAction]:
-    """Every listable legal action of `seat` (docs/rules/jass.md §5): trump choices and the push, predictions 0–157,
-    legal cards and "Enough, thanks". Weis are never listed. Empty for a seat not in `to_act`."""
-    if seat not in to_act(state):
-        return []
-    if state.phase == TRUMP:
-        choices = [actions.trump(mode) for mode in MODES]
-        return choices if state.pushed else [*choices, actions.PUSH]
-    if state.phase == PREDICT:
-        return list(_PREDICTIONS)
-    found: list[SimpleAction] = []
-    if seat == state.to_play():
-        found = [
-            actions.play(c)
-            for c in legal_cards(state.hands[seat], state.trick, state.mode or "", state.variant)
-        ]
-    if state.thanks_window:
-        found.append(actions.THANKS)
-    return found
 
 
 def apply_trump(state: JassState, seat: int, mode: str) -> None:

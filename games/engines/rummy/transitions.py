@@ -1,23 +1,23 @@
-"""The turn: draw, melds, lay-offs, joker swaps, discard, kloppen, restocks and going out (docs/rules/rummy.md §5.3–§5.9).
+"""The state transitions of the turn: draw, melds, lay-offs, joker swaps, discard, kloppen, restocks and going
+out (docs/rules/rummy.md §5.3–§5.9).
 
-Every `do_*` function checks its action in the order of rules §5.4 and changes the state it is given, which
-must be a private copy (`rules.RummyGame.apply` makes one, so the caller's state is never touched).
+Every `do_*` function checks its action in the order of rules §5.4, raising the first refusal as `IllegalAction`,
+and changes the state it is given, which must be a private copy (`rules.RummyGame.apply` makes one, so the
+caller's state is never touched).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engines.core.errors import IllegalAction, InvalidAction
+from games.engines.core.errors import BAD_ACTION, IllegalAction, InvalidAction
 
 from .actions import PILE, Discard, Draw, Knock, LayOff, MeldAction, MeldList, SwapJoker
 from .cards import JOKER, contains, remove_cards, sort_canonical
+from .legality import can_knock, may_discard, may_take_pile
 from .melds import Meld, entry_card, lay_off, opening_value, read_new_meld, swap_joker
+from .options import NEVER, ONLY_IF_USED
 from .state import DONE, DRAW_STEP, MAIN_STEP, RummyState
-
-ALWAYS = "always"
-NEVER = "never"
-ONLY_IF_USED = "only_if_used_in_opening"
 
 
 def _finish(state: RummyState, winner: int) -> None:
@@ -53,28 +53,6 @@ def start_turn(state: RummyState, seat: int) -> None:
             restock_from_pile(state)
         else:
             _void(state)
-
-
-def may_take_pile(state: RummyState, seat: int) -> bool:
-    """Whether `seat` may take the pile card with a plain draw or a knock (rules §5.7)."""
-    return state.opened[seat] or state.options["discard_before_opening"] == ALWAYS
-
-
-def can_knock(state: RummyState, seat: int) -> bool:
-    """Whether `seat` is an eligible klopper now (rules §5.8)."""
-    if state.phase == DONE or not state.options["kloppen"] or state.step != DRAW_STEP or state.turn == 0:
-        return False
-    if (
-        not state.active(seat)
-        or seat == state.current
-        or seat == state.top_by
-        or not may_take_pile(state, seat)
-    ):
-        return False
-    if sum(h is not None for h in state.hands) <= 2:
-        return False
-    stock, pile = len(state.stock), len(state.pile)
-    return stock >= 2 or (state.restocks < 2 and stock + pile - 1 >= 2)
 
 
 def _take_pile_card(state: RummyState, seat: int) -> str:
@@ -117,7 +95,7 @@ def do_draw(state: RummyState, seat: int, action: Draw) -> None:
     option = state.options["discard_before_opening"]
     combined = option == ONLY_IF_USED and not state.opened[seat] and action.source == PILE
     if action.meld is not None and not combined:
-        raise InvalidAction("a draw carries a meld only to open with the pile card (rules §5.7)")
+        raise InvalidAction(BAD_ACTION, "a draw carries a meld only to open with the pile card (rules §5.7)")
     state.step = MAIN_STEP
     if action.source != PILE:
         card = state.stock.pop(0)
@@ -182,11 +160,6 @@ def do_swap_joker(state: RummyState, seat: int, action: SwapJoker) -> None:
     melds[action.meld] = swap_joker(meld, action.card)
     state.melds = melds
     state.hands[seat] = sort_canonical(remove_cards(state.hand(seat), [action.card]) + [JOKER])
-
-
-def may_discard(hand: Sequence[str], taken: str | None, card: str) -> bool:
-    """The taken-card rule of rules §5.3.6: not the taken code unless every card in the hand has it."""
-    return card != taken or all(c == taken for c in hand)
 
 
 def do_discard(state: RummyState, seat: int, action: Discard) -> None:
