@@ -32,15 +32,6 @@ ALLOWED = {
         "Command.handle",
         "from platform_config.asgi import application",
     ): ("the ASGI application (which sets Django up again) is built only when serving"),
-    ("games/engines/french_tarot/rules.py", "FrenchTarot.bot", "from .bots import make_bot"): (
-        "rules <-> bots inside one engine: the engines' branch owns it (remove this line when it goes)"
-    ),
-    ("games/engines/tarock/rules.py", "TarockGame.bot", "from .bots import make_bot"): (
-        "rules <-> bots inside one engine: the engines' branch owns it (remove this line when it goes)"
-    ),
-    ("games/engines/rummy/rules.py", "RummyGame.bot", "from .bots import make_bot"): (
-        "rules <-> bots inside one engine: the engines' branch owns it (remove this line when it goes)"
-    ),
 }
 
 

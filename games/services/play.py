@@ -79,8 +79,8 @@ def apply_timeout(table_id: int, version: int) -> bool:
 def bot_move(table_id: int, rng: random.Random | None = None) -> bool:
     """Let a due bot act: compute its choice from its own seat's view outside any lock, then apply it
     through the guarded path at the version it saw. Returns whether a move was applied (False when
-    nothing was due or a concurrent change won). A bot that returns a refused action gets its seat's
-    timeout action instead (logged: that is an engine bug)."""
+    nothing was due, the bot declined an optional call, or a concurrent change won). A bot that returns a
+    refused action gets its seat's timeout action instead (logged: that is an engine bug)."""
     snapshot = _due_bot_snapshot(table_id)
     if snapshot is None:
         return False
@@ -93,6 +93,8 @@ def bot_move(table_id: int, rng: random.Random | None = None) -> bool:
     bot = game.bot(level)
     _show_earlier_views(game, bot, seat, round_log)
     choice = bot.choose(game.view(state, seat), seat, game.legal_actions(state, seat), rng)
+    if choice is None:  # the bot declines an optional call (Jass's "Enough, thanks"): it makes no move
+        return False
     try:
         game.apply(state, seat, choice)
         wire = choice.to_wire()

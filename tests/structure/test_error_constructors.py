@@ -10,9 +10,6 @@ from .sources import REPO, app_sources
 # Modules that start servers or need a command line when imported; they define no errors.
 NOT_IMPORTED = ("management", "asgi", "wsgi", "celery")
 
-# Waiting for the engines' change (InvalidAction becomes (code, message)); the test below fails once it has
-# landed, so that this entry goes with it.
-PENDING = {"games.engines.core.errors.InvalidAction"}
 
 
 def project_error_classes() -> dict[str, type[BaseException]]:
@@ -63,7 +60,7 @@ def test_every_error_constructor_takes_code_then_message():
         for name, cls in project_error_classes().items()
         if carries_a_code(cls) and leading_parameters(cls) != ["code", "message"]
     }
-    assert set(wrong) == PENDING, wrong
+    assert wrong == {}
 
 
 def test_the_ledger_and_the_table_service_read_the_same_positions():
