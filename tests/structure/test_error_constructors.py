@@ -11,7 +11,6 @@ from .sources import REPO, app_sources
 NOT_IMPORTED = ("management", "asgi", "wsgi", "celery")
 
 
-
 def project_error_classes() -> dict[str, type[BaseException]]:
     """Every exception class defined in the apps (engines included), by dotted name."""
     for path in app_sources(engines=True):
