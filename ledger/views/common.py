@@ -12,6 +12,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 
+from ledger.money import format_money
+
 
 def wants_csv(request: HttpRequest) -> bool:
     """True when the page is asked for as CSV (`?format=csv`)."""
@@ -26,6 +28,31 @@ def csv_response(filename: str, header: Sequence[str], rows: Iterable[Sequence[A
     writer.writerow(header)
     writer.writerows(rows)
     return response
+
+
+STATEMENT_CSV_HEADER = ("posting", "time", "kind", "key", "amount", "balance_after", "unit", "round")
+
+
+def statement_csv(filename: str, lines: Iterable[Any]) -> HttpResponse:
+    """A statement as CSV: one row per posting (ledger.reports.statement lines), money in minor units written
+    with a point (ledger.money.format_money), the deal's settlement unit and round id where it has one."""
+    return csv_response(
+        filename,
+        STATEMENT_CSV_HEADER,
+        (
+            [
+                ln.posting_id,
+                ln.created_at.isoformat(),
+                ln.kind,
+                ln.key,
+                format_money(ln.amount),
+                format_money(ln.balance_after),
+                ln.unit_id or "",
+                ln.round_id or "",
+            ]
+            for ln in lines
+        ),
+    )
 
 
 def staff_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

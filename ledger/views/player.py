@@ -13,7 +13,6 @@ from accounts.http import AuthenticatedHttpRequest
 from ledger.books import wallet_for
 from ledger.forms import LossLimitForm, SelfExclusionForm
 from ledger.models import LimitPeriod
-from ledger.money import format_money
 from ledger.players import (
     exclude_self,
     excluded_until,
@@ -23,7 +22,7 @@ from ledger.players import (
     set_loss_limit,
 )
 from ledger.reports import statement
-from ledger.views.common import csv_response, hand_history_urls, wants_csv
+from ledger.views.common import hand_history_urls, statement_csv, wants_csv
 
 STATEMENT_LINES = 200
 
@@ -40,23 +39,7 @@ def wallet(request: AuthenticatedHttpRequest) -> HttpResponse:
     self-exclusion."""
     account = wallet_for(request.user)
     if wants_csv(request):
-        return csv_response(
-            "statement.csv",
-            ["posting", "time", "kind", "key", "amount", "balance_after", "unit", "round"],
-            (
-                [
-                    ln.posting_id,
-                    ln.created_at.isoformat(),
-                    ln.kind,
-                    ln.key,
-                    format_money(ln.amount),
-                    format_money(ln.balance_after),
-                    ln.unit_id or "",
-                    ln.round_id or "",
-                ]
-                for ln in statement(account)
-            ),
-        )
+        return statement_csv("statement.csv", statement(account))
     limits = [
         {
             "period": label,

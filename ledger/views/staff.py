@@ -23,7 +23,7 @@ from ledger.models import Account, AdjustmentRequest, CommissionSchedule, Settle
 from ledger.money import format_money
 from ledger.schedule import add_schedule
 from ledger.staff import approve_adjustment, reject_adjustment, request_adjustment, reverse_transaction
-from ledger.views.common import csv_response, hand_history_url, staff_required, wants_csv
+from ledger.views.common import csv_response, hand_history_url, staff_required, statement_csv, wants_csv
 from ledger.views.player import statement_rows
 
 
@@ -55,24 +55,7 @@ def account_statement(request: HttpRequest, account_id: int) -> HttpResponse:
     account = get_object_or_404(Account, pk=account_id)
     lines = reports.statement(account)
     if wants_csv(request):
-        return csv_response(
-            f"statement-{account.pk}.csv",
-            ["posting", "transaction", "time", "kind", "key", "amount", "balance_after", "unit", "round"],
-            (
-                [
-                    ln.posting_id,
-                    ln.key,
-                    ln.created_at.isoformat(),
-                    ln.kind,
-                    ln.key,
-                    format_money(ln.amount),
-                    format_money(ln.balance_after),
-                    ln.unit_id or "",
-                    ln.round_id or "",
-                ]
-                for ln in lines
-            ),
-        )
+        return statement_csv(f"statement-{account.pk}.csv", lines)
     return render(request, "ledger/staff/statement.html", {"account": account, "rows": statement_rows(lines)})
 
 

@@ -21,6 +21,7 @@ from games.engines.core import BOT_LEVELS
 from games.labels import BOT_LEVEL_LABELS
 from ledger import services as ledger
 from ledger.models import SettlementUnit
+from tests.ledger.example_deal import settle_example_deal
 from tests.lobby import page_boxes
 
 from .checks import live
@@ -82,19 +83,7 @@ def settled_deal():
     ]
     for user in users:
         open_player_account(user, language="de")
-    wallets = [ledger.wallet_for(u) for u in users]
-    ledger.reserve_unit(
-        unit_id="round:42",
-        table_key="table:3",
-        stake=12,
-        limit=1800,
-        wallets=wallets,
-        round_id=42,
-        game="french-tarot",
-    )
-    ledger.settle_unit(
-        unit_id="round:42", payments=[(1, 0, 25), (2, 0, 25), (3, 0, 25)], result={"contract": "petite"}
-    )
+    settle_example_deal(users, result={"contract": "petite"})
     return users
 
 

@@ -11,8 +11,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from accounts.players import open_player_account
-from ledger import services as ledger
 from tests.e2e.driver import commission_csv
+from tests.ledger.example_deal import settle_example_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -40,17 +40,7 @@ def test_it_shows_the_player_and_staff_the_settled_deal(live_server, browser, tm
     page.goto(f"{live_server.url}/ledger/wallet/")
     assert page.text_content("#wallet-balance") == "100.00"
 
-    wallets = [ledger.wallet_for(u) for u in (alice, bob, carol, dave)]
-    ledger.reserve_unit(
-        unit_id="round:42",
-        table_key="table:3",
-        stake=12,
-        limit=1800,
-        wallets=wallets,
-        round_id=42,
-        game="french-tarot",
-    )
-    ledger.settle_unit(unit_id="round:42", payments=[(1, 0, 25), (2, 0, 25), (3, 0, 25)])
+    settle_example_deal([alice, bob, carol, dave])
 
     page.reload()
     assert page.text_content("#wallet-balance") == "107.92"

@@ -10,23 +10,12 @@ from django.urls import reverse
 
 from ledger import services as ledger
 from ledger.models import AdjustmentRequest, LossLimit, SelfExclusion, SettlementUnit, Transaction
+from tests.ledger.example_deal import settle_example_deal
 
 
 @pytest.fixture
 def settled(players):
-    wallets = [ledger.wallet_for(p) for p in players]
-    ledger.reserve_unit(
-        unit_id="round:42",
-        table_key="table:3",
-        stake=12,
-        limit=1800,
-        wallets=wallets,
-        round_id=42,
-        game="french-tarot",
-    )
-    ledger.settle_unit(
-        unit_id="round:42", payments=[(1, 0, 25), (2, 0, 25), (3, 0, 25)], result={"contract": "petite"}
-    )
+    settle_example_deal(players, result={"contract": "petite"})
     return players
 
 
