@@ -38,6 +38,8 @@ def parse_frame(text: str | None, data: bytes | None, max_bytes: int) -> dict[st
         frame = json.loads(text)
     except (ValueError, RecursionError):  # deeply nested JSON overflows the parser
         raise FrameError("bad_frame", _("a frame is one JSON object")) from None
+    if not _storable(frame):
+        raise FrameError("bad_frame", _("a frame's texts are Unicode without NUL characters"))
     if not isinstance(frame, dict) or frame.get("type") not in FRAME_TYPES:
         raise FrameError(
             "bad_frame",
@@ -57,6 +59,24 @@ def parse_frame(text: str | None, data: bytes | None, max_bytes: int) -> dict[st
     if kind == "chat" and not isinstance(frame.get("text"), str):
         raise FrameError("bad_frame", _("text must be a string"))
     return frame
+
+
+def _storable(value: Any) -> bool:
+    """True when every string in the decoded JSON (keys too) can be stored: JSON's `\\ud800` escapes decode to
+    lone surrogates that UTF-8 cannot encode, and PostgreSQL text refuses NUL."""
+    if isinstance(value, str):
+        if "\x00" in value:
+            return False
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if isinstance(value, dict):
+        return all(_storable(key) and _storable(item) for key, item in value.items())
+    if isinstance(value, list):
+        return all(_storable(item) for item in value)
+    return True
 
 
 @dataclass
