@@ -17,6 +17,7 @@ from typing import Any, get_args, get_origin
 import pytest
 
 from games.engines.core import Game, RuleError, all_games
+from games.engines.core.package import PackageGame
 from games.engines.core.registry import engine_packages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,9 +97,11 @@ def test_it_types_each_game_over_its_own_slots_state(package):
     state_module = importlib.import_module(f"games.engines.{package}.state")
     for game in module.GAMES:
         assert type(game).__module__ == f"games.engines.{package}.rules"
-        bases = [b for b in type(game).__orig_bases__ if get_origin(b) is Game]
-        assert len(bases) == 1, f"{type(game).__name__} is not Game[<state>]"
+        bases = [b for b in type(game).__orig_bases__ if issubclass(get_origin(b) or object, Game)]
+        assert len(bases) == 1, f"{type(game).__name__} is not Game[<state>] (or PackageGame[<state>])"
         (state_type,) = get_args(bases[0])
+        if isinstance(game, PackageGame):
+            assert game.package.state is state_type, "the package's state class is the game's state type"
         assert state_type.__module__ == state_module.__name__
         assert dataclasses.is_dataclass(state_type) and hasattr(state_type, "__slots__")
         assert not state_type.__dataclass_params__.frozen, "the state is changed on a copy, not rebuilt"

@@ -12,6 +12,28 @@ from tests.engine.caselib import CASES_DIR
 
 GAME = FrenchTarot()
 CASES = CASES_DIR / "french-tarot"
+# The keys of every §7 view (a finished deal adds `tricks`).
+VIEW_KEYS = {
+    "phase",
+    "dealer",
+    "forehand",
+    "to_act",
+    "hand",
+    "hand_sizes",
+    "bids",
+    "taker",
+    "contract",
+    "dog",
+    "discard",
+    "discard_trumps",
+    "slam_announced",
+    "handfuls",
+    "trick",
+    "last_trick",
+    "tricks_won",
+    "scores",
+    "result",
+}
 
 
 def load(stem: str) -> dict[str, Any]:

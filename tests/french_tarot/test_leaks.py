@@ -11,32 +11,12 @@ from games.engines.core.replay import replay
 from games.engines.french_tarot.cards import sort_canonical
 from tests.engine.caselib import CASES_DIR
 
+from .helpers import VIEW_KEYS
 from .oracle import cards_in, visible_cards
 from .randomplay import GAME, random_bid, random_handful, random_legal_discard, random_options
 
 DEALS = 1000
 CASES = CASES_DIR / "french-tarot"
-VIEW_KEYS = {
-    "phase",
-    "dealer",
-    "forehand",
-    "to_act",
-    "hand",
-    "hand_sizes",
-    "bids",
-    "taker",
-    "contract",
-    "dog",
-    "discard",
-    "discard_trumps",
-    "slam_announced",
-    "handfuls",
-    "trick",
-    "last_trick",
-    "tricks_won",
-    "scores",
-    "result",
-}
 
 
 def _random_action(state, seat: int, rng: random.Random) -> SimpleAction:

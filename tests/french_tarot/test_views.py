@@ -4,29 +4,8 @@ from __future__ import annotations
 
 from games.engines.core import SimpleAction
 
-from .helpers import GAME, load, replay_case
+from .helpers import GAME, VIEW_KEYS, load, replay_case
 
-KEYS = {
-    "phase",
-    "dealer",
-    "forehand",
-    "to_act",
-    "hand",
-    "hand_sizes",
-    "bids",
-    "taker",
-    "contract",
-    "dog",
-    "discard",
-    "discard_trumps",
-    "slam_announced",
-    "handfuls",
-    "trick",
-    "last_trick",
-    "tricks_won",
-    "scores",
-    "result",
-}
 V01 = "v01-garde-two-bouts-43-points"
 
 
@@ -35,7 +14,7 @@ def test_it_gives_each_seat_its_own_hand_and_the_spectator_none():
     deal = load(V01)["deal"]
     for seat in range(4):
         view = GAME.view(state, seat)
-        assert set(view) == KEYS
+        assert set(view) == VIEW_KEYS
         assert sorted(view["hand"]) == sorted(deal["hands"][seat])
         assert view["hand_sizes"] == [18, 18, 18, 18]
         assert view["to_act"] == [1] and view["forehand"] == 1 and view["dealer"] == 0

@@ -13,14 +13,7 @@ from games.engines.jass import DIFFERENZLER_GAME, SCHIEBER_GAME
 from games.engines.jass.rules import JassGame
 from games.engines.jass.state import JassState
 
-ALICE_DEAL = {
-    "hands": [
-        ["JS", "QS", "KS", "6H", "JH", "KH", "QD", "KD", "6C"],
-        ["9S", "AS", "8H", "QH", "AH", "6D", "AD", "9C", "AC"],
-        ["6S", "8S", "10S", "10H", "7D", "10D", "10C", "QC", "KC"],
-        ["7S", "7H", "9H", "8D", "9D", "JD", "7C", "8C", "JC"],
-    ]
-}
+from .helpers import ALICE_DEAL, SPADES_LEAD, WEIS_DEAL, deal, play
 
 
 def _play_with_bots(game: JassGame, level: str, seed: int, playouts: int = 8) -> tuple[JassState, list]:
@@ -62,16 +55,7 @@ def test_it_reproduces_the_expert_from_a_seeded_rng() -> None:
 
 
 def test_it_declares_weis_at_standard_level() -> None:
-    deal = {
-        "hands": [
-            ["JH", "6D", "10D", "JD", "QD", "AD", "8C", "9C", "JC"],
-            ["6S", "7S", "8S", "9S", "QS", "6H", "10H", "QC", "AC"],
-            ["JS", "KS", "AS", "QH", "KH", "7D", "8D", "9D", "10C"],
-            ["10S", "7H", "8H", "9H", "AH", "KD", "6C", "7C", "KC"],
-        ]
-    }
-    state = SCHIEBER_GAME.new_round({}, deal, 0)
-    state = SCHIEBER_GAME.apply(state, 1, SCHIEBER_GAME.parse_action({"trump": "C"}))
+    state = play(SCHIEBER_GAME, SCHIEBER_GAME.new_round({}, WEIS_DEAL, 0), (1, {"trump": "C"}))
     bot = SCHIEBER_GAME.bot("standard")
     action = bot.choose(
         SCHIEBER_GAME.view(state, 1), 1, SCHIEBER_GAME.legal_actions(state, 1), random.Random(1)
@@ -81,14 +65,7 @@ def test_it_declares_weis_at_standard_level() -> None:
 
 def test_it_says_thanks_once_the_team_reached_the_target() -> None:
     state = SCHIEBER_GAME.new_round({"target": 1000}, ALICE_DEAL, 0, {"totals": [990, 0]})
-    for seat, wire in [
-        (1, {"trump": "S"}),
-        (1, {"play": "9S"}),
-        (2, {"play": "6S"}),
-        (3, {"play": "7S"}),
-        (0, {"play": "JS"}),
-    ]:
-        state = SCHIEBER_GAME.apply(state, seat, SCHIEBER_GAME.parse_action(wire))
+    state = play(SCHIEBER_GAME, state, *SPADES_LEAD, (0, {"play": "JS"}))
     for seat in (0, 2):
         for level in BOT_LEVELS:
             bot = SCHIEBER_GAME.bot(level, 4)
@@ -99,14 +76,7 @@ def test_it_says_thanks_once_the_team_reached_the_target() -> None:
 
 def test_it_lets_the_partner_decline_the_call_below_the_target() -> None:
     state = SCHIEBER_GAME.new_round({}, ALICE_DEAL, 0)
-    for seat, wire in [
-        (1, {"trump": "S"}),
-        (1, {"play": "9S"}),
-        (2, {"play": "6S"}),
-        (3, {"play": "7S"}),
-        (0, {"play": "JS"}),
-    ]:
-        state = SCHIEBER_GAME.apply(state, seat, SCHIEBER_GAME.parse_action(wire))
+    state = play(SCHIEBER_GAME, state, *SPADES_LEAD, (0, {"play": "JS"}))
     bot = SCHIEBER_GAME.bot("standard")
     assert (
         bot.choose(SCHIEBER_GAME.view(state, 2), 2, SCHIEBER_GAME.legal_actions(state, 2), random.Random(0))
@@ -115,15 +85,13 @@ def test_it_lets_the_partner_decline_the_call_below_the_target() -> None:
 
 
 def test_it_pushes_a_weak_hand_at_standard_level() -> None:
-    deal = {
-        "hands": [
-            ["JS", "QS", "KS", "6H", "JH", "KH", "QD", "KD", "6C"],
-            ["6S", "7S", "7H", "8H", "6D", "7D", "8D", "7C", "8C"],
-            ["8S", "9S", "10S", "AS", "9H", "10H", "QH", "AH", "10D"],
-            ["9D", "JD", "AD", "9C", "10C", "JC", "QC", "KC", "AC"],
-        ]
-    }
-    state = SCHIEBER_GAME.new_round({}, deal, 0)
+    weak_seat_1 = deal(
+        "JS QS KS 6H JH KH QD KD 6C",
+        "6S 7S 7H 8H 6D 7D 8D 7C 8C",
+        "8S 9S 10S AS 9H 10H QH AH 10D",
+        "9D JD AD 9C 10C JC QC KC AC",
+    )
+    state = SCHIEBER_GAME.new_round({}, weak_seat_1, 0)
     bot = SCHIEBER_GAME.bot("standard")
     action = bot.choose(
         SCHIEBER_GAME.view(state, 1), 1, SCHIEBER_GAME.legal_actions(state, 1), random.Random(0)

@@ -19,6 +19,7 @@ from games.engines.jass import DIFFERENZLER_GAME, SCHIEBER_GAME
 from games.engines.jass.rules import JassGame
 from games.engines.jass.state import JassState
 
+from .helpers import WEIS_DEAL
 from .randomplay import random_round
 
 ROUNDS = 1000
@@ -110,15 +111,7 @@ def test_it_shows_no_view_a_secret_over_a_thousand_random_rounds(game: JassGame)
 
 def test_it_hides_a_declared_weis_until_trick_one_and_the_losing_teams_cards_forever() -> None:
     game = SCHIEBER_GAME
-    deal = {
-        "hands": [
-            ["JH", "6D", "10D", "JD", "QD", "AD", "8C", "9C", "JC"],
-            ["6S", "7S", "8S", "9S", "QS", "6H", "10H", "QC", "AC"],
-            ["JS", "KS", "AS", "QH", "KH", "7D", "8D", "9D", "10C"],
-            ["10S", "7H", "8H", "9H", "AH", "KD", "6C", "7C", "KC"],
-        ]
-    }
-    state = game.new_round({}, deal, 0)
+    state = game.new_round({}, WEIS_DEAL, 0)
     for seat, wire in [
         (1, {"trump": "D"}),
         (1, {"weis": [["6S", "7S", "8S"]]}),

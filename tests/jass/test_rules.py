@@ -12,20 +12,7 @@ from games.engines.jass.cards import DECK, sort_canonical
 from games.engines.jass.legality import legal_cards, play_refusal
 from games.engines.jass.state import DIFFERENZLER, SCHIEBER
 
-ALICE_DEAL = {
-    "hands": [
-        ["JS", "QS", "KS", "6H", "JH", "KH", "QD", "KD", "6C"],
-        ["9S", "AS", "8H", "QH", "AH", "6D", "AD", "9C", "AC"],
-        ["6S", "8S", "10S", "10H", "7D", "10D", "10C", "QC", "KC"],
-        ["7S", "7H", "9H", "8D", "9D", "JD", "7C", "8C", "JC"],
-    ]
-}
-
-
-def _apply(game, state, *steps):
-    for seat, wire in steps:
-        state = game.apply(state, seat, game.parse_action(wire))
-    return state
+from .helpers import ALICE_DEAL, SPADES_LEAD, play
 
 
 def _differenzler_deal(trump_card: str = "QD", dealer: int = 0) -> dict:
@@ -172,7 +159,7 @@ def test_it_never_changes_the_state_it_was_given() -> None:
     before = SCHIEBER_GAME.to_json(state)
     with pytest.raises(IllegalAction):
         SCHIEBER_GAME.apply(state, 2, SCHIEBER_GAME.parse_action({"trump": "S"}))
-    after = _apply(SCHIEBER_GAME, state, (1, {"trump": "S"}), (1, {"play": "9S"}))
+    after = play(SCHIEBER_GAME, state, (1, {"trump": "S"}), (1, {"play": "9S"}))
     assert SCHIEBER_GAME.to_json(state) == before
     assert SCHIEBER_GAME.to_json(after) != before
 
@@ -192,12 +179,12 @@ def test_it_refuses_everything_once_the_round_is_over() -> None:
 def test_it_takes_secret_predictions_from_all_four_at_once() -> None:
     state = DIFFERENZLER_GAME.new_round({}, _differenzler_deal(), 0)
     assert DIFFERENZLER_GAME.to_act(state) == {0, 1, 2, 3}
-    state = _apply(DIFFERENZLER_GAME, state, (3, {"predict": 20}))
+    state = play(DIFFERENZLER_GAME, state, (3, {"predict": 20}))
     assert DIFFERENZLER_GAME.to_act(state) == {0, 1, 2}
     assert DIFFERENZLER_GAME.view(state, 1)["predictions"] == [None, None, None, None]
     assert DIFFERENZLER_GAME.view(state, 3)["predictions"] == [None, None, None, 20]
     assert DIFFERENZLER_GAME.view(state, None)["predicted"] == [False, False, False, True]
-    state = _apply(DIFFERENZLER_GAME, state, (0, {"predict": 30}), (2, {"predict": 40}), (1, {"predict": 50}))
+    state = play(DIFFERENZLER_GAME, state, (0, {"predict": 30}), (2, {"predict": 40}), (1, {"predict": 50}))
     assert DIFFERENZLER_GAME.view(state, None)["predictions"] == [30, 50, 40, 20]
     assert DIFFERENZLER_GAME.phase(state) == "play" and DIFFERENZLER_GAME.to_act(state) == {1}
 
@@ -208,7 +195,7 @@ def test_it_takes_open_predictions_in_play_order_and_shows_them_at_once() -> Non
     with pytest.raises(IllegalAction) as refused:
         DIFFERENZLER_GAME.apply(state, 2, DIFFERENZLER_GAME.parse_action({"predict": 3}))
     assert refused.value.code == "not_your_turn"
-    state = _apply(DIFFERENZLER_GAME, state, (1, {"predict": 33}))
+    state = play(DIFFERENZLER_GAME, state, (1, {"predict": 33}))
     assert DIFFERENZLER_GAME.view(state, None)["predictions"] == [None, 33, None, None]
     assert DIFFERENZLER_GAME.to_act(state) == {2}
 
@@ -216,19 +203,16 @@ def test_it_takes_open_predictions_in_play_order_and_shows_them_at_once() -> Non
 def test_it_credits_stoeck_mid_trick_and_auto_end_stops_there() -> None:
     # seat 0 holds KS and QS (trump S); team 0 starts 20 short of the target.
     state = SCHIEBER_GAME.new_round({"target": 1000, "auto_end": True}, ALICE_DEAL, 0, {"totals": [980, 0]})
-    state = _apply(
+    state = play(
         SCHIEBER_GAME,
         state,
-        (1, {"trump": "S"}),
-        (1, {"play": "9S"}),
-        (2, {"play": "6S"}),
-        (3, {"play": "7S"}),
+        *SPADES_LEAD,
         (0, {"play": "KS"}),
         (1, {"play": "AS"}),
         (2, {"play": "8S"}),
     )
     assert SCHIEBER_GAME.phase(state) == "play"
-    state = _apply(SCHIEBER_GAME, state, (3, {"play": "7H"}), (0, {"play": "QS"}))
+    state = play(SCHIEBER_GAME, state, (3, {"play": "7H"}), (0, {"play": "QS"}))
     result = SCHIEBER_GAME.result(state)
     assert result["teams"][0]["stoeck"] == 20 and result["totals"][0] == 1000
     assert result["ended"]["by"] == "auto" and result["ended"]["winner_team"] == 0
@@ -239,17 +223,9 @@ def test_it_credits_stoeck_mid_trick_and_auto_end_stops_there() -> None:
 def test_it_keeps_the_callers_win_when_the_other_team_reached_in_an_earlier_trick() -> None:
     # team 0 reaches with trick 1 and does not call; team 1 reaches with trick 2 and calls: team 1 wins.
     state = SCHIEBER_GAME.new_round({"target": 1000}, ALICE_DEAL, 0, {"totals": [990, 990]})
-    state = _apply(
-        SCHIEBER_GAME,
-        state,
-        (1, {"trump": "S"}),
-        (1, {"play": "9S"}),
-        (2, {"play": "6S"}),
-        (3, {"play": "7S"}),
-        (0, {"play": "JS"}),
-    )
+    state = play(SCHIEBER_GAME, state, *SPADES_LEAD, (0, {"play": "JS"}))
     assert SCHIEBER_GAME.view(state, None)["totals"] == [990 + 34, 990]
-    state = _apply(
+    state = play(
         SCHIEBER_GAME,
         state,
         (0, {"play": "6H"}),
@@ -257,7 +233,7 @@ def test_it_keeps_the_callers_win_when_the_other_team_reached_in_an_earlier_tric
         (2, {"play": "10H"}),
         (3, {"play": "7H"}),
     )
-    state = _apply(SCHIEBER_GAME, state, (3, {"thanks": True}))
+    state = play(SCHIEBER_GAME, state, (3, {"thanks": True}))
     result = SCHIEBER_GAME.result(state)
     assert result["ended"] == {
         "by": "thanks",
@@ -271,7 +247,7 @@ def test_it_keeps_the_callers_win_when_the_other_team_reached_in_an_earlier_tric
 def test_it_times_out_the_forehand_with_a_push_and_the_partner_with_its_longest_suit() -> None:
     state = SCHIEBER_GAME.new_round({}, ALICE_DEAL, 0)
     assert SCHIEBER_GAME.timeout_action(state, 1).to_wire() == {"push": True}
-    state = _apply(SCHIEBER_GAME, state, (1, {"push": True}))
+    state = play(SCHIEBER_GAME, state, (1, {"push": True}))
     # seat 3: S 1, H 2, D 3, C 3 -> D (first of the tie in S H D C order)
     assert SCHIEBER_GAME.timeout_action(state, 3).to_wire() == {"trump": "D"}
 
@@ -283,10 +259,10 @@ def test_it_times_out_a_prediction_with_39() -> None:
 
 def test_it_times_out_a_card_with_the_smallest_points_then_strength_then_suit() -> None:
     state = SCHIEBER_GAME.new_round({}, ALICE_DEAL, 0)
-    state = _apply(SCHIEBER_GAME, state, (1, {"trump": "H"}))
+    state = play(SCHIEBER_GAME, state, (1, {"trump": "H"}))
     # seat 1 leads: 9S 6D 9C are 0 points; strength 9 (9S, 9C) vs 6 (6D) -> 6D
     assert SCHIEBER_GAME.timeout_action(state, 1).to_wire() == {"play": "6D"}
-    state = _apply(
+    state = play(
         SCHIEBER_GAME,
         state,
         (1, {"play": "AS"}),

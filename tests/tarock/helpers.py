@@ -12,6 +12,20 @@ from games.engines.tarock.cards import DECK, GLATZEN
 GAME = get_game("tarock")
 
 
+def deal_of(*hands: str) -> dict[str, Any]:
+    """The deal JSON `{"hands": [...]}` of four hands, each written as its card codes separated by spaces."""
+    return {"hands": [hand.split() for hand in hands]}
+
+
+# Seat 0 holds all four Glatzen (a redeal, docs/rules/tarock.md §4.3); every seat has at least two Tarocks.
+FOUR_GLATZEN_DEAL = deal_of(
+    "10S 10C AH AD T4 T5 T6 T7 T8 T9",
+    "T10 T11 T12 JS NS QS KS JC NC QC",
+    "T13 T14 T15 T16 KC JH NH QH KH JD",
+    "T1 T17 T18 T19 T20 T21 T22 ND QD KD",
+)
+
+
 def deal_with(fixed: Mapping[int, Sequence[str]], seed: int = 0) -> dict[str, Any]:
     """A deal where seat s holds `fixed[s]` (plus random cards to ten), redeal-free, chosen by `seed`."""
     rng = random.Random(seed)

@@ -11,7 +11,7 @@ from games.engines.core.replay import replay
 from games.engines.tarock.cards import DECK, GLATZEN, TRULL, card_points, points_of
 from tests.engine.caselib import CASES_DIR, load_case
 
-from .helpers import GAME, act, deal_with, play_out, run_calls, wires
+from .helpers import FOUR_GLATZEN_DEAL, GAME, act, deal_of, deal_with, play_out, run_calls, wires
 
 
 def case(name: str) -> dict:
@@ -33,15 +33,7 @@ def test_it_counts_88_card_points_over_the_deck():  # §11.1
 
 
 def test_it_redeals_four_glatzen_with_the_same_dealer_next():  # §11.2
-    deal = {
-        "hands": [
-            ["10S", "10C", "AH", "AD", "T4", "T5", "T6", "T7", "T8", "T9"],
-            ["T10", "T11", "T12", "JS", "NS", "QS", "KS", "JC", "NC", "QC"],
-            ["T13", "T14", "T15", "T16", "KC", "JH", "NH", "QH", "KH", "JD"],
-            ["T1", "T17", "T18", "T19", "T20", "T21", "T22", "ND", "QD", "KD"],
-        ]
-    }
-    state = GAME.new_round({}, deal, 2, {"totals": [3, -3, 0, 0], "deals_played": 5})
+    state = GAME.new_round({}, FOUR_GLATZEN_DEAL, 2, {"totals": [3, -3, 0, 0], "deals_played": 5})
     assert GAME.result(state) == {"redeal": ["four_glatzen"]}
     assert GAME.to_act(state) == frozenset() and GAME.legal_actions(state, 3) == []
     assert GAME.settlement(state) is None
@@ -51,23 +43,19 @@ def test_it_redeals_four_glatzen_with_the_same_dealer_next():  # §11.2
 
 
 def test_it_redeals_a_hand_with_one_tarock_and_reports_both_reasons_in_order():  # §11.3, §4.3
-    one = {
-        "hands": [
-            ["T4", "10S", "JS", "NS", "QS", "KS", "10C", "JC", "NC", "QC"],
-            ["T5", "T6", "T7", "T8", "KC", "AH", "JH", "NH", "QH", "KH"],
-            ["T9", "T10", "T11", "T12", "T13", "AD", "JD", "ND", "QD", "KD"],
-            ["T1", "T14", "T15", "T16", "T17", "T18", "T19", "T20", "T21", "T22"],
-        ]
-    }
+    one = deal_of(
+        "T4 10S JS NS QS KS 10C JC NC QC",
+        "T5 T6 T7 T8 KC AH JH NH QH KH",
+        "T9 T10 T11 T12 T13 AD JD ND QD KD",
+        "T1 T14 T15 T16 T17 T18 T19 T20 T21 T22",
+    )
     assert GAME.result(GAME.new_round({}, one, 0)) == {"redeal": ["few_tarocks"]}
-    both = {
-        "hands": [
-            ["10S", "10C", "AH", "AD", "JS", "NS", "QS", "KS", "JC", "NC"],
-            ["T4", "T5", "T6", "T7", "QC", "KC", "JH", "NH", "QH", "KH"],
-            ["T8", "T9", "T10", "T11", "T12", "JD", "ND", "QD", "KD", "T13"],
-            ["T1", "T14", "T15", "T16", "T17", "T18", "T19", "T20", "T21", "T22"],
-        ]
-    }
+    both = deal_of(
+        "10S 10C AH AD JS NS QS KS JC NC",
+        "T4 T5 T6 T7 QC KC JH NH QH KH",
+        "T8 T9 T10 T11 T12 JD ND QD KD T13",
+        "T1 T14 T15 T16 T17 T18 T19 T20 T21 T22",
+    )
     assert GAME.result(GAME.new_round({}, both, 0)) == {"redeal": ["few_tarocks", "four_glatzen"]}
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import GAME, act, deal_with, run_calls
+from .helpers import FOUR_GLATZEN_DEAL, GAME, act, deal_with, run_calls
 
 # F = 1 calls T20, held by seat 3 (the partner); defenders 0 and 2.
 DEAL = deal_with(
@@ -89,15 +89,7 @@ def test_it_shows_only_own_won_tricks_in_a_solo():
 
 
 def test_it_shows_a_redeal_as_reason_codes_only():
-    deal = {
-        "hands": [
-            ["10S", "10C", "AH", "AD", "T4", "T5", "T6", "T7", "T8", "T9"],
-            ["T10", "T11", "T12", "JS", "NS", "QS", "KS", "JC", "NC", "QC"],
-            ["T13", "T14", "T15", "T16", "KC", "JH", "NH", "QH", "KH", "JD"],
-            ["T1", "T17", "T18", "T19", "T20", "T21", "T22", "ND", "QD", "KD"],
-        ]
-    }
-    state = GAME.new_round({}, deal, 0)
+    state = GAME.new_round({}, FOUR_GLATZEN_DEAL, 0)
     for viewer in (0, 1, None):
         view = GAME.view(state, viewer)
         assert view["redeal"] == ["four_glatzen"] and view["hand"] is None and view["dealt"] is None

@@ -6,36 +6,28 @@ options plus a registry"): registered as `jass-schieber` and `jass-differenzler`
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engines.core import (
-    BAD_ACTION,
-    Action,
-    Bot,
-    Game,
-    IllegalAction,
-    InvalidAction,
-    NextRound,
-    SimpleAction,
-)
+from games.engines.core import BAD_ACTION, Action, Bot, IllegalAction, InvalidAction, SimpleAction
+from games.engines.core.package import Package, PackageGame
 from games.engines.core.wire import is_json_int
 
-from . import actions, match, transitions
+from . import actions, dealing, legality, match, scoring, timeouts, transitions
 from .bots import make_bot
 from .cards import SUIT_OF
-from .dealing import deal_from_order, read_deal, shuffle_deck
-from .legality import legal_actions, to_act
+from .dealing import deal_from_order, read_deal
+from .legality import to_act
 from .options import normalize_options
-from .scoring import empty_credits, result, settlement
+from .scoring import empty_credits, result
 from .seat_view import build_view
 from .state import DIFFERENZLER, DONE, PREDICT, SCHIEBER, TRUMP, JassState
-from .timeouts import timeout_action
 
 
-class JassGame(Game[JassState]):
+class JassGame(PackageGame[JassState]):
     """One Jass variant (`schieber` or `differenzler`); the rules differ only where docs/rules/jass.md says so."""
+
+    package = Package(JassState, actions, dealing, legality, scoring, timeouts, match)
 
     def __init__(self, variant: str) -> None:
         self.variant = variant
@@ -54,10 +46,6 @@ class JassGame(Game[JassState]):
         return [[0, 2], [1, 3]] if self._teams else [[s] for s in range(4)]
 
     # --- dealing -------------------------------------------------------------------------------------
-    def shuffle_deck(self, rng: random.Random, options: Mapping[str, Any]) -> list[str]:
-        """The canonical deck shuffled with `rng.shuffle` (docs/rules/jass.md §4)."""
-        return shuffle_deck(rng)
-
     def deal_from_order(
         self, order: Sequence[str], dealer: int, options: Mapping[str, Any], start: Mapping[str, Any] | None
     ) -> dict[str, Any]:
@@ -99,14 +87,6 @@ class JassGame(Game[JassState]):
         """Seats that may act now (docs/rules/jass.md §5 table)."""
         return to_act(state)
 
-    def legal_actions(self, state: JassState, seat: int) -> list[Action]:
-        """Every listable legal action of `seat` (docs/rules/jass.md §5; Weis are never listed)."""
-        return legal_actions(state, seat)
-
-    def parse_action(self, payload: Any) -> SimpleAction:
-        """Read a wire action; raises `InvalidAction` (`bad_action`) when malformed (docs/rules/jass.md §5)."""
-        return actions.parse_action(payload)
-
     def apply(self, state: JassState, seat: int, action: Action) -> JassState:
         """Apply `action` by `seat` to a copy of `state` (docs/rules/jass.md §5 check order).
 
@@ -143,42 +123,6 @@ class JassGame(Game[JassState]):
     def view(self, state: JassState, seat: int | None) -> dict[str, Any]:
         """JSON-ready view of what `seat` (None: a spectator) may see (docs/rules/jass.md §7)."""
         return build_view(state, seat, self.key, result(state))
-
-    def result(self, state: JassState) -> dict[str, Any] | None:
-        """The round's result JSON (docs/rules/jass.md §6.5), None while the round is not over."""
-        return result(state)
-
-    def settlement(self, state: JassState) -> list[tuple[int, int, int]] | None:
-        """§9's payments `(payer, payee, units)` when this round ends the match, else None."""
-        return settlement(state)
-
-    def timeout_action(self, state: JassState, seat: int) -> SimpleAction:
-        """The timeout action of docs/rules/jass.md §5.7.
-
-        Raises:
-            IllegalAction: `not_your_turn` for a seat with no move due (not in `to_act`, or in it only for the
-                optional "Enough, thanks": the timer runs only for the seat to play).
-        """
-        return timeout_action(state, seat)
-
-    def from_json(self, data: Mapping[str, Any]) -> JassState:
-        """Rebuild a state from `to_json` output."""
-        return JassState.from_json(data)
-
-    # --- the match -----------------------------------------------------------------------------------
-    def next_round(self, state: JassState) -> NextRound | None:
-        """After a finished round: the next dealer (dealer + 1) and `start` (docs/rules/jass.md §8), or None when this
-        round ended the match. Raises `ValueError` while the round is not over."""
-        return match.next_round(state)
-
-    def round_scores(self, state: JassState) -> list[int] | None:
-        """Per seat, higher is better: Schieber its team's points credited this round (after the multiplier);
-        Differenzler minus its penalty (docs/rules/jass.md §6.2, §6.4). None while the round is not over."""
-        return match.round_scores(state)
-
-    def standings(self, state: JassState) -> dict[str, Any]:
-        """`{"scores": per seat match total, "ranking": per seat place (1 best, ties share), "over": bool}` (§8)."""
-        return match.standings(state)
 
     # --- bots ----------------------------------------------------------------------------------------
     def bot(self, level: str, playouts: int | None = None) -> Bot:

@@ -8,22 +8,21 @@ the state and hands the copy to one transition per action kind.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.engines.core.errors import BAD_ACTION, IllegalAction, InvalidAction
-from games.engines.core.protocol import Action, Bot, Game, NextRound
+from games.engines.core.package import Package, PackageGame
+from games.engines.core.protocol import Action, Bot
 from games.engines.core.wire import is_json_int
 
-from . import dealing, match, scoring, seat_view, transitions
-from .actions import Discard, Draw, Knock, LayOff, MeldAction, RummyAction, SwapJoker, parse_action
+from . import actions, dealing, legality, match, scoring, seat_view, timeouts, transitions
+from .actions import Discard, Draw, Knock, LayOff, MeldAction, SwapJoker
 from .bots import make_bot
 from .cards import sort_canonical
-from .legality import legal_actions, to_act
+from .legality import to_act
 from .options import normalize_options
 from .state import DONE, DRAW_STEP, PLAY, RummyState
-from .timeouts import timeout_action
 
 _HANDLERS: dict[type[Any], Callable[[RummyState, int, Any], None]] = {
     Draw: transitions.do_draw,
@@ -34,12 +33,13 @@ _HANDLERS: dict[type[Any], Callable[[RummyState, int, Any], None]] = {
 }
 
 
-class RummyGame(Game[RummyState]):
+class RummyGame(PackageGame[RummyState]):
     """The `rummy` engine (docs/rules/rummy.md); seats = option `players`."""
 
     key = "rummy"
     aliases = ("romme", "rommé")
     title = "Rummy (Rommé)"
+    package = Package(RummyState, actions, dealing, legality, scoring, timeouts, match)
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """See `options.normalize_options`."""
@@ -48,10 +48,6 @@ class RummyGame(Game[RummyState]):
     def seat_count(self, options: Mapping[str, Any]) -> int:
         """Option `players` (2–4)."""
         return int(self.normalize_options(options)["players"])
-
-    def shuffle_deck(self, rng: random.Random, options: Mapping[str, Any]) -> list[Any]:
-        """110 shuffled codes then the two restock permutations as numbers (rules §4)."""
-        return dealing.shuffle_deck(rng)
 
     def deal_from_order(
         self, order: Sequence[Any], dealer: int, options: Mapping[str, Any], start: Mapping[str, Any] | None
@@ -111,14 +107,6 @@ class RummyGame(Game[RummyState]):
         """See `legality.to_act`."""
         return to_act(state)
 
-    def legal_actions(self, state: RummyState, seat: int) -> list[Action]:
-        """See `legality.legal_actions`."""
-        return legal_actions(state, seat)
-
-    def parse_action(self, payload: Any) -> RummyAction:
-        """See `actions.parse_action`."""
-        return parse_action(payload)
-
     def apply(self, state: RummyState, seat: int, action: Action) -> RummyState:
         """The state after `seat` takes `action` (rules §5), on a copy; `state` itself is never changed.
 
@@ -144,34 +132,6 @@ class RummyGame(Game[RummyState]):
     def view(self, state: RummyState, seat: int | None) -> dict[str, Any]:
         """See `seat_view.view`."""
         return seat_view.view(state, seat)
-
-    def result(self, state: RummyState) -> dict[str, Any] | None:
-        """See `scoring.result`."""
-        return scoring.result(state)
-
-    def settlement(self, state: RummyState) -> list[tuple[int, int, int]] | None:
-        """Each loser pays the winner its penalty (rules §9); None while the deal is on or when it was void."""
-        return scoring.settlement(state)
-
-    def timeout_action(self, state: RummyState, seat: int) -> RummyAction:
-        """See `timeouts.timeout_action`."""
-        return timeout_action(state, seat)
-
-    def from_json(self, data: Mapping[str, Any]) -> RummyState:
-        """Inverse of `to_json`."""
-        return RummyState.from_json(data)
-
-    def next_round(self, state: RummyState) -> NextRound | None:
-        """See `match.next_round`."""
-        return match.next_round(state)
-
-    def round_scores(self, state: RummyState) -> list[int] | None:
-        """See `match.round_scores`."""
-        return match.round_scores(state)
-
-    def standings(self, state: RummyState) -> dict[str, Any]:
-        """See `match.standings`."""
-        return match.standings(state)
 
     def bot(self, level: str, playouts: int | None = None) -> Bot:
         """A bot of `level` (games/engines/rummy/bots.py)."""

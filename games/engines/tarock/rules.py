@@ -7,41 +7,32 @@ copy to `transitions.py`.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engines.core import (
-    BAD_ACTION,
-    Action,
-    Bot,
-    Game,
-    IllegalAction,
-    InvalidAction,
-    NextRound,
-    SimpleAction,
-)
+from games.engines.core import BAD_ACTION, Action, Bot, IllegalAction, InvalidAction, SimpleAction
+from games.engines.core.package import Package, PackageGame
 from games.engines.core.wire import is_json_int
 
-from . import match
-from .actions import Bid, TarockAction, parse_action
+from . import actions, dealing, legality, match, scoring, timeouts
+from .actions import Bid
 from .bots import make_bot
-from .dealing import deal_from_order, read_deal, redeal_reasons, shuffle_deck
+from .dealing import deal_from_order, read_deal, redeal_reasons
 from .legality import legal_actions
 from .options import normalize_options
-from .scoring import result, settlement
+from .scoring import result
 from .seat_view import build_view
 from .state import TarockState
-from .timeouts import timeout_action
 from .transitions import apply_call, apply_play
 
 
-class TarockGame(Game[TarockState]):
+class TarockGame(PackageGame[TarockState]):
     """Zwanzigerrufen for four seats, registered as `tarock` (docs/rules/tarock.md)."""
 
     key = "tarock"
     aliases = ("zwanzigerrufen",)
     title = "Tarock (Zwanzigerrufen)"
+    package = Package(TarockState, actions, dealing, legality, scoring, timeouts, match)
 
     # --- options and seats ----------------------------------------------------------------------------
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -53,10 +44,6 @@ class TarockGame(Game[TarockState]):
         return [[0], [1], [2], [3]]
 
     # --- dealing --------------------------------------------------------------------------------------
-    def shuffle_deck(self, rng: random.Random, options: Mapping[str, Any]) -> list[str]:
-        """The canonical 40-card order shuffled by `rng.shuffle` (§4.2)."""
-        return shuffle_deck(rng)
-
     def deal_from_order(
         self, order: Sequence[Any], dealer: int, options: Mapping[str, Any], start: Mapping[str, Any] | None
     ) -> dict[str, Any]:
@@ -97,14 +84,6 @@ class TarockGame(Game[TarockState]):
         """The one seat to act, or nobody when done (§5)."""
         return frozenset() if state.turn is None else frozenset((state.turn,))
 
-    def legal_actions(self, state: TarockState, seat: int) -> list[Action]:
-        """Single calls (auction) or cards (play) of `seat`; [] when it is not its turn (§5.1)."""
-        return legal_actions(state, seat)
-
-    def parse_action(self, payload: Any) -> TarockAction:
-        """Wire object → action (§5.1). Raises `InvalidAction` (`bad_action`)."""
-        return parse_action(payload)
-
     def apply(self, state: TarockState, seat: int, action: Action) -> TarockState:
         """The state after `seat` acts, on a copy; `state` itself is never changed.
 
@@ -133,39 +112,6 @@ class TarockGame(Game[TarockState]):
         """The §7 view for `seat` (None: spectator); keys in `games.engines.tarock.seat_view`."""
         legal = legal_actions(state, seat) if seat is not None else []
         return build_view(state, seat, legal, result(state))
-
-    def result(self, state: TarockState) -> dict[str, Any] | None:
-        """§6.5 result JSON, `{"redeal": [codes]}` for a thrown-in deal, None before `done`."""
-        return result(state)
-
-    def settlement(self, state: TarockState) -> list[tuple[int, int, int]] | None:
-        """§9: the payments of a played deal (possibly []), None for a redeal or an unfinished deal."""
-        return settlement(state)
-
-    def timeout_action(self, state: TarockState, seat: int) -> TarockAction:
-        """§5.9: F's opening Rufer (else Solo), the mandatory Kontra, a pass, or the smallest-key legal card.
-
-        Raises:
-            IllegalAction("not_your_turn"): `seat` is not to act.
-        """
-        return timeout_action(state, seat)
-
-    def from_json(self, data: Mapping[str, Any]) -> TarockState:
-        """Inverse of `to_json`."""
-        return TarockState.from_json(data)
-
-    # --- the match ------------------------------------------------------------------------------------
-    def next_round(self, state: TarockState) -> NextRound | None:
-        """§8: same dealer after a redeal, next(dealer) after a played deal; None when `deals` are played."""
-        return match.next_round(state)
-
-    def round_scores(self, state: TarockState) -> list[int] | None:
-        """Seat deltas of this deal (§6.4); zeros for a redeal; None before `done`."""
-        return match.round_scores(state)
-
-    def standings(self, state: TarockState) -> dict[str, Any]:
-        """`{"scores": cumulative deltas, "ranking": place per seat (1 best, ties share), "over": bool}` (§8)."""
-        return match.standings(state)
 
     # --- bots -----------------------------------------------------------------------------------------
     def bot(self, level: str, playouts: int | None = None) -> Bot:
