@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.repo import ROOT as REPO
+
 APPS = ("accounts", "games", "ledger", "social", "platform_config")
 
 
