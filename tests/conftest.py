@@ -58,3 +58,22 @@ def browser():
             chromium.close()
     finally:
         os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+@pytest.fixture(autouse=True)
+def _no_rate_limits_left_over():
+    """allauth's rate limits and lockouts live in the cache (Redis when REDIS_URL is set, which outlives a run):
+    every test starts without counts from an earlier one. Only the cache's own keys go, never the channel
+    layer's or Celery's in the same Redis database."""
+    from django.core.cache import cache
+
+    if settings.REDIS_URL:
+        import redis
+
+        client = redis.Redis.from_url(settings.REDIS_URL)
+        keys = list(client.scan_iter(match="kibitz:*"))
+        if keys:
+            client.delete(*keys)
+        client.close()
+    else:
+        cache.clear()

@@ -13,6 +13,7 @@ from django.test import Client
 from accounts.players import open_player_account
 from tests.e2e.driver import commission_csv
 from tests.ledger.example_deal import settle_example_deal
+from tests.players import verified
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,6 +23,7 @@ def user(name: str, **extra):
     u.set_unusable_password()
     u.save()
     open_player_account(u)
+    verified(u)
     return u
 
 
