@@ -210,9 +210,18 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # The embedded mode: `manage.py serve` runs a Celery worker and the beat schedule in threads of its own
+    # process (platform_config.embedded_worker), over kombu's in-process broker. Never eager: an eager task
+    # would think in the caller's thread (the sweeper's) and nothing would run the schedule.
     CELERY_BROKER_URL = "memory://"
-    CELERY_TASK_ALWAYS_EAGER = True
-CELERY_TASK_EAGER_PROPAGATES = True
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.05}  # kombu's default 1 s would pace every bot
+CELERY_TASK_ALWAYS_EAGER = False
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_WORKER_HIJACK_ROOT_LOGGER = (
+    False  # the LOGGING below (JSON lines in production) applies to workers too
+)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
 
 KIBITZ_REQUIRE_SERVICES = env_flag("KIBITZ_REQUIRE_SERVICES", False)
 KIBITZ_ALLOW_FIXED_DEALS = env_flag("KIBITZ_ALLOW_FIXED_DEALS", False)
@@ -309,6 +318,16 @@ KIBITZ_BOT_PAUSE_SECONDS = float(os.environ.get("KIBITZ_BOT_PAUSE_SECONDS", "0.9
 KIBITZ_NEXT_DEAL_SECONDS = float(os.environ.get("KIBITZ_NEXT_DEAL_SECONDS", "45"))
 KIBITZ_SWEEP_SECONDS = float(os.environ.get("KIBITZ_SWEEP_SECONDS", "0.25"))
 KIBITZ_EMBEDDED_SWEEPER = env_flag("KIBITZ_EMBEDDED_SWEEPER", True)
+# Background work (docs/deploy.md "Background work"): bots think in Celery workers under a wall-clock cap (0: no
+# cap; the tests' seeded bots), a due bot move is sent again when no move came within the re-dispatch time, and
+# Celery beat runs the ledger close every KIBITZ_LEDGER_CLOSE_SECONDS.
+KIBITZ_BOTS_IN_WORKERS = env_flag("KIBITZ_BOTS_IN_WORKERS", True)
+KIBITZ_BOT_CAP_SECONDS = float(os.environ.get("KIBITZ_BOT_CAP_SECONDS", "5"))
+KIBITZ_BOT_REDISPATCH_SECONDS = env_int("KIBITZ_BOT_REDISPATCH_SECONDS", 15)
+KIBITZ_LEDGER_CLOSE_SECONDS = float(os.environ.get("KIBITZ_LEDGER_CLOSE_SECONDS", str(24 * 3600)))
+CELERY_BEAT_SCHEDULE = {
+    "ledger-close": {"task": "ledger.close", "schedule": KIBITZ_LEDGER_CLOSE_SECONDS},
+}
 KIBITZ_FRAME_MAX_BYTES = 4096
 KIBITZ_FRAME_RATE = (20, 10.0)  # burst, frames per second refill: per socket
 KIBITZ_SOCKETS_PER_TABLE = env_int("KIBITZ_SOCKETS_PER_TABLE", 3)  # open table sockets per user and table

@@ -15,6 +15,10 @@ from django.conf import settings
 # and in the servers the browser tests start, so a payload that is not JSON fails the test that sent it.
 os.environ["KIBITZ_NOTIFY_JSON_CHECK"] = "1"
 settings.KIBITZ_NOTIFY_JSON_CHECK = True
+# In-process tests let the sweeper apply bot moves itself, uncapped, so seeded bots stay reproducible; the servers
+# the browser tests start, and tests/production/test_celery_work.py, send them to Celery workers.
+settings.KIBITZ_BOTS_IN_WORKERS = False
+settings.KIBITZ_BOT_CAP_SECONDS = 0
 
 
 def _missing(what: str) -> None:

@@ -77,7 +77,7 @@ class _RedisRegistry:
         self._register = self._client.register_script(_REGISTER)
 
     def register(self, key: str, channel: str, cap: int, now: float) -> bool:
-        args = [channel, now, now + SOCKET_TTL_SECONDS, cap, SOCKET_TTL_SECONDS * 2]
+        args: list[str | float] = [channel, now, now + SOCKET_TTL_SECONDS, cap, SOCKET_TTL_SECONDS * 2]
         return bool(self._register(keys=[key], args=args))
 
     def unregister(self, key: str, channel: str, now: float) -> int:

@@ -42,7 +42,7 @@ def verify_email(page: Page, base: str, mails: Path) -> None:
     links = re.findall(re.escape(base) + r"/accounts/confirm-email/[^\s]+/", mails.read_text())
     assert links, "no confirmation mail in the site's log"
     page.goto(links[-1])
-    page.click("form button[type=submit]")
+    page.click("form[action*='confirm-email'] button[type=submit]")  # not the header's "Log out" form
     page.wait_for_load_state()
 
 
