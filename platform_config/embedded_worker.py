@@ -12,14 +12,14 @@ import logging
 import threading
 from typing import Any
 
+from celery.beat import Service
+
 log = logging.getLogger(__name__)
 
 
 def start(app: Any) -> tuple[threading.Thread, threading.Thread]:
     """Start one worker (solo pool: one task at a time) and the beat service (its schedule kept in memory) of
     the Celery `app` in daemon threads; returns both threads. They end with the process."""
-    from celery.beat import Service
-
     worker = app.WorkController(
         pool_cls="solo",
         concurrency=1,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 
+import redis
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
@@ -23,8 +24,6 @@ def _database() -> str:
 def _redis() -> str:
     if not settings.REDIS_URL:
         return "not configured"
-    import redis
-
     client = redis.Redis.from_url(settings.REDIS_URL, **settings.REDIS_SOCKET_OPTIONS)
     try:
         client.ping()

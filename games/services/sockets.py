@@ -13,6 +13,7 @@ import time
 from functools import cache
 from typing import Any
 
+import redis
 from django.conf import settings
 from django.dispatch import Signal
 
@@ -71,8 +72,6 @@ class _MemoryRegistry:
 
 class _RedisRegistry:
     def __init__(self, url: str) -> None:
-        import redis
-
         self._client: Any = redis.Redis.from_url(url, **settings.REDIS_SOCKET_OPTIONS)
         self._register = self._client.register_script(_REGISTER)
 

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from games.services.sweeper import sweep_forever
+from platform_config import celery_app, embedded_worker, notify
 
 
 class Command(BaseCommand):
@@ -35,8 +36,6 @@ class Command(BaseCommand):
         if settings.KIBITZ_EMBEDDED_SWEEPER and not options["no_sweeper"]:
             twisted_loop.call_soon(lambda: twisted_loop.create_task(sweep_forever()))
         if not settings.REDIS_URL:  # the embedded mode: Celery's worker and beat in this process
-            from platform_config import celery_app, embedded_worker, notify
-
             notify.set_home_loop(twisted_loop)
             embedded_worker.start(celery_app)
         endpoints = build_endpoint_description_strings(host=options["host"], port=options["port"])
