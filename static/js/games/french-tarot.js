@@ -49,7 +49,7 @@ class FrenchTarot {
   play(card) {
     if (!this.canPlay()) return;
     if (!this.legalPlays().has(card)) {
-      this.shell.showNotice(this.errorText(this.frameData().refusals?.[card]) || gettext("You may not play that card now."), "error");
+      this.shell.showNotice(this.errorText(this.frameData().refusals?.play?.[card]) || gettext("You may not play that card now."), "error");
       return;
     }
     this.shell.act({ play: card });
@@ -100,7 +100,7 @@ class FrenchTarot {
         const legal = plays.has(card);
         b.classList.toggle("illegal", !legal);
         b.classList.toggle("legal", legal);
-        if (!legal) b.title = this.errorText(frame.refusals?.[card]) || gettext("You may not play that card now.");
+        if (!legal) b.title = this.errorText(frame.refusals?.play?.[card]) || gettext("You may not play that card now.");
         b.draggable = legal;
         b.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/plain", card); e.dataTransfer.effectAllowed = "move"; });
         b.addEventListener("click", () => this.play(card));
