@@ -16,6 +16,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 
+from games.engines.core import get_game
 from games.models import Round, Table
 from games.services.sweeper import sweep_once
 from tests.hintplay import random_move
@@ -166,7 +167,12 @@ class Run:
             await self.record()
             if any(self.choose(s) is not None for s in self.people):
                 return
-        raise AssertionError(f"the {self.game} table {self.table_id} stalls at version {self.version}")
+        snapshot = self.truth_at[self.version]
+        game = get_game(self.game)
+        waiting = sorted(game.to_act(game.from_json(snapshot))) if snapshot else []
+        raise AssertionError(
+            f"the {self.game} table {self.table_id} stalls at version {self.version} with seats {waiting} to act"
+        )
 
     async def play(self, max_rounds: int | None = None, max_steps: int = 20000) -> None:
         """Steps until the match is over (or `max_rounds` rounds are finished)."""
