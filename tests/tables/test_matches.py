@@ -1,4 +1,5 @@
-"""One short match per variant through the table socket, with stakes, one person and bots (issue 13 "Done when").
+"""One short match per variant through the table socket, with stakes, one person and bots
+(docs/decisions-tables.md "Matches per variant").
 
 The person is the test: it plays seat 0 through its socket over the Redis channel layer, choosing random listed
 actions and hints from its own frames (tests/hintplay.py); the bots, the next deals and any timeout move through
@@ -10,9 +11,9 @@ whole ledger balances (Σ balances = 0).
 A unit reserves exactly the seats dealt into its deals (a Rummy seat out of the match is not reserved, nor
 charged commission).
 
-The quick tier plays French Tarot one deal, Schieber to 1000 (the lowest target of jass.md §10) with "Enough,
-thanks" on, Differenzler with secret calls, Tarock one deal and Rummy at 3 seats with limit 50 until a deal has
-been dealt after a seat went out. `KIBITZ_MATCHES=N` adds the wider matrix, N matches of each: every bot level
+The quick tier plays French Tarot one deal, Schieber to 1000 (the lowest target of docs/rules/jass.md §10) with
+"Enough, thanks" on, Differenzler with secret calls, Tarock one deal and Rummy at 3 seats with limit 50 until a
+deal has been dealt after a seat went out. `KIBITZ_MATCHES=N` adds the wider matrix, N matches of each: every bot level
 for every variant, Rummy at 2 and 4 seats with kloppen on and off.
 """
 
