@@ -15,11 +15,14 @@ Shapes used throughout:
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
+
+from .errors import RuleError
 
 Payment = tuple[int, int, int]
 
@@ -92,6 +95,22 @@ class SimpleAction:
     def to_wire(self) -> dict[str, Any]:
         """Return `{kind: value}` with tuples turned into lists."""
         return {self.kind: _to_json_value(self.value)}
+
+
+Offers = dict[str, dict[str, Action]]
+"""The calls a page offers a seat: by action kind, by value key (`value_key`, or `"*"` for the kind as a whole),
+one representative action to ask `apply` about (games/engines/core/offers.py)."""
+
+
+def value_key(value: Hashable) -> str:
+    """The key of a one-value call in `Offers` and refusals: booleans as JSON text (`"true"`), else `str(value)`."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _wire_text(action: Action) -> str:
+    return json.dumps(action.to_wire(), sort_keys=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +271,42 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def bot(self, level: str, playouts: int | None = None) -> Bot:
         """A bot of `level` (one of `BOT_LEVELS`); `playouts` overrides the expert's search budget."""
+
+    # --- what the page of the seat to act needs beyond the listed actions ---------------------------------
+    def hints(self, state: S, seat: int) -> dict[str, Any]:
+        """Engine-computed help for `seat`'s page, for the kinds `legal_actions` does not list (the melds its hand
+        can lay now, the Weis it holds, the cards it may discard ...), by kind; `{}` when there is none (the
+        default). Built only from what `view(state, seat)` shows: the seat's own hand and public facts.
+        """
+        return {}
+
+    def offered(self, state: S, seat: int) -> Offers:
+        """The calls a page offers `seat` now (`Offers`). The default offers every card of the seat's hand as
+        `{"play": card}` in a game whose cards are played that way (some listed action is a `play`)."""
+        legal = self.legal_actions(state, seat)
+        if not any(isinstance(a, SimpleAction) and a.kind == "play" for a in legal):
+            return {}
+        hand = self.view(state, seat).get("hand")
+        if not isinstance(hand, list):
+            return {}
+        return {"play": {str(card): SimpleAction("play", card) for card in hand}}
+
+    def refusals(self, state: S, seat: int) -> dict[str, dict[str, str]]:
+        """For each offered call that `apply` refuses now, its refusal code: `{kind: {value key: code}}`
+        (e.g. `{"play": {"KH": "must_follow_suit"}, "thanks": {"true": "thanks_not_now"}}`); kinds with nothing
+        refused are left out. The codes are `apply`'s own, so they never disagree with a move.
+        """
+        listed = {_wire_text(a) for a in self.legal_actions(state, seat)}
+        found: dict[str, dict[str, str]] = {}
+        for kind, calls in self.offered(state, seat).items():
+            for key, action in calls.items():
+                if _wire_text(action) in listed:
+                    continue
+                try:
+                    self.apply(state, seat, action)
+                except RuleError as error:
+                    found.setdefault(kind, {})[key] = error.code
+        return found
 
     # --- conveniences shared by every game --------------------------------------------------------------
     def action_to_wire(self, action: Action) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from games.engines.core import BAD_ACTION, Action, IllegalAction, InvalidAction,
 from games.engines.core.package import Package, PackageGame
 from games.engines.core.protocol import Bot
 
-from . import actions, dealing, legality, match, scoring, timeouts
+from . import actions, dealing, hints, legality, match, scoring, timeouts
 from .actions import ACTION_PHASE
 from .bots import make_bot
 from .dealing import deal_from_order
@@ -30,7 +30,7 @@ class FrenchTarot(PackageGame[TarotState]):
     key = "french-tarot"
     aliases = ("french_tarot", "tarot", "french-tarot-fft")
     title = "French Tarot"
-    package = Package(TarotState, actions, dealing, legality, scoring, timeouts, match)
+    package = Package(TarotState, actions, dealing, legality, scoring, timeouts, match, hints)
 
     # --- options, dealing ------------------------------------------------------------------------
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from games.engines.core import BAD_ACTION, Action, Bot, IllegalAction, InvalidAc
 from games.engines.core.package import Package, PackageGame
 from games.engines.core.wire import is_json_int
 
-from . import actions, dealing, legality, match, scoring, timeouts, transitions
+from . import actions, dealing, hints, legality, match, scoring, timeouts, transitions
 from .bots import make_bot
 from .cards import SUIT_OF
 from .dealing import deal_from_order, read_deal
@@ -27,7 +27,7 @@ from .state import DIFFERENZLER, DONE, PREDICT, SCHIEBER, TRUMP, JassState
 class JassGame(PackageGame[JassState]):
     """One Jass variant (`schieber` or `differenzler`); the rules differ only where docs/rules/jass.md says so."""
 
-    package = Package(JassState, actions, dealing, legality, scoring, timeouts, match)
+    package = Package(JassState, actions, dealing, legality, scoring, timeouts, match, hints)
 
     def __init__(self, variant: str) -> None:
         self.variant = variant

@@ -16,7 +16,7 @@ from games.engines.core.package import Package, PackageGame
 from games.engines.core.protocol import Action, Bot
 from games.engines.core.wire import is_json_int
 
-from . import actions, dealing, legality, match, scoring, seat_view, timeouts, transitions
+from . import actions, dealing, hints, legality, match, scoring, seat_view, timeouts, transitions
 from .actions import Discard, Draw, Knock, LayOff, MeldAction, SwapJoker
 from .bots import make_bot
 from .cards import sort_canonical
@@ -39,7 +39,7 @@ class RummyGame(PackageGame[RummyState]):
     key = "rummy"
     aliases = ("romme", "rommé")
     title = "Rummy (Rommé)"
-    package = Package(RummyState, actions, dealing, legality, scoring, timeouts, match)
+    package = Package(RummyState, actions, dealing, legality, scoring, timeouts, match, hints)
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """See `options.normalize_options`."""

@@ -132,23 +132,9 @@ class FrenchTarot {
     return null;
   }
 
-  // The handfuls this seat may show now, {size: [a legal choice of that size]}, or null. The engine's hints say so
-  // when the frame carries them; a frame without hints is read from the hand and the public facts (§5.4).
+  // The handfuls this seat may show now, {size: [a legal choice of that size]}, or null: the engine's hints (§5.4).
   handfulChoices(frame) {
-    if ("hints" in frame) return frame.hints?.handful?.sizes || null;
-    const view = frame.view;
-    const mine = this.shell.mySeat;
-    const trumps = (view.hand || []).filter(isTrump);
-    const started = view.tricks_won.some((n) => n > 0) || view.trick.some((p) => p.seat === mine);
-    if (trumps.length < 10 || started || view.handfuls.some((h) => h.seat === mine)) return null;
-    if ((frame.table.options.profile || "fft") !== "fft") return null;
-    const real = trumps.filter((c) => c !== "EX");
-    const choices = {};
-    for (const size of [10, 13, 15].filter((n) => n <= trumps.length)) {
-      const cards = real.slice(0, size);
-      choices[size] = cards.length < size ? [...cards, "EX"] : cards;
-    }
-    return choices;
+    return frame.hints?.handful?.sizes || null;
   }
 
   openHandful(frame) {
