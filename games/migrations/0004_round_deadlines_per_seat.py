@@ -2,10 +2,10 @@
 
 from django.db import migrations, models
 
+from games.engines.core import get_game
+
 
 def deadlines_from_deadline(apps, schema_editor):
-    from games.engines.core import get_game
-
     Round = apps.get_model("games", "Round")
     for rnd in Round.objects.filter(status="playing", deadline__isnull=False).select_related("table"):
         try:

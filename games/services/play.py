@@ -104,16 +104,17 @@ def bot_move(table_id: int, rng: random.Random | None = None) -> bool:
         seeded = bot_seed and settings.KIBITZ_ALLOW_FIXED_DEALS
         rng = random.Random(f"{bot_seed}:{version}" if seeded else secrets.randbits(64))
     due = game.due(state)
-    for seat in sorted((game.to_act(state) - due) & bots.keys()):
-        bot = game.bot(bots[seat])
-        _show_earlier_views(game, bot, seat, round_log)
-        call = bot.optional_call(game.view(state, seat), seat, game.legal_actions(state, seat), rng)
-        if call is not None and _accepted(game, state, seat, call, bots[seat], table_id):
-            return _apply_bot(table_id, version, seat, bots[seat], call.to_wire())
-    seat = min(due & bots.keys(), default=None)
-    if seat is None:
+    for caller in sorted((game.to_act(state) - due) & bots.keys()):
+        bot = game.bot(bots[caller])
+        _show_earlier_views(game, bot, caller, round_log)
+        call = bot.optional_call(game.view(state, caller), caller, game.legal_actions(state, caller), rng)
+        if call is not None and _accepted(game, state, caller, call, bots[caller], table_id):
+            return _apply_bot(table_id, version, caller, bots[caller], call.to_wire())
+    due_bots = sorted(due & bots.keys())
+    if not due_bots:
         _bots_declined(table_id, version)
         return False
+    seat = due_bots[0]
     bot = game.bot(bots[seat])
     _show_earlier_views(game, bot, seat, round_log)
     choice = bot.choose(game.view(state, seat), seat, game.legal_actions(state, seat), rng)

@@ -1,8 +1,9 @@
 """What each recipient receives: its own projection of a table (docs/style.md "Secrets leave only through view()").
 
 Frames hold the engine's `view` for the recipient's seat (None: a spectator), public table facts (seats,
-names, whether each seat is dealt in, the deck hash, the deadline of each seat with a move due, match scores), and for a seat to act its legal actions and, for each
-card of its own hand that it may not play now, the engine's refusal code (shown as the reason on hover).
+names, whether each seat is dealt in, the deck hash, the deadline of each seat with a move due, match scores),
+and for a seat to act its legal actions and, for each card of its own hand that it may not play now, the
+engine's refusal code (shown as the reason on hover).
 Event summaries carry a kind, a seat and an action's kind only: never a card.
 """
 

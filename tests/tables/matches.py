@@ -1,4 +1,5 @@
-"""Driving random matches of any game through the table service, and the no-stall oracle (issue 13).
+"""Driving random matches of any game through the table service, and the no-stall oracle
+(docs/decisions-tables.md "Deadlines per seat").
 
 One step is what could happen next at a real table: the person at seat 0 makes a random legal move (or lets
 an optional call pass), a due bot moves through `services.bot_move`, a passed deadline times out through

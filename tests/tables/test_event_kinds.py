@@ -1,6 +1,6 @@
-"""Every writer of a table's event log uses a kind the Event model declares (issue 13): the kinds written as
-literals anywhere in games/ (`append_event(table, "kind", ...)`, and `_apply_guarded(..., "act")` which passes
-its kind on) are all in Event.KINDS, and an undeclared kind is refused at run time."""
+"""Every writer of a table's event log uses a kind the Event model declares (docs/decisions-tables.md): the kinds
+written as literals anywhere in games/ (`append_event(table, "kind", ...)`, and `_apply_guarded(..., "act")`
+which passes its kind on) are all in Event.KINDS, and an undeclared kind is refused at run time."""
 
 from __future__ import annotations
 

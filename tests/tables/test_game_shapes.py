@@ -1,6 +1,6 @@
-"""Every shape the rules files describe, through the table service (issue 13): optional calls beside a due move
-(Schieber's "Enough, thanks", Rummy's knock), several due moves at once (Differenzler's secret predictions),
-Rummy seats out of the match at a stakes table, and a settlement unit that is a whole match (Jass)."""
+"""Every shape the rules files describe, through the table service (docs/decisions-tables.md): optional calls
+beside a due move (Schieber's "Enough, thanks", Rummy's knock), several due moves at once (Differenzler's secret
+predictions), Rummy seats out of the match at a stakes table, and a settlement unit that is a whole match (Jass)."""
 
 from __future__ import annotations
 
@@ -140,7 +140,7 @@ def test_a_rummy_stakes_deal_after_an_elimination_reserves_and_charges_only_the_
 ):
     """A seat out of the match is not dealt in, cannot act, is not reserved, is not among the commission's seated
     players and every view shows it as out; the match goes on with the others (a deal charged 1.84 where
-    settlement.md gives 1.38)."""
+    docs/rules/settlement.md gives 1.38)."""
     stake = 10
     checked = 0
     for attempt in range(6):
@@ -232,8 +232,8 @@ def test_differenzler_secret_predictions_have_deadlines_that_run_at_once(users, 
 
 @pytest.mark.usefixtures("postgres")
 def test_a_jass_stakes_match_settles_once_as_one_unit_through_a_real_table(users, fast_bots):
-    """Schieber's settlement unit is the whole match (jass.md §9): reserved once at the first deal, booked
-    exactly once when the match ends, escrow back to zero and Σ balances = 0."""
+    """Schieber's settlement unit is the whole match (docs/rules/jass.md §9): reserved once at the first deal,
+    booked exactly once when the match ends, escrow back to zero and Σ balances = 0."""
     table = services.create_table(
         users["alice"], "jass-schieber", {"target": 1000}, human_seats=1, stake=25, bot_level="beginner"
     )

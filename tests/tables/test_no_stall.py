@@ -1,6 +1,6 @@
-"""A table never stalls (issue 13): random matches of every variant through the table service, checked after
-every step by `matches.assert_not_stalled` (the match is over, or the next deal is scheduled, or every seat with a
-move due has a deadline and its timeout action is accepted).
+"""A table never stalls (docs/decisions-tables.md): random matches of every variant through the table service,
+checked after every step by `matches.assert_not_stalled` (the match is over, or the next deal is scheduled, or
+every seat with a move due has a deadline and its timeout action is accepted).
 
 `make test` plays KIBITZ_STALL_MATCHES (default 2) matches per variant of at most KIBITZ_STALL_STEPS (default 250)
 steps each; a long run sets both higher. Every step must move the table: an `idle` step is a stall.
