@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -83,10 +84,21 @@ def apply_timeout(table_id: int, version: int) -> bool:
     return applied
 
 
-def bot_move(table_id: int, rng: random.Random | None = None) -> bool:
+def bot_move(
+    table_id: int,
+    rng: random.Random | None = None,
+    *,
+    expected_version: int | None = None,
+    decide: Callable[..., Any] | None = None,
+) -> bool:
     """Let a bot act: compute its choice from its own seat's view outside any lock, then apply it through the
     guarded path at the version it saw. Returns whether a move was applied (False when nothing was due, every
     bot declined its optional call, or a concurrent change won).
+
+    expected_version: when given, act only if the table is still at that version (a dispatched bot task is
+    idempotent by version). decide: `decide(game, bot, view, seat, legal, rng)` → choice, in place of
+    `bot.choose(view, seat, legal, rng)` for the due move (games.services.bot_work bounds the thinking by a
+    wall-clock cap); an optional call is a quick question and is asked directly.
 
     Bots holding only an optional call (in `to_act`, not in `Game.due`: Jass's "Enough, thanks", Rummy's
     knock) are asked `optional_call` first, lowest seat first, since the first valid action wins (rules files
@@ -98,6 +110,8 @@ def bot_move(table_id: int, rng: random.Random | None = None) -> bool:
     if snapshot is None:
         return False
     version, bots, state_json, game_key, bot_seed, round_log = snapshot
+    if expected_version is not None and version != expected_version:
+        return False
     game = get_game(game_key)
     state = game.from_json(state_json)
     if rng is None:
@@ -117,7 +131,10 @@ def bot_move(table_id: int, rng: random.Random | None = None) -> bool:
     seat = due_bots[0]
     bot = game.bot(bots[seat])
     _show_earlier_views(game, bot, seat, round_log)
-    choice = bot.choose(game.view(state, seat), seat, game.legal_actions(state, seat), rng)
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    choice = (
+        bot.choose(view, seat, legal, rng) if decide is None else decide(game, bot, view, seat, legal, rng)
+    )
     if choice is None:
         log.error("bot %s at table %s made no move at seat %s, which has one due", bots[seat], table_id, seat)
     if choice is not None and _accepted(game, state, seat, choice, bots[seat], table_id):

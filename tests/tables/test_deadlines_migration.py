@@ -1,4 +1,4 @@
-"""A round in play when per-seat deadlines came (games 0004) keeps its one deadline, now for each seat whose move
+"""A round in play when per-seat deadlines came (games 0005) keeps its one deadline, now for each seat whose move
 is due (docs/decisions-tables.md "Deadlines per seat"): a Differenzler round with secret predictions gets it for
 all four seats."""
 
@@ -13,8 +13,8 @@ from django.db.migrations.executor import MigrationExecutor
 
 from games.engines.core import get_game
 
-BEFORE = [("games", "0003_table_company_from_social")]
-AFTER = [("games", "0004_round_deadlines_per_seat")]
+BEFORE = [("games", "0004_sweeper_beat")]
+AFTER = [("games", "0005_round_deadlines_per_seat")]
 
 
 def _migrate(targets):

@@ -19,7 +19,7 @@ def deadlines_from_deadline(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0003_table_company_from_social"),
+        ("games", "0004_sweeper_beat"),
     ]
 
     operations = [
