@@ -1,9 +1,10 @@
 """What each recipient receives: its own projection of a table (docs/style.md "Secrets leave only through view()").
 
 Frames hold the engine's `view` for the recipient's seat (None: a spectator), public table facts (seats,
-names, the deck hash, deadlines, match scores), and for a seat to act its legal actions, the engine's hints
-for the kinds it does not list (melds, lay-offs, Weis, discards, handfuls) and, for every call its page
-offers, the engine's refusal code when that call is not allowed now (shown as the reason on hover).
+names, whether each seat is dealt in, the deck hash, the deadline of each seat with a move due, match scores),
+and for a seat to act its legal actions, the engine's hints for the kinds it does not list (melds, lay-offs,
+Weis, discards, handfuls) and, for every call its page offers, the engine's refusal code when that call is not
+allowed now (shown as the reason on hover).
 Event summaries carry a kind, a seat and an action's kind only: never a card.
 """
 
@@ -162,7 +163,7 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
             "access": table.access,
             "bot_level": table.bot_level,
             "you": seat,
-            "seats": [_seat_json(s) for s in seats],
+            "seats": [_seat_json(s, None if state is None else game.dealt_in(state)) for s in seats],
             "round": None
             if rnd is None
             else {
@@ -171,6 +172,7 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
                 "deck_hash": rnd.deck_hash,
                 "status": rnd.status,
                 "deadline": rnd.deadline.isoformat() if rnd.deadline else None,
+                "deadlines": rnd.deadlines or {},
                 "players": loaded.dealt,
             },
             "next_deal_at": table.next_deal_at.isoformat() if table.next_deal_at else None,
@@ -194,7 +196,9 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
     return frame
 
 
-def _seat_json(seat: Seat) -> dict[str, Any]:
+def _seat_json(seat: Seat, dealt_in: frozenset[int] | None) -> dict[str, Any]:
+    """A seat's public facts; `dealt_in` False for a seat not dealt into the current deal (a Rummy seat out of
+    the match), None before the first deal."""
     user = seat.user
     return {
         "number": seat.number,
@@ -202,6 +206,7 @@ def _seat_json(seat: Seat) -> dict[str, Any]:
         "bot": seat.is_bot,
         "bot_level": seat.bot_level or None,
         "open": user is None,
+        "dealt_in": None if dealt_in is None else seat.number in dealt_in,
     }
 
 

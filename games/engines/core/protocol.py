@@ -126,9 +126,14 @@ class Bot(Protocol):
 
     `choose(view, seat, legal, rng)`: `view` is `Game.view(state, seat)`, `legal` is
     `Game.legal_actions(state, seat)` (may be empty in phases whose actions are too many to list, e.g. a
-    discard), `rng` a seeded `random.Random`. Returns an action the game will accept, or None when the seat
-    is in `to_act` only for an optional call and declines it (Jass's "Enough, thanks": the seat has no move
-    due). Search bots bound their work by a playout count, so a seeded rng makes them reproducible.
+    discard), `rng` a seeded `random.Random`. Returns an action the game will accept; a driver asks it only
+    of a seat in `Game.due` (a seat with a move due). None is tolerated from older drivers that asked a seat
+    holding only an optional call, and means no move. Search bots bound their work by a playout count, so a
+    seeded rng makes them reproducible.
+
+    `optional_call(view, seat, legal, rng)`: asked of a seat in `to_act` but not in `due`, which holds only an
+    optional call (Jass's "Enough, thanks", Rummy's knock): the call when the bot makes it, else None (no
+    action: the table goes on without it). Games without optional calls return None.
     """
 
     level: str
@@ -136,6 +141,21 @@ class Bot(Protocol):
     def choose(
         self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
     ) -> Action | None: ...
+
+    def optional_call(
+        self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action | None: ...
+
+
+class NoOptionalCalls:
+    """`Bot.optional_call` for the bots of a game whose rules have no optional call: every seat in its `to_act`
+    has a move due, so the question is never asked and the answer is always no call."""
+
+    def optional_call(
+        self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        """None: the game has no optional call."""
+        return None
 
 
 BOT_LEVELS = ("beginner", "standard", "expert")
@@ -217,6 +237,17 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def to_act(self, state: S) -> frozenset[int]:
         """Seats that may act now (empty when the round is over)."""
+
+    def due(self, state: S) -> frozenset[int]:
+        """Seats of `to_act` whose mandatory move is awaited: each has a turn deadline, its timeout action and a
+        bot's `choose`. The other seats of `to_act` hold only an optional call (a bot's `optional_call`), which
+        never holds up the table. Defaults to `to_act`; games with optional calls narrow it (rules file §5)."""
+        return self.to_act(state)
+
+    def dealt_in(self, state: S) -> frozenset[int]:
+        """Seats dealt into this round: the seats reserved and counted for its settlement unit
+        (docs/rules/settlement.md step 5). Defaults to every seat; Rummy leaves out seats out of the match (§8)."""
+        return frozenset(range(self.seat_count(self.options_of(state))))
 
     @abstractmethod
     def legal_actions(self, state: S, seat: int) -> list[Action]:

@@ -17,7 +17,7 @@ from . import actions, dealing, hints, legality, match, scoring, timeouts, trans
 from .bots import make_bot
 from .cards import SUIT_OF
 from .dealing import deal_from_order, read_deal
-from .legality import to_act
+from .legality import due, to_act
 from .options import normalize_options
 from .scoring import empty_credits, result
 from .seat_view import build_view
@@ -86,6 +86,10 @@ class JassGame(PackageGame[JassState]):
     def to_act(self, state: JassState) -> frozenset[int]:
         """Seats that may act now (docs/rules/jass.md §5 table)."""
         return to_act(state)
+
+    def due(self, state: JassState) -> frozenset[int]:
+        """Seats whose move is awaited: `to_act` less a seat holding only "Enough, thanks" (docs/rules/jass.md §5.6)."""
+        return due(state)
 
     def apply(self, state: JassState, seat: int, action: Action) -> JassState:
         """Apply `action` by `seat` to a copy of `state` (docs/rules/jass.md §5 check order).

@@ -20,7 +20,7 @@ from . import actions, dealing, hints, legality, match, scoring, seat_view, time
 from .actions import Discard, Draw, Knock, LayOff, MeldAction, SwapJoker
 from .bots import make_bot
 from .cards import sort_canonical
-from .legality import to_act
+from .legality import dealt_in, due, to_act
 from .options import normalize_options
 from .state import DONE, DRAW_STEP, PLAY, RummyState
 
@@ -106,6 +106,14 @@ class RummyGame(PackageGame[RummyState]):
     def to_act(self, state: RummyState) -> frozenset[int]:
         """See `legality.to_act`."""
         return to_act(state)
+
+    def due(self, state: RummyState) -> frozenset[int]:
+        """See `legality.due`: the current seat only."""
+        return due(state)
+
+    def dealt_in(self, state: RummyState) -> frozenset[int]:
+        """See `legality.dealt_in`: the seats still in the match."""
+        return dealt_in(state)
 
     def apply(self, state: RummyState, seat: int, action: Action) -> RummyState:
         """The state after `seat` takes `action` (rules §5), on a copy; `state` itself is never changed.
