@@ -19,6 +19,7 @@ from ledger.models import (
     AuditAction,
     AuditEntry,
     Posting,
+    ReversalRequest,
     SettlementUnit,
     TransactionKind,
     UnitSeat,
@@ -218,4 +219,16 @@ class SafetyFilter(df.FilterSet):
 
     class Meta:
         model = get_user_model()
+        fields: list[str] = []
+
+
+class ReversalFilter(df.FilterSet):
+    """Reversal requests by day asked and status."""
+
+    date_from = df.DateFilter(label=_("From"), field_name="created_at", lookup_expr="date__gte", widget=DATE)
+    date_to = df.DateFilter(label=_("To"), field_name="created_at", lookup_expr="date__lte", widget=DATE)
+    status = df.ChoiceFilter(label=_("Status"), choices=AdjustmentStatus.choices)
+
+    class Meta:
+        model = ReversalRequest
         fields: list[str] = []

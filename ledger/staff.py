@@ -199,7 +199,6 @@ def approve_reversal(request_id: int, approver: Any, *, page: str = "") -> Trans
             raise ApprovalRefused("same_staff", _("a second staff member must approve a reversal"))
         postings = list(request.original.postings.all())
         _refuse_own(
-            [p.account_id for p in postings],
             [p.account_id for p in postings if p.amount < 0],
             approver,
             _("a reversal"),

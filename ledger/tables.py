@@ -11,6 +11,8 @@ from typing import Any
 import django_tables2 as tables
 from django.db.models import Count, F, Q, QuerySet, Sum
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.dateformat import format as date_format
 from django.utils.html import format_html
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -76,7 +78,7 @@ class LedgerTable(tables.Table):
 
     def page_totals(self) -> dict[str, int]:
         """Σ of each total column over the rows of the page shown."""
-        rows = self.page.object_list if getattr(self, "page", None) else self.data
+        rows = [r.record for r in self.page.object_list] if getattr(self, "page", None) else list(self.data)
         return {n: sum(int(self.columns[n].accessor.resolve(r) or 0) for r in rows) for n in self.totals}
 
     def footer_rows(self) -> list[dict[str, Any]]:
@@ -185,6 +187,12 @@ class SettlementTable(LedgerTable):
     def render_rate_bp(self, value: int) -> str:
         return format_rate(value, get_language())
 
+    def value_unit_id(self, value: str) -> str:
+        return value
+
+    def value_rate_bp(self, value: int) -> int:
+        return value
+
     def render_unit_id(self, record: SettlementUnit, value: str) -> str:
         return format_html('<a href="{}">{}</a>', reverse("ledger:staff_settlement", args=[record.pk]), value)
 
@@ -237,6 +245,9 @@ class ResultTable(LedgerTable):
         )
         return {n: int(sums[n] or 0) for n in self.totals}
 
+    class Meta(LedgerTable.Meta):
+        order_by = ("-net",)
+
 
 class StatementTable(LedgerTable):
     """One account's postings (Posting rows)."""
@@ -254,6 +265,9 @@ class StatementTable(LedgerTable):
         return str(record.transaction.get_kind_display())
 
     value_kind = render_kind
+
+    def value_transaction(self, value: int) -> int:
+        return value
 
     def render_transaction(self, value: int) -> str:
         return format_html('<a href="{}">#{}</a>', reverse("ledger:staff_transaction", args=[value]), value)
@@ -333,3 +347,122 @@ class DayTable(LedgerTable):
     class Meta(LedgerTable.Meta):
         order_by = ("-day",)
         per_page = 31
+
+
+class ReversalTable(LedgerTable):
+    id = tables.Column(verbose_name=_("Request"))
+    created_at = TimeColumn(verbose_name=_("Asked"))
+    original = tables.Column(verbose_name=_("Transaction"), accessor="original_id")
+    kind = tables.Column(verbose_name=_("What"), accessor="original__kind")
+    reason = tables.Column(verbose_name=_("Reason"))
+    requested_by = tables.Column(verbose_name=_("Requested by"), accessor="requested_by__username")
+    status = tables.Column(verbose_name=_("Status"))
+    decided_by = tables.Column(verbose_name=_("Decided by"), accessor="decided_by__username", default="")
+    decide = tables.TemplateColumn(
+        template_name="ledger/staff/decide_cell.html",
+        verbose_name="",
+        orderable=False,
+        exclude_from_export=True,
+        extra_context={"decide_url": "ledger:staff_decide_reversal"},
+    )
+
+    def render_original(self, value: int) -> str:
+        return format_html('<a href="{}">#{}</a>', reverse("ledger:staff_transaction", args=[value]), value)
+
+    def value_original(self, value: int) -> int:
+        return value
+
+    def render_kind(self, record: Any) -> str:
+        return str(record.original.get_kind_display())
+
+    value_kind = render_kind
+
+    def render_status(self, record: Any) -> str:
+        return str(record.get_status_display())
+
+    value_status = render_status
+
+    class Meta(LedgerTable.Meta):
+        order_by = ("-id",)
+
+
+class SafetyTable(LedgerTable):
+    """Users annotated by ledger.reports.safety_overview."""
+
+    username = tables.Column(verbose_name=_("Player"))
+    day = MoneyColumn(verbose_name=_("Daily limit"), default="")
+    week = MoneyColumn(verbose_name=_("Weekly limit"), default="")
+    month = MoneyColumn(verbose_name=_("Monthly limit"), default="")
+    pending = tables.Column(verbose_name=_("Raise waiting until"), accessor="pk", orderable=False)
+    excluded_until = TimeColumn(verbose_name=_("Excluded until"), default="")
+    excluded_by = tables.Column(verbose_name=_("Excluded by"), default="")
+    exclusion_reason = tables.Column(verbose_name=_("Reason"), default="")
+
+    def render_username(self, record: Any) -> str:
+        return format_html(
+            '<a href="{}">{}</a>',
+            reverse("staff_player", args=[record.pk]),
+            getattr(record, "display_name", record),
+        )
+
+    def value_username(self, record: Any) -> str:
+        return str(getattr(record, "display_name", record.username))
+
+    def _pending(self, record: Any) -> Any:
+        waits = [getattr(record, f"{p}_pending") for p in ("day", "week", "month")]
+        waits = [w for w in waits if w is not None]
+        return min(waits) if waits else None
+
+    def render_pending(self, record: Any) -> str:
+        at = self._pending(record)
+        return "" if at is None else date_format(timezone.localtime(at), "Y-m-d H:i O")
+
+    def value_pending(self, record: Any) -> Any:
+        return self._pending(record)
+
+    def render_excluded_by(self, value: str) -> str:
+        return value
+
+    def value_excluded_by(self, record: Any) -> str:
+        return record.excluded_by or (str(_("the player")) if record.excluded_until else "")
+
+    class Meta(LedgerTable.Meta):
+        order_by = ("username",)
+
+
+class ScheduleTable(LedgerTable):
+    effective_from = TimeColumn(verbose_name=_("In force from"))
+    bands = tables.Column(verbose_name=_("Bands (V from: rate)"), accessor="pk", orderable=False)
+    note = tables.Column(verbose_name=_("Note"))
+    created_by = tables.Column(verbose_name=_("Author"), accessor="created_by__username", default="—")
+    created_at = TimeColumn(verbose_name=_("Added"))
+    state = tables.Column(verbose_name=_("State"), accessor="pk", orderable=False)
+
+    def __init__(self, *args: Any, in_force: Any = None, **kwargs: Any) -> None:
+        self.in_force = in_force
+        super().__init__(*args, **kwargs)
+
+    def _bands(self, record: Any) -> str:
+        language = get_language()
+        return " · ".join(
+            f"{format_money(b.min_value, language)}: {format_rate(b.rate_bp, language)}"
+            for b in sorted(record.band_set.all(), key=lambda b: b.min_value)
+        )
+
+    def render_bands(self, record: Any) -> str:
+        return self._bands(record)
+
+    value_bands = _bands
+
+    def _state(self, record: Any) -> str:
+        if self.in_force is not None and record.pk == self.in_force.pk:
+            return str(_("in force"))
+        return str(_("planned") if record.effective_from > timezone.now() else _("past"))
+
+    def render_state(self, record: Any) -> str:
+        return self._state(record)
+
+    value_state = _state
+
+    class Meta(LedgerTable.Meta):
+        order_by = ("-effective_from",)
