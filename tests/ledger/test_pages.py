@@ -9,7 +9,14 @@ import pytest
 from django.urls import reverse
 
 from ledger import services as ledger
-from ledger.models import AdjustmentRequest, LossLimit, ReversalRequest, SelfExclusion, SettlementUnit, Transaction
+from ledger.models import (
+    AdjustmentRequest,
+    LossLimit,
+    ReversalRequest,
+    SelfExclusion,
+    SettlementUnit,
+    Transaction,
+)
 from tests.ledger.example_deal import settle_example_deal
 
 

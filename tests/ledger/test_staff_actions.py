@@ -88,9 +88,7 @@ def test_it_keeps_old_schedules_and_uses_the_one_in_force(make_user, role):
     from django.utils import timezone
 
     now = timezone.now()
-    ledger.add_schedule(
-        [(0, 500)], effective_from=now + timedelta(days=1), currency="EUR", created_by=admin
-    )
+    ledger.add_schedule([(0, 500)], effective_from=now + timedelta(days=1), currency="EUR", created_by=admin)
     assert ledger.bands_in_force("EUR", now)[1] == ((0, 1000), (100, 900), (500, 800), (2000, 700))
     assert ledger.bands_in_force("EUR", now + timedelta(days=2))[1] == ((0, 500),)
     with pytest.raises(ValueError):
