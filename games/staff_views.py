@@ -5,6 +5,8 @@ imports nothing of the tables). A responsible-gaming officer sets a cool-off fro
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Max, Sum
@@ -74,9 +76,9 @@ def player_page(request: HttpRequest, user_id: int) -> HttpResponse:
         int(k.split(":")[1]) for k in by_table if k.startswith("table:") and k.split(":")[1].isdigit()
     ]
     tables = {f"table:{t.pk}": t for t in Table.objects.filter(pk__in=table_ids)}
-    played = sorted(
+    played: list[dict[str, Any]] = sorted(
         ({"key": key, "table": tables.get(key), **row} for key, row in by_table.items()),
-        key=lambda r: r["last"],
+        key=lambda r: r["last"] or 0,
         reverse=True,
     )
     limits = [

@@ -28,7 +28,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-def money(field: str, label: str, currency: str = "currency") -> Callable[[Any], str]:
+def money(field: str, label: Any, currency: str = "currency") -> Callable[[Any], str]:
     """An admin column showing `field` (minor units) as "12.50 EUR"; `currency` is the attribute path of the
     currency code (default the row's own)."""
 

@@ -294,9 +294,9 @@ def wallet_lines(account: Account) -> list[WalletLine]:
         newest = folded[0]
         seat = seats.get(item)
         unit = seat.unit if seat else None
-        if unit is not None and unit.status == UnitStatus.SETTLED:
+        if seat is not None and unit is not None and unit.status == UnitStatus.SETTLED:
             kind, amount, stake_result, commission = "deal", seat.change or 0, seat.delta, seat.share
-        elif unit is not None and unit.status == UnitStatus.OPEN:
+        elif seat is not None and unit is not None and unit.status == UnitStatus.OPEN:
             kind, amount, stake_result, commission = "deal_open", -seat.reserved, None, None
         else:
             kind, amount, stake_result, commission = (

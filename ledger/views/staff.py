@@ -7,6 +7,7 @@ commission schedule; the audit log; staff roles. Every report filters, sorts, pa
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -456,8 +457,11 @@ def staff_roles(request: HttpRequest) -> HttpResponse:
         .prefetch_related("groups")
         .order_by("username")
     )
-    rows = [
-        {"user": u, "roles": [roles.ROLE_LABELS[g.name] for g in u.groups.all() if g.name in roles.ROLES]}
+    rows: list[dict[str, Any]] = [
+        {
+            "user": u,
+            "roles": [str(roles.ROLE_LABELS[g.name]) for g in u.groups.all() if g.name in roles.ROLES],
+        }
         for u in holders
     ]
     if wants_csv(request):
