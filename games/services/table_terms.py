@@ -12,6 +12,13 @@ DEFAULT_LIMIT_UNITS: dict[str, int] = {
     "jass-differenzler": 100,  # docs/rules/jass.md §9
 }
 
+MAX_STAKE = 100_000
+"""The highest stake per game unit, in minor units (1,000.00): the New game form and the service refuse more."""
+
+MAX_LIMIT = 10_000_000
+"""The highest limit per payment, in minor units (100,000.00): the New game form and the service refuse more.
+Both bounds keep every worst case (limit × seats) far inside the database's integer columns."""
+
 SETTLES_PER_MATCH = frozenset({"jass-schieber", "jass-differenzler"})
 """Games whose settlement unit is the whole match (docs/rules/settlement.md "Terms"); the others settle each deal."""
 

@@ -41,6 +41,7 @@ from ledger.models import (
     AdjustmentRequest,
     AuditEntry,
     CommissionSchedule,
+    LedgerClose,
     Posting,
     ReversalRequest,
     SettlementUnit,
@@ -251,7 +252,8 @@ def reconciliation(request: HttpRequest) -> HttpResponse:
         rows += [["cache_mismatch", name, Money(c - s), "FAIL"] for _, name, c, s in check.cache_mismatches]
         rows += [["unbalanced", key, Money(s), "FAIL"] for _, key, s in check.unbalanced]
         return logged_export(request, "reconciliation", ["check", "subject", "value", "status"], rows)
-    return render(request, "ledger/staff/reconciliation.html", {"check": check})
+    closes = LedgerClose.objects.all()[:14]
+    return render(request, "ledger/staff/reconciliation.html", {"check": check, "closes": closes})
 
 
 @staff_page(REPORTS)

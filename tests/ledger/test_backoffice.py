@@ -45,7 +45,7 @@ def test_the_migration_takes_back_bot_grants_never_below_zero(players):
     ledger.post(
         key="lost-at-a-table", kind="adjustment", lines=[(poor_wallet.pk, -7_000), (promotions.pk, 7_000)]
     )
-    migration = importlib.import_module("ledger.migrations.0006_take_back_bot_grants")
+    migration = importlib.import_module("ledger.migrations.0007_take_back_bot_grants")
     migration.forward(apps, None)
     migration.forward(apps, None)  # a second run finds nothing left to take back
     assert ledger.wallet_for(rich).balance == 0 and ledger.wallet_for(poor).balance == 0

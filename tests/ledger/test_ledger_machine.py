@@ -25,6 +25,7 @@ from ledger.models import Account
 from ledger.reports import reconcile
 from ledger.roles import APPROVER
 from tests.ledger.conftest import give_role
+from tests.players import verified
 
 GRANT = 10_000
 
@@ -54,6 +55,7 @@ class LedgerMachine(RuleBasedStateMachine):
         user.set_unusable_password()
         user.save()
         open_player_account(user)
+        verified(user)
         return user
 
     def _add(self, account_id: int, amount: int) -> None:

@@ -16,6 +16,7 @@ from ledger.models import Account, Transaction
 from ledger.reports import reconcile
 from ledger.roles import APPROVER
 from tests.ledger.conftest import give_role
+from tests.players import verified
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -27,6 +28,7 @@ def make_users(*names: str, **extra):
         user.set_unusable_password()
         user.save()
         open_player_account(user)
+        verified(user)
         users.append(user)
     return users
 

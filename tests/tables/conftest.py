@@ -8,6 +8,7 @@ import pytest
 from django.conf import settings
 
 from games.engines.core import registry
+from tests.players import verified
 
 from .minigame import GAME
 
@@ -37,6 +38,7 @@ def users(db):
     }
     for user in users.values():
         open_player_account(user)
+        verified(user)
     return users
 
 

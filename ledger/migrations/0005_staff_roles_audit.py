@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("ledger", "0003_default_commission_schedule"),
+        ("ledger", "0004_ledger_close"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -13,7 +13,7 @@ def forward(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("ledger", "0004_staff_roles_audit"),
+        ("ledger", "0005_staff_roles_audit"),
         ("auth", "0012_alter_user_first_name_max_length"),
         ("contenttypes", "0002_remove_content_type_name"),
     ]

@@ -59,5 +59,5 @@ def forward(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("ledger", "0005_staff_roles"), ("accounts", "0002_profile")]
+    dependencies = [("ledger", "0006_staff_roles"), ("accounts", "0002_profile")]
     operations = [migrations.RunPython(forward, migrations.RunPython.noop)]
