@@ -87,7 +87,7 @@ class SettlementUnitAdmin(ReadOnlyAdmin):
         "status",
         money("stake", _("stake")),
         money("limit", _("limit")),
-        money("value", _("V")),
+        money("value", "V"),
         rate,
         money("commission", _("commission")),
     )

@@ -39,12 +39,10 @@ def require(user: Any, codename: str) -> None:
         raise ApprovalRefused("not_allowed", _("your staff role does not allow this"))
 
 
-def _refuse_own(credited: Iterable[int], approver: Any, what: str) -> None:
+def _refuse_own(credited: Iterable[int], approver: Any, message: str) -> None:
     own = set(Account.objects.filter(user_id=approver.pk).values_list("pk", flat=True))
     if own & set(credited):
-        raise ApprovalRefused(
-            "own_account", _("you may not approve %(what)s that credits your own wallet") % {"what": what}
-        )
+        raise ApprovalRefused("own_account", message)
 
 
 def request_adjustment(
@@ -92,7 +90,11 @@ def approve_adjustment(request_id: int, approver: Any, *, page: str = "") -> Tra
         if request.requested_by_id == approver.pk:
             raise ApprovalRefused("same_staff", _("a second staff member must approve an adjustment"))
         if request.amount > 0:
-            _refuse_own([request.account_id], approver, _("an adjustment"))
+            _refuse_own(
+                [request.account_id],
+                approver,
+                _("you may not approve an adjustment that credits your own wallet"),
+            )
         counter = adjustments_account(request.account.currency)
         booked = post(
             key=f"adjustment:{request.pk}",
@@ -201,7 +203,7 @@ def approve_reversal(request_id: int, approver: Any, *, page: str = "") -> Trans
         _refuse_own(
             [p.account_id for p in postings if p.amount < 0],
             approver,
-            _("a reversal"),
+            _("you may not approve a reversal that credits your own wallet"),
         )
         booked = reverse(request.original, actor_id=approver.pk, reason=request.reason)
         ReversalRequest.objects.filter(pk=request.pk).update(

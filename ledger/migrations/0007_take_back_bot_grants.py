@@ -1,4 +1,4 @@
-"""Take back the starting grants that bot accounts received (issue 19): the grant was booked by a post_save
+"""Take back the starting grants that bot accounts received: the grant was booked by a post_save
 signal whose bot check read an attribute the user model lacked, so every house bot got 100.00 from promotions.
 
 Each such grant is reversed once (key `bot_grant_return:{grant id}`, kind `reversal`, `reverses` the grant), for

@@ -1,4 +1,4 @@
-"""Staff roles, four eyes, the audit log, schedule versions and the bots' starting grant (issue 19)."""
+"""Staff roles, four eyes, the audit log, schedule versions and the bots' starting grant."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The reports on 3,000 settled deals (issue 19): every report pages and filters by date, game, table and player,
+"""The reports on 3,000 settled deals: every report pages and filters by date, game, table and player,
 its totals equal a direct SQL sum, and no list is silently cut (the export holds every filtered row)."""
 
 from __future__ import annotations
