@@ -3,7 +3,7 @@ mark, either `;` with the decimal comma or `,` with the decimal point, times in 
 money written as plain numbers, and every text cell that a spreadsheet would read as a formula neutralised.
 
 `export_rows` writes typed cells: int money (a `Money` wrapper), `datetime`, numbers and text; the caller never
-formats. The chosen dialect is stated in the response headers `X-CSV-Delimiter` and `X-CSV-Decimal-Mark` and in
+formats. The chosen dialect is stated in the response headers `X-CSV-Delimiter` and `X-CSV-decimal-mark` and in
 the file name (`…-semicolon.csv` / `…-comma.csv`).
 """
 
@@ -100,5 +100,5 @@ def export_response(
     )
     response["Content-Disposition"] = f'attachment; filename="{name}-{dialect.key}.csv"'
     response["X-CSV-Delimiter"] = dialect.delimiter
-    response["X-CSV-Decimal-Mark"] = dialect.decimal
+    response["X-CSV-decimal-mark"] = dialect.decimal  # header names are case-insensitive
     return response

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.apps import apps as installed_apps
+from django.contrib.auth.management import create_permissions
+from django.contrib.contenttypes.management import create_contenttypes
 from django.utils.translation import gettext_lazy as _
 
 FINANCE = "Finance"
@@ -48,13 +51,7 @@ STAFF_PERMISSIONS = tuple(f"ledger.{code}" for code in sorted({c for cs in ROLES
 def ensure_roles(apps: Any = None) -> None:
     """Create the four groups with exactly their permissions (idempotent; extra permissions added by hand to a
     group are removed). `apps` is a migration's app registry, or None for the installed apps."""
-    if apps is None:
-        from django.apps import apps as installed
-
-        apps = installed
-    from django.contrib.auth.management import create_permissions
-    from django.contrib.contenttypes.management import create_contenttypes
-
+    apps = apps or installed_apps
     config = apps.get_app_config("ledger")
     create_contenttypes(config, verbosity=0, apps=apps)
     create_permissions(config, verbosity=0, apps=apps)

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
+from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -278,8 +279,6 @@ def set_staff_roles(
     """Give `user` exactly the staff roles `group_names` (names of ledger.roles.ROLES); `is_staff` follows (a
     user with a role may use the Django admin's read-only ledger views). Raises ApprovalRefused (not_allowed,
     own_roles: nobody changes their own roles), ValueError for an unknown role."""
-    from django.contrib.auth.models import Group
-
     require(staff, roles.MANAGE_STAFF_ROLES)
     if user.pk == staff.pk:
         raise ApprovalRefused("own_roles", _("another administrator must change your own roles"))

@@ -2,10 +2,10 @@
 
 from django.db import migrations
 
+from ledger.roles import ensure_roles
+
 
 def forward(apps, schema_editor):
-    from ledger.roles import ensure_roles
-
     # create_permissions reads models_module to decide whether an app has models; the historical config has none.
     apps.get_app_config("ledger").models_module = True
     ensure_roles(apps)

@@ -9,12 +9,12 @@ lost; the reason says so. Postings, transactions and cached balances are written
 
 from django.db import migrations
 
+from ledger.posting import fingerprint
+
 REASON = "bot accounts get no starting balance: grant booked by mistake, returned up to the wallet's balance"
 
 
 def forward(apps, schema_editor):
-    from ledger.posting import fingerprint
-
     Transaction = apps.get_model("ledger", "Transaction")
     Posting = apps.get_model("ledger", "Posting")
     Account = apps.get_model("ledger", "Account")
