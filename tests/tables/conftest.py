@@ -8,6 +8,7 @@ import pytest
 from django.conf import settings
 
 from games.engines.core import registry
+from tests.migrating import migrate_to_latest
 from tests.players import verified
 
 from .minigame import GAME
@@ -69,3 +70,10 @@ def redis_layer(redis_url, settings):
         }
     }
     return settings
+
+
+@pytest.fixture
+def latest_schema_after():
+    """A migration test leaves the database on every app's latest migration (tests/migrating.py)."""
+    yield
+    migrate_to_latest()
