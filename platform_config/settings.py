@@ -224,4 +224,7 @@ KIBITZ_NEXT_DEAL_SECONDS = float(os.environ.get("KIBITZ_NEXT_DEAL_SECONDS", "45"
 KIBITZ_SWEEP_SECONDS = float(os.environ.get("KIBITZ_SWEEP_SECONDS", "0.25"))
 KIBITZ_EMBEDDED_SWEEPER = env_flag("KIBITZ_EMBEDDED_SWEEPER", True)
 KIBITZ_FRAME_MAX_BYTES = 4096
+# Game packages registered beside the shipped games/engines/<game>/ (dotted names, each exposing GAMES): empty on
+# the site; the tests' settings (tests/settings.py) list the tests' own game (README.md "Adding a game").
+KIBITZ_GAME_PACKAGES: list[str] = []
 KIBITZ_FRAME_RATE = (20, 10.0)  # burst, frames per second refill: per socket

@@ -5,7 +5,7 @@ so booking is all-or-nothing with the move. Money goes through `ledger.services`
 dealt, settle from the engine's payments, release a unit that never finishes. Tables with stake 0 book nothing.
 
 Units: each deal (`round:{round id}`) in French Tarot, Tarock and Rummy; the whole match (`match:{match id}`)
-in Jass (games.services.table_terms.SETTLES_PER_MATCH).
+in Jass (games.services.table_terms.settles_per_match, from the game's declaration).
 """
 
 from __future__ import annotations
