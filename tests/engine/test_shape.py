@@ -47,7 +47,9 @@ SAME_JOB = {
 
 GAME_PACKAGES = [name.rsplit(".", 1)[1] for name in engine_packages()]
 #: The shipped games (the registry also holds the tests' own game, registered by tests/settings.py).
-SHIPPED_GAMES = sorted(key for key, game in all_games().items() if type(game).__module__.startswith("games.engines."))
+SHIPPED_GAMES = sorted(
+    key for key, game in all_games().items() if type(game).__module__.startswith("games.engines.")
+)
 
 
 def _modules(package: Path) -> set[str]:

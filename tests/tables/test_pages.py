@@ -75,9 +75,8 @@ def test_it_creates_a_table_from_the_new_game_dialog(users):
         reverse("new_table"),
         {
             "game": "french-tarot",
-            "profile": "fft",
-            "match_end": "deals:4",
-            "extra_options": "",
+            "french-tarot__profile": "fft",
+            "french-tarot__match_end": "deals:4",
             "bot_level": "expert",
             "human_seats": 2,
             "stake": "0.10",
@@ -97,15 +96,14 @@ def test_it_creates_a_table_from_the_new_game_dialog(users):
     assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING
 
 
-def test_it_refuses_options_the_engine_refuses(users):
+def test_it_refuses_an_option_value_the_rules_do_not_allow(users):
     client = _client(users["alice"])
     response = client.post(
         reverse("new_table"),
         {
             "game": "french-tarot",
-            "profile": "fft",
-            "match_end": "deals:8",
-            "extra_options": '{"colour": "red"}',
+            "french-tarot__profile": "fft",
+            "french-tarot__match_end": "deals:41",
             "bot_level": "standard",
             "human_seats": 1,
             "stake": "0",

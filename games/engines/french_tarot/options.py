@@ -74,5 +74,7 @@ def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
         IllegalAction: `bad_options` for an unknown option or value.
     """
     normalized = normalize_with(SCHEMA, options)
-    parse_match_end(normalized["match_end"])  # the schema's choices are the values §10 allows; this reads them
+    parse_match_end(
+        normalized["match_end"]
+    )  # the schema's choices are the values §10 allows; this reads them
     return normalized

@@ -27,7 +27,13 @@ SCHEMA = (
             Choice(4, N_("%(count)s opponents"), 3),
         ),
     ),
-    Option("kloppen", "flag", False, N_("Kloppen"), N_("Out of turn, a player may knock to take the top discard and two stock cards.")),
+    Option(
+        "kloppen",
+        "flag",
+        False,
+        N_("Kloppen"),
+        N_("Out of turn, a player may knock to take the top discard and two stock cards."),
+    ),
     Option(
         "hand_jolly",
         "flag",
@@ -60,7 +66,10 @@ SCHEMA = (
         "choice",
         MAJORITY,
         N_("Jokers per meld"),
-        choices=(Choice(MAJORITY, N_("no more jokers than natural cards")), Choice(1, N_("at most one joker"))),
+        choices=(
+            Choice(MAJORITY, N_("no more jokers than natural cards")),
+            Choice(1, N_("at most one joker")),
+        ),
     ),
     Option(
         "discard_before_opening",

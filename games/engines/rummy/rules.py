@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.engines.core.errors import BAD_ACTION, IllegalAction, InvalidAction
 from games.engines.core.declaration import N_, Declaration
+from games.engines.core.errors import BAD_ACTION, IllegalAction, InvalidAction
 from games.engines.core.package import Package, PackageGame
 from games.engines.core.protocol import Action, Bot
 from games.engines.core.wire import is_json_int

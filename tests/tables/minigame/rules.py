@@ -47,7 +47,9 @@ class FollowGame(Game):
         default_limit_units=1,
         deck="follow",
         module="test-follow",
-        options=(Option("rounds", "number", 2, N_("Rounds"), N_("Deals in the match."), minimum=1, maximum=5),),
+        options=(
+            Option("rounds", "number", 2, N_("Rounds"), N_("Deals in the match."), minimum=1, maximum=5),
+        ),
     )
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
