@@ -141,7 +141,7 @@ DECK_DESIGN = Preference(
 
 
 def _declaration(variant: str) -> Declaration:
-    """The declaration of one variant: both settle once per match, with their own default limit (jass.md §9)."""
+    """One variant's declaration: both settle once per match, each with its default limit (docs/rules/jass.md §9)."""
     return Declaration(
         title=N_("Jass: Schieber") if variant == SCHIEBER else N_("Jass: Differenzler"),
         seat_counts=(4,),
