@@ -49,7 +49,9 @@ def _allowed(option: Option) -> list[object]:
 @pytest.mark.parametrize("key", VARIANTS)
 def test_it_declares_the_rules_files_seats_and_money_terms(key):
     declaration = get_game(key).declaration
-    assert (declaration.seat_counts, declaration.settlement_unit, declaration.default_limit_units) == TERMS[key]
+    assert (declaration.seat_counts, declaration.settlement_unit, declaration.default_limit_units) == TERMS[
+        key
+    ]
     assert declaration.title == get_game(key).title and declaration.module and declaration.deck
 
 

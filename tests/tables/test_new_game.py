@@ -22,7 +22,13 @@ from games.models import Table
 pytestmark = pytest.mark.django_db
 
 VARIANTS = ["french-tarot", "tarock", "jass-schieber", "jass-differenzler", "rummy"]
-TABLE_TERMS = {"bot_level": "standard", "human_seats": 1, "stake": "0", "access": "public", "turn_seconds": 30}
+TABLE_TERMS = {
+    "bot_level": "standard",
+    "human_seats": 1,
+    "stake": "0",
+    "access": "public",
+    "turn_seconds": 30,
+}
 
 
 def _client(user) -> Client:
@@ -163,12 +169,17 @@ def test_the_profile_keeps_each_games_preferences_in_one_field(users):
     )
     assert answer.status_code == 302
     stored = Profile.objects.get(user=users["alice"]).game_preferences
-    assert stored == {"jass-schieber": {"deck_design": "swiss"}, "jass-differenzler": {"deck_design": "french"}}
+    assert stored == {
+        "jass-schieber": {"deck_design": "swiss"},
+        "jass-differenzler": {"deck_design": "french"},
+    }
     refused = client.post(reverse("game_preferences"), {"jass-schieber__deck_design": "tarot"})
     assert refused.status_code == 400 and Profile.objects.get(user=users["alice"]).game_preferences == stored
     game = get_game("jass-schieber")
     assert declarations.player_preferences(stored, game) == {"deck_design": "swiss"}
-    assert declarations.player_preferences({"jass-schieber": {"deck_design": 3}}, game) == {"deck_design": "french"}
+    assert declarations.player_preferences({"jass-schieber": {"deck_design": 3}}, game) == {
+        "deck_design": "french"
+    }
 
 
 def test_the_table_page_loads_the_declared_module_and_preferences(users):
