@@ -144,7 +144,8 @@ class NewTableForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         """The chosen game's options, checked by its engine, and the human seats within its seat count."""
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         key = data.get("game")
         game = next((g for g in self._games if g.key == key), None)
         if game is None:
