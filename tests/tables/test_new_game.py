@@ -147,7 +147,7 @@ def test_the_lobby_box_summarises_the_options_from_the_schema(users):
     with translation.override("de"):
         (box,) = lobby_boxes(users["alice"])
     assert box["title"] == "Französisches Tarot"
-    assert box["options"] == ["Regeln: Klassisch, ohne Handful und Schlemm", "Partie: 4 Spiele"]
+    assert box["options"] == ["Regeln: Klassisch, ohne Poignée und Chelem", "Partie: 4 Spiele"]
     game = get_game("rummy")
     with translation.override("en"):
         lines = option_summary(game, game.normalize_options({"players": 3, "limit": 50}))
