@@ -1,4 +1,7 @@
 from django.apps import AppConfig
+from django.conf import settings
+
+from games.engines.core.registry import add_packages
 
 
 class GamesConfig(AppConfig):
@@ -7,8 +10,4 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         """Register the game packages of settings.KIBITZ_GAME_PACKAGES beside the shipped engines."""
-        from django.conf import settings
-
-        from games.engines.core.registry import add_packages
-
         add_packages(settings.KIBITZ_GAME_PACKAGES)

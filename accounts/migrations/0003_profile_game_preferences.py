@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0002_profile'),
+        ("accounts", "0002_profile"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='profile',
-            name='game_preferences',
-            field=models.JSONField(blank=True, default=dict, verbose_name='game preferences'),
+            model_name="profile",
+            name="game_preferences",
+            field=models.JSONField(blank=True, default=dict, verbose_name="game preferences"),
         ),
     ]

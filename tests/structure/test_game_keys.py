@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
 from pathlib import Path
 
 from games.engines.core import all_games
@@ -93,8 +94,6 @@ def test_no_generic_template_or_script_names_a_game():
 
 
 def _repository_files() -> list[Path]:
-    import subprocess
-
     listed = subprocess.run(
         ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
         cwd=REPO,
