@@ -1,5 +1,5 @@
 """The sign-up adapter of django-allauth (settings.ACCOUNT_ADAPTER): a person who signs up gets a player's
-account in the same transaction as the user row."""
+account in the same transaction as the user row; failed log-ins are counted per account *and* client address."""
 
 from __future__ import annotations
 
@@ -24,3 +24,10 @@ class PlayerAccountAdapter(DefaultAccountAdapter):
             if commit:
                 open_player_account(user, language=getattr(request, "LANGUAGE_CODE", None))
         return user
+
+    def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
+        """The key of allauth's `login_failed` rate limit ("…/key"): the account and the client's address, so
+        an attacker's failures slow the attacker (with allauth's cool-down) but never lock the owner out from
+        another address. The "…/ip" part of the rate still caps one address over all accounts."""
+        account = super()._get_login_attempts_cache_key(request, **credentials)
+        return f"{account}:{self.get_client_ip(request)}"

@@ -26,6 +26,7 @@ from games.engines.core import BOT_LEVELS, Game, all_games
 from games.engines.core.errors import RuleError
 from games.labels import BOT_LEVEL_LABELS
 from games.models import Table, TableSettings
+from games.services.table_terms import MAX_LIMIT, MAX_STAKE
 from ledger.forms import MoneyField
 from social.models import InviteList
 
@@ -84,10 +85,11 @@ class NewTableForm(forms.Form):
         label=_("Bots' level"), choices=[(b, BOT_LEVEL_LABELS[b]) for b in BOT_LEVELS], initial="standard"
     )
     human_seats = forms.IntegerField(label=_("Human seats"), min_value=1, initial=1)
-    stake = MoneyField(label=_("Stake per point"), allow_negative=False, initial="0")
+    stake = MoneyField(label=_("Stake per point"), allow_negative=False, initial="0", max_value=MAX_STAKE)
     limit = MoneyField(
         label=_("Limit per payment"),
         allow_negative=False,
+        max_value=MAX_LIMIT,
         required=False,
         help_text=_("Empty: the game's default limit (with the game's options above)."),
     )

@@ -306,3 +306,11 @@ class TableChatMessage(models.Model):
             models.Index(fields=["table", "audience", "id"], name="table_chat_by_room"),
             models.Index(fields=["author", "created_at"], name="table_chat_by_author"),
         ]
+
+
+class SweeperBeat(models.Model):
+    """When a sweeper pass last ran, over every sweeper process (one row, pk 1): the measure of downtime. A pass
+    that finds the beat older than games.services.downtime.GRACE shifts every running deadline by the gap
+    (docs/decisions-tables.md "Downtime")."""
+
+    beat_at = models.DateTimeField()

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.http import AuthenticatedHttpRequest
 from accounts.models import User
+from games.ascii_numbers import ascii_int
 from games.engines.core.errors import RuleError
 from games.services import invitations, kicks
 from games.services.table_settings import configure_table
@@ -70,7 +71,7 @@ def table_settings(request: AuthenticatedHttpRequest, table_id: int) -> JsonResp
         configure_table(
             request.user,
             table_id,
-            invite_list_id=int(raw_list) if raw_list.isdigit() else None,
+            invite_list_id=ascii_int(raw_list),
             spectators=request.POST.get("spectators", "anyone"),
             approval=request.POST.get("approval") in ("on", "1", "true"),
         )
@@ -82,8 +83,9 @@ def table_settings(request: AuthenticatedHttpRequest, table_id: int) -> JsonResp
 @require_POST
 def table_invite(request: AuthenticatedHttpRequest, table_id: int) -> JsonResponse:
     """Invite one player by username, or every member of the host's list `list`."""
-    if request.POST.get("list", "").isdigit():
-        return _json(lambda: len(invitations.invite_list(request.user, table_id, int(request.POST["list"]))))
+    list_id = ascii_int(request.POST.get("list"))
+    if list_id is not None:
+        return _json(lambda: len(invitations.invite_list(request.user, table_id, list_id)))
     invitee = User.objects.filter(
         username=request.POST.get("username", "").strip(), profile__bot_level=""
     ).first()

@@ -1,15 +1,13 @@
-"""Celery tasks (docs/design.md "Layout"): the sweeper as a beat-driven task for deployments that prefer
-Celery workers to `manage.py sweeper`. Same guarded service path either way."""
+"""Celery tasks of the tables (docs/deploy.md "Background work")."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
-from games.services.sweeper import sweep_once
+from games.services.bot_work import BOT_MOVE_TASK, think_and_move
 
 
-@shared_task(name="games.sweep")
-def sweep() -> int:
-    """One sweeper pass (due bots, passed deadlines, pending next deals); returns how many were applied.
-    Schedule it with Celery beat every second or so; running it twice at once is harmless."""
-    return sweep_once()
+@shared_task(name=BOT_MOVE_TASK, ignore_result=True)
+def bot_move(table_id: int, version: int) -> bool:
+    """A due bot's move at `table_id`, if the table is still at `version` (games.services.bot_work)."""
+    return think_and_move(table_id, version)

@@ -56,7 +56,7 @@ class UnknownUnit(LedgerError):
 
 
 class NotEligible(LedgerError):
-    """A player may not join a stakes table; `code` says why: `self_excluded`, `insufficient_funds`,
+    """A player may not join a stakes table; `code` says why: `email_unverified`, `self_excluded`, `insufficient_funds`,
     `loss_limit`, `no_limit` (the table has no limit)."""
 
 

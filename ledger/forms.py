@@ -6,23 +6,26 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from ledger.models import LimitPeriod
-from ledger.money import MoneyFormatError, parse_money, parse_rate
+from ledger.money import MoneyFormatError, format_money, parse_money, parse_rate
 
 
 class MoneyField(forms.Field):
     """An amount typed in major units, cleaned to integer minor units (None when empty and not required).
 
-    Args (besides Field's): allow_negative (False for a stake, a limit or a loss limit). Form errors:
-    ledger.money.parse_money's (`not_an_amount`, `too_many_decimals`, `too_large`) and `negative`.
+    Args (besides Field's): allow_negative (False for a stake, a limit or a loss limit); max_value, the highest
+    amount in minor units (None: no bound). Form errors: ledger.money.parse_money's (`not_an_amount`,
+    `too_many_decimals`, `too_large`), `negative` and `max_value`.
     """
 
     widget = forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off", "maxlength": 24})
 
-    def __init__(self, *, allow_negative: bool = True, **kwargs: Any) -> None:
+    def __init__(self, *, allow_negative: bool = True, max_value: int | None = None, **kwargs: Any) -> None:
         self.allow_negative = allow_negative
+        self.max_value = max_value
         super().__init__(**kwargs)
 
     def to_python(self, value: Any) -> int | None:
@@ -35,6 +38,12 @@ class MoneyField(forms.Field):
             raise forms.ValidationError(error.message, code=error.code) from None
         if minor < 0 and not self.allow_negative:
             raise forms.ValidationError(_("Enter an amount that is not negative."), code="negative")
+        if self.max_value is not None and minor > self.max_value:
+            raise forms.ValidationError(
+                _("Enter an amount of at most %(max)s.")
+                % {"max": format_money(self.max_value, get_language())},
+                code="max_value",
+            )
         return minor
 
 

@@ -277,3 +277,17 @@ class AdjustmentRequest(models.Model):
     transaction = models.OneToOneField(
         Transaction, null=True, blank=True, on_delete=models.PROTECT, related_name="adjustment_request"
     )
+
+
+class LedgerClose(models.Model):
+    """One run of the scheduled ledger close (ledger.tasks.close_ledger under Celery beat): when it ran and what
+    the reconciliation found, for staff (the reconciliation page lists the latest runs)."""
+
+    ran_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    balanced = models.BooleanField()
+    total_balance = models.BigIntegerField()  # minor units; 0 when balanced
+    cache_mismatches = models.PositiveIntegerField()
+    unbalanced = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["-ran_at"]

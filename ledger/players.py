@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from accounts.verification import has_verified_email
 from ledger.books import promotions_account, wallet_for
 from ledger.calculation import worst_case
 from ledger.errors import NotEligible
@@ -208,8 +209,14 @@ def check_can_join_stakes_table(user: Any, stake: int, limit: int, players: int)
 
     Args: stake and limit in minor units; players = seats at the table. The worst case is
     limit × (players − 1) (docs/rules/settlement.md "Money safety"). Codes: `no_limit` (limit ≤ 0 or stake ≤ 0),
-    `self_excluded`, `insufficient_funds`, `loss_limit`. Returns None when the player may join.
+    `email_unverified` (no verified e-mail address: money needs a reachable, real person), `self_excluded`,
+    `insufficient_funds`, `loss_limit`. Returns None when the player may join.
     """
     if stake <= 0 or limit <= 0:
         raise NotEligible("no_limit", _("a stakes table needs a positive stake and limit"))
+    if not has_verified_email(user):
+        raise NotEligible(
+            "email_unverified",
+            _("verify your e-mail address before playing for money (follow the link in the mail we sent)"),
+        )
     check_wallet_can_cover(wallet_for(user), worst_case(limit, players))

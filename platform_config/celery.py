@@ -1,6 +1,8 @@
-"""The Celery app: turn deadlines, bot moves and report jobs (docs/design.md "Layout").
+"""The Celery app: bot moves (games.tasks) and the ledger close (ledger.tasks); docs/deploy.md "Background work".
 
-Without REDIS_URL the broker is in-memory and tasks run eagerly, so no external service is needed.
+With REDIS_URL the broker is Redis and `celery -A platform_config worker` / `beat` run apart; without it the broker
+is in-process and `manage.py serve` runs a worker and the schedule in its own threads
+(platform_config.embedded_worker), so no external service is needed.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ The group names the sockets join are here too, so a sender and a consumer never 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from functools import partial
@@ -37,6 +38,16 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
+_home_loop: asyncio.AbstractEventLoop | None = None
+
+
+def set_home_loop(loop: asyncio.AbstractEventLoop) -> None:
+    """Send every notification on `loop` (the embedded mode: the in-memory channel layer lives on Daphne's loop,
+    and the embedded Celery worker's thread has none of its own)."""
+    global _home_loop
+    _home_loop = loop
+
+
 def send_on_commit(group: str, message: dict[str, Any]) -> None:
     """Queue `message` (a channel-layer message: `{"type": "<handler.name>", ...}`) for `group`, sent once the
     surrounding transaction commits; outside a transaction at once. A rolled-back transaction sends nothing.
@@ -57,6 +68,9 @@ def _send(group: str, message: dict[str, Any]) -> None:
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(group, message)
+        if _home_loop is not None and _home_loop.is_running():
+            asyncio.run_coroutine_threadsafe(layer.group_send(group, message), _home_loop).result(timeout=10)
+        else:
+            async_to_sync(layer.group_send)(group, message)
     except Exception:  # the change is committed; only the nudge is lost (see send_on_commit)
         log.exception("notification %s to %s failed", message.get("type"), group)

@@ -13,6 +13,19 @@ Environment:
                         (platform_config.notify; the tests turn it on), so a non-JSON payload fails at once.
     KIBITZ_STARTING_BALANCE  minor units granted to every new player, never to a bot (default 10000 = 100.00).
     KIBITZ_CURRENCY     ISO 4217 code of the ledger's money (default EUR).
+
+Security switches (each its own variable; the production default applies when DJANGO_DEBUG=0, the development
+default otherwise, so tests and benchmarks can run over plain HTTP on 127.0.0.1 with only what they need):
+    KIBITZ_SSL_REDIRECT     "1" redirects plain HTTP to HTTPS (production default 1).
+    KIBITZ_SECURE_COOKIES   "1" sends the session and CSRF cookies with Secure (production default 1).
+    KIBITZ_HSTS_SECONDS     Strict-Transport-Security max-age (production default 31536000, development 0).
+    KIBITZ_HSTS_PRELOAD     "1" adds includeSubDomains and preload to HSTS (production default 1).
+    KIBITZ_PROXY_SSL_HEADER  the header a trusted proxy sets to "https" (e.g. X-Forwarded-Proto); unset: none.
+    KIBITZ_TRUSTED_PROXIES  how many proxies append to X-Forwarded-For (client IP for the rate limits; default 0).
+    KIBITZ_SOCKET_ORIGINS   comma-separated extra origins allowed to open sockets (scheme://host[:port]).
+    KIBITZ_LOGIN_FAILED_RATE  allauth rate of failed log-ins (default "20/10m/ip,5/5m/key"; key = account + IP).
+    KIBITZ_SIGNUP_RATE      allauth rate of sign-ups per client (default "3/10m/ip,10/d/ip").
+    KIBITZ_LOG_FORMAT       "json" (production default: one JSON object per line on stdout) or "text".
 """
 
 from __future__ import annotations
@@ -39,6 +52,22 @@ def env_flag(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name} must be 1 or 0, not {raw!r}")
 
 
+def env_int(name: str, default: int) -> int:
+    """Read an integer environment variable; raises ImproperlyConfigured otherwise."""
+    raw = os.environ.get(name, "")
+    if raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be an integer, not {raw!r}") from None
+
+
+def env_list(name: str, default: str) -> list[str]:
+    """Read a comma-separated environment variable as a list of stripped, non-empty items."""
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
 DEBUG = env_flag("DJANGO_DEBUG", True)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
@@ -46,16 +75,43 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG=0")
     SECRET_KEY = "dev-only-insecure-key-not-for-production"
 
-ALLOWED_HOSTS = [
-    h.strip() for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h
-]
-CSRF_TRUSTED_ORIGINS = [
-    o.strip()
-    for o in os.environ.get(
-        "DJANGO_CSRF_TRUSTED_ORIGINS", "http://127.0.0.1:8000,http://localhost:8000"
-    ).split(",")
-    if o
-]
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost")
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "http://127.0.0.1:8000,http://localhost:8000")
+
+# Transport and cookies (docs/deploy.md "Security switches"): production defaults when DEBUG is off.
+SECURE_SSL_REDIRECT = env_flag("KIBITZ_SSL_REDIRECT", not DEBUG)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # the proxy's and the orchestrator's probes speak plain HTTP
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_flag("KIBITZ_SECURE_COOKIES", not DEBUG)
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = CSRF_COOKIE_SAMESITE = "Lax"
+SECURE_HSTS_SECONDS = env_int("KIBITZ_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = env_flag("KIBITZ_HSTS_PRELOAD", not DEBUG)
+_proxy_ssl_header = os.environ.get("KIBITZ_PROXY_SSL_HEADER", "").strip()
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_" + _proxy_ssl_header.upper().replace("-", "_"), "https") if _proxy_ssl_header else None
+)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# Sockets: the Origin must be the site's own scheme://host[:port] (platform_config.origin); these are extra.
+KIBITZ_SOCKET_ORIGINS = env_list("KIBITZ_SOCKET_ORIGINS", "")
+
+# django-csp: only the site's own files run; no inline script or style, no framing, no plug-ins.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        # CSP Level 3: 'self' also admits ws:/wss: to the page's own host and port (the table and lobby sockets).
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 
 INSTALLED_APPS = [
     "daphne",
@@ -65,6 +121,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "csp",
     "channels",
     "allauth",
     "allauth.account",
@@ -84,6 +141,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.ProfileLanguageMiddleware",
 ]
@@ -141,26 +199,33 @@ if REDIS_URL:
     }
     CELERY_BROKER_URL = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
+    # One cache for every process: allauth's rate limits and log-in lockouts count across them all.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "kibitz",
+            "OPTIONS": REDIS_SOCKET_OPTIONS,
+        }
+    }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # The embedded mode: `manage.py serve` runs a Celery worker and the beat schedule in threads of its own
+    # process (platform_config.embedded_worker), over kombu's in-process broker. Never eager: an eager task
+    # would think in the caller's thread (the sweeper's) and nothing would run the schedule.
     CELERY_BROKER_URL = "memory://"
-    CELERY_TASK_ALWAYS_EAGER = True
-CELERY_TASK_EAGER_PROPAGATES = True
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.05}  # kombu's default 1 s would pace every bot
+CELERY_TASK_ALWAYS_EAGER = False
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_WORKER_HIJACK_ROOT_LOGGER = (
+    False  # the LOGGING below (JSON lines in production) applies to workers too
+)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
 
 KIBITZ_REQUIRE_SERVICES = env_flag("KIBITZ_REQUIRE_SERVICES", False)
 KIBITZ_ALLOW_FIXED_DEALS = env_flag("KIBITZ_ALLOW_FIXED_DEALS", False)
 KIBITZ_NOTIFY_JSON_CHECK = env_flag("KIBITZ_NOTIFY_JSON_CHECK", False)
-
-
-def env_int(name: str, default: int) -> int:
-    """Read an integer environment variable; raises ImproperlyConfigured otherwise."""
-    raw = os.environ.get(name, "")
-    if raw == "":
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise ImproperlyConfigured(f"{name} must be an integer, not {raw!r}") from None
 
 
 # Ledger: the starting balance new players get from promotions (minor units) and the site's currency.
@@ -194,10 +259,28 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 
+KIBITZ_LOG_FORMAT = os.environ.get("KIBITZ_LOG_FORMAT", "text" if DEBUG else "json")
+if KIBITZ_LOG_FORMAT not in ("json", "text"):
+    raise ImproperlyConfigured(f"KIBITZ_LOG_FORMAT must be json or text, not {KIBITZ_LOG_FORMAT!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        # python-json-logger: one JSON object per event and line, with the exception's traceback as a field.
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(process)d %(message)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        },
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "formatter": KIBITZ_LOG_FORMAT,
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("KIBITZ_LOG_LEVEL", "INFO")},
 }
 AUTH_USER_MODEL = "accounts.User"
@@ -209,7 +292,19 @@ AUTHENTICATION_BACKENDS = [
 ]
 ACCOUNT_LOGIN_METHODS = {"username"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
-ACCOUNT_EMAIL_VERIFICATION = "none"
+# A verification mail goes out at sign-up; a player needs a verified address to sit at a stakes table
+# (ledger.players.check_can_join_stakes_table), not to play for fun.
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+# "strict": signing up with a registered address looks and answers exactly like signing up with a new one.
+ACCOUNT_PREVENT_ENUMERATION = "strict"
+ACCOUNT_UNIQUE_EMAIL = True
+# allauth's rate limits, counted in the shared cache. The failed log-in key is the account *and* the client's
+# address (accounts.adapter), so an attacker's failures never lock the owner out from another address.
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": os.environ.get("KIBITZ_LOGIN_FAILED_RATE", "20/10m/ip,5/5m/key"),
+    "signup": os.environ.get("KIBITZ_SIGNUP_RATE", "3/10m/ip,10/d/ip"),
+}
+ALLAUTH_TRUSTED_PROXY_COUNT = env_int("KIBITZ_TRUSTED_PROXIES", 0)
 ACCOUNT_LOGOUT_ON_GET = False
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "/accounts/login/"
@@ -223,8 +318,19 @@ KIBITZ_BOT_PAUSE_SECONDS = float(os.environ.get("KIBITZ_BOT_PAUSE_SECONDS", "0.9
 KIBITZ_NEXT_DEAL_SECONDS = float(os.environ.get("KIBITZ_NEXT_DEAL_SECONDS", "45"))
 KIBITZ_SWEEP_SECONDS = float(os.environ.get("KIBITZ_SWEEP_SECONDS", "0.25"))
 KIBITZ_EMBEDDED_SWEEPER = env_flag("KIBITZ_EMBEDDED_SWEEPER", True)
+# Background work (docs/deploy.md "Background work"): bots think in Celery workers under a wall-clock cap (0: no
+# cap; the tests' seeded bots), a due bot move is sent again when no move came within the re-dispatch time, and
+# Celery beat runs the ledger close every KIBITZ_LEDGER_CLOSE_SECONDS.
+KIBITZ_BOTS_IN_WORKERS = env_flag("KIBITZ_BOTS_IN_WORKERS", True)
+KIBITZ_BOT_CAP_SECONDS = float(os.environ.get("KIBITZ_BOT_CAP_SECONDS", "5"))
+KIBITZ_BOT_REDISPATCH_SECONDS = env_int("KIBITZ_BOT_REDISPATCH_SECONDS", 15)
+KIBITZ_LEDGER_CLOSE_SECONDS = float(os.environ.get("KIBITZ_LEDGER_CLOSE_SECONDS", str(24 * 3600)))
+CELERY_BEAT_SCHEDULE = {
+    "ledger-close": {"task": "ledger.close", "schedule": KIBITZ_LEDGER_CLOSE_SECONDS},
+}
 KIBITZ_FRAME_MAX_BYTES = 4096
 # Game packages registered beside the shipped games/engines/<game>/ (dotted names, each exposing GAMES): empty on
 # the site; the tests' settings (tests/settings.py) list the tests' own game (README.md "Adding a game").
 KIBITZ_GAME_PACKAGES: list[str] = []
 KIBITZ_FRAME_RATE = (20, 10.0)  # burst, frames per second refill: per socket
+KIBITZ_SOCKETS_PER_TABLE = env_int("KIBITZ_SOCKETS_PER_TABLE", 3)  # open table sockets per user and table

@@ -1,10 +1,18 @@
 """URL routes of the site."""
 
+from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
+from .health import healthz
+
+# The admin has no log-in form of its own: it sends people to the site's (allauth's) log-in, which carries the
+# rate limits and lockouts (settings.ACCOUNT_RATE_LIMITS), and refuses signed-in non-staff.
+admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
+
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("accounts/", include("accounts.urls")),

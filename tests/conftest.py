@@ -15,6 +15,10 @@ from django.conf import settings
 # and in the servers the browser tests start, so a payload that is not JSON fails the test that sent it.
 os.environ["KIBITZ_NOTIFY_JSON_CHECK"] = "1"
 settings.KIBITZ_NOTIFY_JSON_CHECK = True
+# In-process tests let the sweeper apply bot moves itself, uncapped, so seeded bots stay reproducible; the servers
+# the browser tests start, and tests/production/test_celery_work.py, send them to Celery workers.
+settings.KIBITZ_BOTS_IN_WORKERS = False
+settings.KIBITZ_BOT_CAP_SECONDS = 0
 
 
 def _missing(what: str) -> None:
@@ -58,3 +62,22 @@ def browser():
             chromium.close()
     finally:
         os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+@pytest.fixture(autouse=True)
+def _no_rate_limits_left_over():
+    """allauth's rate limits and lockouts live in the cache (Redis when REDIS_URL is set, which outlives a run):
+    every test starts without counts from an earlier one. Only the cache's own keys go, never the channel
+    layer's or Celery's in the same Redis database."""
+    from django.core.cache import cache
+
+    if settings.REDIS_URL:
+        import redis
+
+        client = redis.Redis.from_url(settings.REDIS_URL)
+        keys = list(client.scan_iter(match="kibitz:*"))
+        if keys:
+            client.delete(*keys)
+        client.close()
+    else:
+        cache.clear()

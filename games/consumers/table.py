@@ -17,7 +17,9 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from games import services
+from games.ascii_numbers import ascii_int
 from games.engines.core.errors import RuleError
+from games.services import sockets
 from games.services.projection import holds_seat, table_exists_with_seat, table_frame
 from platform_config.notify import table_group
 
@@ -33,6 +35,14 @@ def _seat_group(table_id: int, seat: int) -> str:
 
 _lookup_seat = database_sync_to_async(table_exists_with_seat)
 _holds_seat = database_sync_to_async(holds_seat)
+_register = database_sync_to_async(sockets.register)
+_unregister = database_sync_to_async(sockets.unregister)
+TOO_MANY_SOCKETS = 4429
+
+
+@database_sync_to_async
+def _tell_no_socket_left(table_id: int, user_id: int, seat: int) -> None:
+    sockets.last_socket_closed.send(TableConsumer, table_id=table_id, user_id=user_id, seat=seat)
 
 
 class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsumer):
@@ -51,6 +61,11 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
         if await self.panel_refusal(user) is not None:  # the table's access and spectators option
             await self.close(code=4403)
             return
+        if not await _register(
+            self.table_id, user.pk, self.channel_name
+        ):  # settings.KIBITZ_SOCKETS_PER_TABLE
+            await self.close(code=TOO_MANY_SOCKETS)
+            return
         self.user = user
         self.read_only = False
         self.sent_version = -1
@@ -68,9 +83,7 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
 
     def _since(self) -> int | None:
         values = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("v")
-        if values and values[0].isdigit():
-            return int(values[0])
-        return None
+        return ascii_int(values[0]) if values else None
 
     async def disconnect(self, code: int) -> None:
         await self.panel_disconnect()
@@ -80,6 +93,9 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
                 await self.channel_layer.group_discard(
                     _seat_group(self.table_id, self.seat), self.channel_name
                 )
+            left = await _unregister(self.table_id, self.user.pk, self.channel_name)
+            if left == 0 and self.seat is not None:
+                await _tell_no_socket_left(self.table_id, self.user.pk, self.seat)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         frame_id = None
@@ -87,6 +103,7 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
             if not self.bucket.take():
                 raise FrameError("rate_limited", _("too many frames; slow down"))
             frame = parse_frame(text_data, bytes_data, settings.KIBITZ_FRAME_MAX_BYTES)
+            await _register(self.table_id, self.user.pk, self.channel_name)  # renews this socket's entry
             frame_id = frame.get("id") if isinstance(frame.get("id"), str) else None
             if await self.panel_receive(frame):  # chat; a ping also beats the presence heartbeat
                 return

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -76,15 +77,27 @@ def apply_timeout(table_id: int, version: int) -> bool:
         return True
 
 
-def bot_move(table_id: int, rng: random.Random | None = None) -> bool:
+def bot_move(
+    table_id: int,
+    rng: random.Random | None = None,
+    *,
+    expected_version: int | None = None,
+    decide: Callable[..., Any] | None = None,
+) -> bool:
     """Let a due bot act: compute its choice from its own seat's view outside any lock, then apply it
     through the guarded path at the version it saw. Returns whether a move was applied (False when
     nothing was due, the bot declined an optional call, or a concurrent change won). A bot that returns a
-    refused action gets its seat's timeout action instead (logged: that is an engine bug)."""
+    refused action gets its seat's timeout action instead (logged: that is an engine bug).
+
+    expected_version: when given, act only if the table is still at that version (a dispatched bot task is
+    idempotent by version). decide: `decide(game, bot, view, seat, legal, rng)` → choice, in place of
+    `bot.choose(view, seat, legal, rng)` (games.services.bot_work bounds the thinking by a wall-clock cap)."""
     snapshot = _due_bot_snapshot(table_id)
     if snapshot is None:
         return False
     version, seat, level, state_json, game_key, bot_seed, round_log = snapshot
+    if expected_version is not None and version != expected_version:
+        return False
     game = get_game(game_key)
     state = game.from_json(state_json)
     if rng is None:
@@ -92,7 +105,10 @@ def bot_move(table_id: int, rng: random.Random | None = None) -> bool:
         rng = random.Random(f"{bot_seed}:{version}" if seeded else secrets.randbits(64))
     bot = game.bot(level)
     _show_earlier_views(game, bot, seat, round_log)
-    choice = bot.choose(game.view(state, seat), seat, game.legal_actions(state, seat), rng)
+    if decide is None:
+        choice = bot.choose(game.view(state, seat), seat, game.legal_actions(state, seat), rng)
+    else:
+        choice = decide(game, bot, game.view(state, seat), seat, game.legal_actions(state, seat), rng)
     if choice is None:  # the bot declines an optional call (Jass's "Enough, thanks"): it makes no move
         return False
     try:

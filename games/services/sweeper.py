@@ -1,9 +1,10 @@
-"""The sweeper: applies due bot moves, passed turn deadlines and pending next deals from the database,
-each through the service's guarded path (docs/design.md "A move, end to end" 5).
+"""The sweeper: applies passed turn deadlines and pending next deals from the database, and sends due bot moves
+to the Celery workers (games.services.bot_work; with settings.KIBITZ_BOTS_IN_WORKERS off it applies them
+itself), each through the service's guarded path (docs/design.md "A move, end to end" 5).
 
 One loop, `sweep_forever`, runs it: as `manage.py sweeper` beside the web processes, or as a task on Daphne's
-event loop inside `manage.py serve` (the embedded mode). The Celery task `games.sweep` makes one pass. Several
-sweepers may run at once: every step re-checks the table's version under its lock.
+event loop inside `manage.py serve` (the embedded mode). Several sweepers may run at once: every step re-checks
+the table's version under its lock.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from django.utils import timezone
 from games.engines.core.errors import RuleError
 from games.models import Round, Table
 
+from .bot_work import dispatch_due_bots
+from .downtime import note_pass
 from .errors import ServiceError
 from .play import apply_timeout, bot_move
 from .tables import start_next_round
@@ -32,10 +35,13 @@ def sweep_once() -> int:
     """One pass over everything due now. Returns how many actions or deals were applied."""
     now = timezone.now()
     done = 0
-    for table_id in Round.objects.filter(status=Round.Status.PLAYING, bot_due_at__lte=now).values_list(
-        "table_id", flat=True
-    ):
-        done += _guard(table_id, bot_move, table_id)
+    if settings.KIBITZ_BOTS_IN_WORKERS:
+        dispatch_due_bots()  # sent, not applied: the workers' moves come back through the service
+    else:
+        for table_id in Round.objects.filter(status=Round.Status.PLAYING, bot_due_at__lte=now).values_list(
+            "table_id", flat=True
+        ):
+            done += _guard(table_id, bot_move, table_id)
     for table_id, version in Round.objects.filter(status=Round.Status.PLAYING, deadline__lte=now).values_list(
         "table_id", "table__version"
     ):
@@ -60,6 +66,7 @@ def _guard(table_id: int, step: Callable[..., object], *args: object) -> int:
 
 def _one_pass() -> int:
     close_old_connections()  # a long-lived worker thread must not keep a connection the server dropped
+    note_pass()  # after downtime, every running deadline first moves later by it (games.services.downtime)
     return sweep_once()
 
 

@@ -7,6 +7,13 @@ from __future__ import annotations
 
 from games.engines.core import get_game
 
+MAX_STAKE = 100_000
+"""The highest stake per game unit, in minor units (1,000.00): the New game form and the service refuse more."""
+
+MAX_LIMIT = 10_000_000
+"""The highest limit per payment, in minor units (100,000.00): the New game form and the service refuse more.
+Both bounds keep every worst case (limit × seats) far inside the database's integer columns."""
+
 
 def default_limit(game_key: str, stake: int) -> int:
     """The default limit per payment in minor units: the game's declared default number of units × `stake` (minor

@@ -20,7 +20,7 @@ from .events import append_event
 from .locking import lock_table
 from .round_flow import schedule_turn
 from .shuffling import deal_round, fix_next_deal, random_dealer
-from .table_terms import default_limit
+from .table_terms import MAX_LIMIT, MAX_STAKE, default_limit
 
 TURN_SECONDS = (10, 300)
 
@@ -42,7 +42,8 @@ def create_table(
 
     Args:
         game_key: a registered game key or alias; options: the game's §10 options (normalised here).
-        human_seats: 1..seat count; stake / limit: minor units, stored for the ledger.
+        human_seats: 1..seat count; stake / limit: minor units, stored for the ledger, at most
+            table_terms.MAX_STAKE / MAX_LIMIT.
         turn_seconds: the turn time, within TURN_SECONDS.
         fixed_deal: tests only (settings.KIBITZ_ALLOW_FIXED_DEALS): `{"order", "dealer"}` of the first deal.
     Returns the table, already playing when `human_seats` is 1.
@@ -63,8 +64,8 @@ def create_table(
         )
     if (
         not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]
-        or stake < 0
-        or (limit is not None and limit < 0)
+        or not 0 <= stake <= MAX_STAKE
+        or (limit is not None and not 0 <= limit <= MAX_LIMIT)
     ):
         raise ServiceError("bad_request", _("turn time, stake or limit out of range"))
     if access not in Table.Access.values:

@@ -19,7 +19,14 @@ from ledger.books import default_currency
 from ledger.charts import bar_chart_svg
 from ledger.errors import LedgerError
 from ledger.forms import AdjustmentForm, ReversalForm, ScheduleForm
-from ledger.models import Account, AdjustmentRequest, CommissionSchedule, SettlementUnit, Transaction
+from ledger.models import (
+    Account,
+    AdjustmentRequest,
+    CommissionSchedule,
+    LedgerClose,
+    SettlementUnit,
+    Transaction,
+)
 from ledger.money import format_money
 from ledger.schedule import add_schedule
 from ledger.staff import approve_adjustment, reject_adjustment, request_adjustment, reverse_transaction
@@ -196,7 +203,8 @@ def reconciliation(request: HttpRequest) -> HttpResponse:
         ]
         rows += [["unbalanced", key, format_money(s), "FAIL"] for _, key, s in check.unbalanced]
         return csv_response("reconciliation.csv", ["check", "subject", "value", "status"], rows)
-    return render(request, "ledger/staff/reconciliation.html", {"check": check})
+    closes = LedgerClose.objects.all()[:14]
+    return render(request, "ledger/staff/reconciliation.html", {"check": check, "closes": closes})
 
 
 @staff_required

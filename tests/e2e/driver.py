@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 import time
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
@@ -23,13 +25,25 @@ def my_turn(page: Page) -> bool:
     return bool(page.evaluate("window.kibitzShell && window.kibitzShell.myTurn()"))
 
 
-def sign_up(page: Page, base: str, username: str, password: str) -> None:
+def sign_up(page: Page, base: str, username: str, password: str, email: str = "") -> None:
     page.goto(base + "/accounts/signup/")
     page.fill("input[name=username]", username)
+    if email:
+        page.fill("input[name=email]", email)
     page.fill("input[name=password1]", password)
     page.fill("input[name=password2]", password)
     page.click("form button[type=submit]")
     page.wait_for_url(base + "/", timeout=TIMEOUT)
+
+
+def verify_email(page: Page, base: str, mails: Path) -> None:
+    """Follow the newest confirmation link that the site's console e-mail backend wrote to `mails` (the site's
+    log) and confirm the address, as a person does from the mail."""
+    links = re.findall(re.escape(base) + r"/accounts/confirm-email/[^\s]+/", mails.read_text())
+    assert links, "no confirmation mail in the site's log"
+    page.goto(links[-1])
+    page.click("form[action*='confirm-email'] button[type=submit]")  # not the header's "Log out" form
+    page.wait_for_load_state()
 
 
 def log_in(page: Page, base: str, username: str, password: str) -> None:

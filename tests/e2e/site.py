@@ -22,6 +22,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 DEMO_PASSWORD = "demo-only-password"
+# The tests that drive the pages open their contexts with `bypass_csp=True`: Playwright's `wait_for_function`
+# evaluates its predicate with eval(), which the site's policy (script-src 'self') refuses. The site's own scripts
+# under the real policy are checked by tests/e2e/test_content_policy.py, in contexts that keep it.
 
 
 def free_port() -> int:
@@ -36,6 +39,7 @@ class LiveSite:
     def __init__(self) -> None:
         self.process: subprocess.Popen | None = None
         self.url = ""
+        self.log = Path()
 
     def start(self, folder: Path) -> None:
         env = {
@@ -58,7 +62,8 @@ class LiveSite:
         subprocess.run([*manage, "migrate", "-v", "0", "--noinput"], env=env, check=True, cwd=ROOT)
         subprocess.run([*manage, "demo_data"], env=env, check=True, cwd=ROOT, capture_output=True)
         port = free_port()
-        with open(folder / "serve.log", "w") as log:  # the server keeps its own copy of the descriptor
+        self.log = folder / "serve.log"  # also the console e-mail backend's mails
+        with open(self.log, "w") as log:  # the server keeps its own copy of the descriptor
             self.process = subprocess.Popen(
                 [*manage, "serve", "--port", str(port)],
                 env=env,

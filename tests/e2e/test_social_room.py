@@ -241,7 +241,7 @@ def test_it_needs_a_majority_to_kick_at_a_public_stakes_table_and_keeps_spectato
 def test_a_spectator_the_table_no_longer_takes_is_sent_back_to_the_lobby_on_reconnect(site, browser):
     base = site.url
     alice = _logged_in_page(browser, base, "alice")
-    walter = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    walter = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900}).new_page()
     sign_up(
         walter, base, "walter", "a-long-test-password-42"
     )  # nobody has ignored or kicked him in this module
@@ -262,6 +262,6 @@ def test_a_spectator_the_table_no_longer_takes_is_sent_back_to_the_lobby_on_reco
 
 
 def _logged_in_page(browser, base: str, name: str) -> Page:
-    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 900}).new_page()
     log_in(page, base, name, DEMO_PASSWORD)
     return page

@@ -20,7 +20,7 @@ def test_it_lets_a_new_player_win_a_contract_against_three_bots_and_check_the_de
     dealer = 3  # seat 0 is forehand: it bids first
     order, deal = strong_hand_order(dealer, strong_seat=0)
     seed = passing_bot_seed(deal, dealer, {0: "garde"}, bots={1, 2, 3}, first_version=3)
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1200, "height": 900})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -77,7 +77,7 @@ def test_it_seats_two_people_with_two_bots_for_a_full_deal(site, browser, output
     seed = passing_bot_seed(deal, dealer, {0: "garde", 1: "pass"}, bots={2, 3}, first_version=4)
     pages = []
     for name in ("alice", "bob"):
-        context = browser.new_context(viewport={"width": 1100, "height": 850})
+        context = browser.new_context(bypass_csp=True, viewport={"width": 1100, "height": 850})
         page = context.new_page()
         log_in(page, site.url, name, DEMO_PASSWORD)
         pages.append(page)

@@ -23,6 +23,7 @@ from ledger import services as ledger
 from ledger.models import SettlementUnit
 from tests.ledger.example_deal import settle_example_deal
 from tests.lobby import page_boxes
+from tests.players import verified
 
 from .checks import live
 from .conftest import REPO
@@ -68,6 +69,7 @@ def german_player(name: str, **extra) -> Client:
     """A logged-in client of a new user whose profile speaks German (`client.user` is the user)."""
     user = get_user_model().objects.create_user(name, password="pw-for-tests-only", **extra)
     open_player_account(user, language="de")
+    verified(user)
     client = Client()
     client.force_login(user)
     client.user = user
@@ -83,6 +85,7 @@ def settled_deal():
     ]
     for user in users:
         open_player_account(user, language="de")
+        verified(user)
     settle_example_deal(users, result={"contract": "petite"})
     return users
 

@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from accounts.players import open_player_account
+from tests.players import verified
 
 
 @pytest.fixture
@@ -16,6 +17,7 @@ def make_user(db):
         user.set_unusable_password()
         user.save()
         open_player_account(user)
+        verified(user)
         return user
 
     return make

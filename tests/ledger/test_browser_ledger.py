@@ -13,6 +13,7 @@ from django.test import Client
 from accounts.players import open_player_account
 from tests.e2e.driver import commission_csv
 from tests.ledger.example_deal import settle_example_deal
+from tests.players import verified
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,6 +23,7 @@ def user(name: str, **extra):
     u.set_unusable_password()
     u.save()
     open_player_account(u)
+    verified(u)
     return u
 
 
@@ -34,7 +36,7 @@ def session_cookie(u, live_server_url: str) -> dict:
 def test_it_shows_the_player_and_staff_the_settled_deal(live_server, browser, tmp_path):
     alice, bob, carol, dave = (user(n) for n in ("alice", "bob", "carol", "dave"))
     sam = user("sam", is_staff=True)
-    page = browser.new_context().new_page()
+    page = browser.new_context(bypass_csp=True).new_page()
     page.context.add_cookies([session_cookie(alice, live_server.url)])
 
     page.goto(f"{live_server.url}/ledger/wallet/")
@@ -48,7 +50,7 @@ def test_it_shows_the_player_and_staff_the_settled_deal(live_server, browser, tm
     assert first_line.get_attribute("data-kind") == "settle"
     assert "+61.92" in first_line.inner_text() and "107.92" in first_line.inner_text()
 
-    staff_page = browser.new_context(accept_downloads=True).new_page()
+    staff_page = browser.new_context(bypass_csp=True, accept_downloads=True).new_page()
     staff_page.context.add_cookies([session_cookie(sam, live_server.url)])
     staff_page.goto(f"{live_server.url}/ledger/staff/")
     staff_page.click("text=Settlements")

@@ -23,6 +23,7 @@ from ledger import services as ledger
 from ledger.calculation import DEFAULT_BANDS, calculate_settlement
 from ledger.models import Account
 from ledger.reports import reconcile
+from tests.players import verified
 
 GRANT = 10_000
 
@@ -52,6 +53,7 @@ class LedgerMachine(RuleBasedStateMachine):
         user.set_unusable_password()
         user.save()
         open_player_account(user)
+        verified(user)
         return user
 
     def _add(self, account_id: int, amount: int) -> None:

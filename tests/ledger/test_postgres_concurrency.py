@@ -14,6 +14,7 @@ from accounts.players import open_player_account
 from ledger import services as ledger
 from ledger.models import Account, Transaction
 from ledger.reports import reconcile
+from tests.players import verified
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -25,6 +26,7 @@ def make_users(*names: str, **extra):
         user.set_unusable_password()
         user.save()
         open_player_account(user)
+        verified(user)
         users.append(user)
     return users
 

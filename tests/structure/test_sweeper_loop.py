@@ -1,5 +1,5 @@
 """One sweeper loop: games.services.sweeper.sweep_forever, run by `manage.py sweeper` and `manage.py serve`;
-the Celery task makes one pass and loops nowhere."""
+Celery's tasks do the bots' and the ledger's work and sweep nowhere."""
 
 from __future__ import annotations
 
@@ -34,12 +34,11 @@ def sweeping_modules() -> dict[str, set[str]]:
     return found
 
 
-def test_both_commands_run_the_one_loop_and_celery_one_pass():
+def test_both_commands_run_the_one_loop_and_no_task_sweeps():
     assert sweeping_modules() == {
         "games/services/sweeper.py": {"sweep_once"},
         "games/management/commands/sweeper.py": {"sweep_forever"},
         "games/management/commands/serve.py": {"sweep_forever"},
-        "games/tasks.py": {"sweep_once"},
     }
 
 

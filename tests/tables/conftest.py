@@ -7,6 +7,8 @@ import os
 import pytest
 from django.conf import settings
 
+from tests.players import verified
+
 # Sockets read the database from worker threads that outlive a test; persistent connections there would
 # keep the test database open at teardown. Tests close each connection after use, as before.
 settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
@@ -24,6 +26,7 @@ def users(db):
     }
     for user in users.values():
         open_player_account(user)
+        verified(user)
     return users
 
 

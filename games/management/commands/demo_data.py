@@ -1,5 +1,6 @@
 """`python manage.py demo_data` — the demo players alice, bob, carol, dave and the bot accounts (idempotent): a demo
-player is opened like a signed-up one (accounts.players.open_player_account: profile and starting balance)."""
+player is opened like a signed-up one (accounts.players.open_player_account: profile and starting balance), with a
+verified e-mail address so the demo can sit at stakes tables."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.core.management.base import BaseCommand
 
 from accounts.models import User
 from accounts.players import open_player_account
+from accounts.verification import mark_verified
 from games.services import ensure_bot_accounts
 
 DEMO_USERS = ("alice", "bob", "carol", "dave")
@@ -27,5 +29,6 @@ class Command(BaseCommand):
                 user.set_password(password)
                 user.save()
                 open_player_account(user)
+            mark_verified(user, f"{name}@example.invalid")
         ensure_bot_accounts()
         self.stdout.write(f"Demo users: {', '.join(DEMO_USERS)} — password: {password}")

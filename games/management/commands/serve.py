@@ -1,4 +1,5 @@
-"""`python manage.py serve` — the whole site in one process: Daphne (HTTP + WebSockets) and the sweeper.
+"""`python manage.py serve` — the whole site in one process: Daphne (HTTP + WebSockets), the sweeper and, without
+REDIS_URL, a Celery worker and the beat schedule in threads (platform_config.embedded_worker).
 
 The sweeper (games.services.sweeper.sweep_forever) runs as a task on Daphne's own event loop and does its
 database work in worker threads, so its notifications reach the in-memory channel layer of this process (the
@@ -13,6 +14,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from games.services.sweeper import sweep_forever
+from platform_config import celery_app, embedded_worker, notify
 
 
 class Command(BaseCommand):
@@ -33,6 +35,9 @@ class Command(BaseCommand):
 
         if settings.KIBITZ_EMBEDDED_SWEEPER and not options["no_sweeper"]:
             twisted_loop.call_soon(lambda: twisted_loop.create_task(sweep_forever()))
+        if not settings.REDIS_URL:  # the embedded mode: Celery's worker and beat in this process
+            notify.set_home_loop(twisted_loop)
+            embedded_worker.start(celery_app)
         endpoints = build_endpoint_description_strings(host=options["host"], port=options["port"])
         self.stdout.write(f"Kibitz on http://{options['host']}:{options['port']}/ (Ctrl-C stops)")
         Server(application=application, endpoints=endpoints, signal_handlers=True).run()

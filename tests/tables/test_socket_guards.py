@@ -1,0 +1,154 @@
+"""What a socket may not do (docs/deploy.md "Sockets"): open from another origin (scheme, host and port are all
+compared), reach an unknown path, send a `?v=` that is not ASCII digits, or be one user's fourth socket at a
+table. Each gets a refusal with its code, never a 500 or a traceback."""
+
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from games import services
+from games.services import sockets
+from platform_config.origin import normalize_origin
+
+from .sockets import open_socket, receive
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(60)]
+
+
+@sync_to_async
+def _table(users):
+    return services.create_table(users["alice"], "french-tarot", human_seats=2)
+
+
+async def _close_code(
+    path: str, user, origin: bytes = b"http://127.0.0.1:8000", host: bytes = b"127.0.0.1:8000"
+):
+    """Connect and return (accepted, close code or None)."""
+    from platform_config.asgi import application
+
+    from .sockets import session_cookie
+
+    headers = [(b"origin", origin), (b"host", host), (b"cookie", await sync_to_async(session_cookie)(user))]
+    communicator = WebsocketCommunicator(application, path, headers=headers)
+    connected, code = await communicator.connect(timeout=10)
+    await communicator.disconnect()
+    return connected, (None if connected else code)
+
+
+@pytest.mark.parametrize(
+    "origin",
+    [
+        b"http://127.0.0.1:9999",
+        b"http://localhost:1",
+        b"https://127.0.0.1",
+        b"https://127.0.0.1:8000",
+        b"null",
+        b"",
+    ],
+)
+@pytest.mark.asyncio
+async def test_a_socket_from_another_origin_is_refused(users, origin):
+    table = await _table(users)
+    accepted, _code = await _close_code(f"/ws/tables/{table.pk}/", users["alice"], origin=origin)
+    assert not accepted
+
+
+@pytest.mark.asyncio
+async def test_the_sites_own_origin_is_accepted_and_a_proxy_makes_it_https(users, settings):
+    table = await _table(users)
+    assert (await _close_code(f"/ws/tables/{table.pk}/", users["alice"]))[0]
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    path = f"/ws/tables/{table.pk}/"
+    # Without the proxy's header the request is plain http: an https page's origin does not match it.
+    assert not (await _close_code(path, users["alice"], origin=b"https://127.0.0.1:8000"))[0]
+    from platform_config.asgi import application
+
+    from .sockets import session_cookie
+
+    headers = [
+        (b"origin", b"https://cards.example.org"),
+        (b"host", b"cards.example.org"),
+        (b"x-forwarded-proto", b"https"),
+        (b"cookie", await sync_to_async(session_cookie)(users["alice"])),
+    ]
+    settings.ALLOWED_HOSTS = ["cards.example.org"]
+    communicator = WebsocketCommunicator(application, path, headers=headers)
+    connected, _ = await communicator.connect(timeout=10)
+    assert connected
+    await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_an_extra_origin_can_be_allowed(users, settings):
+    table = await _table(users)
+    settings.KIBITZ_SOCKET_ORIGINS = ["http://localhost:3000"]
+    assert (await _close_code(f"/ws/tables/{table.pk}/", users["alice"], origin=b"http://localhost:3000"))[0]
+
+
+@pytest.mark.parametrize(
+    "path", ["/ws/", "/ws/nothing/", "/ws/tables/abc/", "/nothing", "/ws/tables/99999999999999999999999/"]
+)
+@pytest.mark.asyncio
+async def test_unknown_socket_paths_close_with_4404(users, path):
+    assert await _close_code(path, users["alice"]) == (False, 4404)
+
+
+@pytest.mark.asyncio
+async def test_a_version_that_is_not_ascii_digits_is_ignored(users):
+    table = await _table(users)
+    ws, ok = await open_socket(f"/ws/tables/{table.pk}/?v=%C2%B2", users["alice"])
+    assert ok
+    frame = await receive(ws)
+    assert frame["type"] == "state"  # a full state, as without ?v=
+    await ws.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_fourth_socket_of_one_user_at_one_table_is_refused(users):
+    table = await _table(users)
+    path = f"/ws/tables/{table.pk}/"
+    opened = [await open_socket(path, users["alice"]) for _ in range(3)]
+    assert all(ok for _ws, ok in opened)
+    assert await _close_code(path, users["alice"]) == (False, 4429)
+    assert (await _close_code(path, users["bob"]))[0]  # another user is not counted against alice
+    seen: list[dict] = []
+
+    def heard(sender, **kwargs):
+        seen.append({k: v for k, v in kwargs.items() if k != "signal"})
+
+    sockets.last_socket_closed.connect(heard)
+    try:
+        await opened[0][0].disconnect()
+        assert (await sync_to_async(sockets.open_sockets)(table.pk, users["alice"].pk)) == 2
+        assert (await _close_code(path, users["alice"]))[0]  # a place came free
+        for ws, _ok in opened[1:]:
+            await ws.disconnect()
+        assert not await sync_to_async(sockets.has_socket)(table.pk, users["alice"].pk)
+        assert seen == [{"table_id": table.pk, "user_id": users["alice"].pk, "seat": 0}]
+    finally:
+        sockets.last_socket_closed.disconnect(heard)
+
+
+@pytest.mark.parametrize("where", ["memory", "redis"])
+def test_the_registry_lapses_the_entries_of_a_dead_process(monkeypatch, settings, request, where):
+    """Entries carry an expiry; a socket that never renews its entry stops counting after SOCKET_TTL_SECONDS.
+    In this process's memory (embedded) and in Redis (shared by the web processes)."""
+    settings.REDIS_URL = request.getfixturevalue("redis_url") if where == "redis" else ""
+    now = [1000.0]
+    monkeypatch.setattr(sockets.time, "time", lambda: now[0])
+    for n in range(3):
+        assert sockets.register(77, 5, f"channel-{n}")
+    assert not sockets.register(77, 5, "channel-3")
+    now[0] += sockets.SOCKET_TTL_SECONDS + 1
+    assert sockets.open_sockets(77, 5) == 0
+    assert sockets.register(77, 5, "channel-3")
+    sockets.unregister(77, 5, "channel-3")
+
+
+def test_origins_compare_scheme_host_and_port():
+    assert normalize_origin("http://127.0.0.1:8000") == ("http", "127.0.0.1", 8000)
+    assert normalize_origin("HTTPS://Cards.Example.org") == ("https", "cards.example.org", 443)
+    for bad in ("null", "", "ftp://x", "http://x:99999", "http://x/path", "127.0.0.1:8000"):
+        assert normalize_origin(bad) is None
