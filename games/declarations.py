@@ -45,7 +45,9 @@ def value_token(value: Scalar) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-def _typed_choice(choices: tuple[Choice, ...], default: Scalar, label: str, help_text: str) -> forms.Field:
+def _typed_choice(
+    choices: tuple[Choice, ...], default: Scalar, label: str, help_text: str, required: bool = True
+) -> forms.Field:
     by_token = {value_token(c.value): c.value for c in choices}
     return forms.TypedChoiceField(
         label=label,
@@ -53,16 +55,19 @@ def _typed_choice(choices: tuple[Choice, ...], default: Scalar, label: str, help
         choices=[(value_token(c.value), choice_label(c)) for c in choices],
         coerce=by_token.__getitem__,
         initial=value_token(default),
+        required=required,
+        empty_value=None,
     )
 
 
 def option_field(option: Option) -> forms.Field:
     """The form field of one option, labelled in the active language: a select of the choices (the values come
-    back typed), a checkbox for a flag, a number box within the option's range."""
+    back typed), a checkbox for a flag, a number box within the option's range. Not required: a value left out
+    cleans to None, which the dialog reads as the option's default."""
     label = gettext(option.label)
     help_text = gettext(option.help) if option.help else ""
     if option.kind == "choice":
-        return _typed_choice(option.choices, option.default, label, help_text)
+        return _typed_choice(option.choices, option.default, label, help_text, required=False)
     if option.kind == "flag":
         return forms.BooleanField(label=label, help_text=help_text, required=False, initial=option.default)
     return forms.IntegerField(
@@ -71,6 +76,7 @@ def option_field(option: Option) -> forms.Field:
         min_value=option.minimum,
         max_value=option.maximum,
         initial=option.default,
+        required=False,
     )
 
 

@@ -156,9 +156,8 @@ class NewTableForm(forms.Form):
         if any(option_field_name(game, name) in self.errors for name in names):
             return data
         try:
-            data["options"] = game.normalize_options(
-                {name: data[option_field_name(game, name)] for name in names}
-            )
+            given = {name: data.get(option_field_name(game, name)) for name in names}
+            data["options"] = game.normalize_options({k: v for k, v in given.items() if v is not None})
         except RuleError:
             # The fields hold only the schema's values, which the engine accepts (tests/tables/test_new_game.py).
             self.add_error(None, gettext("These options do not go together."))

@@ -187,3 +187,9 @@ def test_the_table_page_loads_the_declared_module_and_preferences(users):
     page = _client(users["alice"]).get(reverse("table", args=[table.pk])).content.decode()
     assert 'data-module="/static/js/games/french-tarot.js"' in page and 'data-deck="tarot"' in page
     assert '<script id="game-preferences" type="application/json">{}</script>' in page
+
+
+def test_an_option_left_out_takes_its_default():
+    form = NewTableForm({"game": "french-tarot", **TABLE_TERMS, "french-tarot__match_end": "deals:2"})
+    assert form.is_valid(), form.errors
+    assert form.options() == {"profile": "fft", "match_end": "deals:2"}
