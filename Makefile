@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 JS_STAMP := node_modules/.installed
 
-.PHONY: run test install lint-js bench clean
+.PHONY: run test install lint-js vendor bench clean
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed ($(PYTHON) not found)"; exit 1; }
@@ -45,6 +45,10 @@ else
 lint-js:
 	@echo "lint-js: Node.js and npm not found, ESLint on the browser code skipped (.ci/run installs them)"
 endif
+
+# Copy the browser libraries package.json pins into static/vendor/ (tests/vendor.py; tests/test_vendored.py checks them).
+vendor: $(JS_STAMP) $(STAMP)
+	$(PY) -m tests.vendor
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine_bench.py

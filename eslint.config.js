@@ -7,7 +7,7 @@ import globals from "globals";
 export default [
   { ignores: ["node_modules/", "staticfiles/", ".venv/", "**/vendor/", "**/*.min.js"] },
   {
-    files: ["static/js/**/*.js", "social/static/js/**/*.js", "ledger/static/**/*.js"],
+    files: ["static/js/**/*.js", "social/static/js/**/*.js", "ledger/static/**/*.js", "tests/**/*.js"],
     ...js.configs.recommended,
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.browser },
   },

@@ -124,6 +124,9 @@ class Round(models.Model):
     result = models.JSONField(null=True, blank=True)
     settlement = models.JSONField(null=True, blank=True, help_text="engine payments [payer, payee, units]")
     # Deadlines live in the database: the sweeper acts on them through the same guarded path as a move.
+    # `deadlines` holds one per seat with a move due ({"seat": ISO time}; several run at once, e.g. Differenzler's
+    # secret predictions); `deadline` is the earliest of them, the column the sweeper's index reads.
+    deadlines = models.JSONField(default=dict, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
     bot_due_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)

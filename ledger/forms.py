@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ledger.models import LimitPeriod
 from ledger.money import MoneyFormatError, format_money, parse_money, parse_rate
+from ledger.roles import ROLE_LABELS
 
 
 class MoneyField(forms.Field):
@@ -74,6 +75,26 @@ class AdjustmentForm(forms.Form):
     account = forms.IntegerField(label=_("Account id"), min_value=1)
     amount = MoneyField(label=_("Amount (+ credit, − debit)"))
     reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 2}), max_length=1000)
+
+
+class RolesForm(forms.Form):
+    username = forms.CharField(label=_("User name"), max_length=150)
+    roles = forms.MultipleChoiceField(
+        label=_("Roles"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        choices=list(ROLE_LABELS.items()),
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=1000)
+
+
+class CoolOffForm(forms.Form):
+    days = forms.TypedChoiceField(
+        label=_("Cool-off"),
+        coerce=int,
+        choices=[(1, _("24 hours")), (7, _("One week")), (30, _("One month")), (90, _("Three months"))],
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=1000)
 
 
 class ReversalForm(forms.Form):

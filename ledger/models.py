@@ -145,6 +145,9 @@ class CommissionSchedule(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    def __str__(self) -> str:
+        return f"{self.currency} {self.effective_from:%Y-%m-%d %H:%M}"
+
     def bands(self) -> list[tuple[int, int]]:
         """Return `(lower bound minor units, rate basis points)` sorted by lower bound."""
         return [(b.min_value, b.rate_bp) for b in self.band_set.order_by("min_value")]
@@ -240,14 +243,27 @@ class LossLimit(models.Model):
     class Meta:
         indexes = [models.Index(fields=["user", "period", "effective_from"])]
 
+    def __str__(self) -> str:
+        return f"{self.user} {self.period} {self.amount}"
+
 
 class SelfExclusion(models.Model):
-    """The player may not join stakes tables from `starts_at` to `ends_at`; it cannot be shortened."""
+    """The player may not join stakes tables from `starts_at` to `ends_at`; it cannot be shortened.
+
+    `set_by` is None when the player chose it; a responsible-gaming officer's cool-off records who set it and why.
+    """
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="exclusions")
     starts_at = models.DateTimeField()
     ends_at = models.DateTimeField()
     created_at = models.DateTimeField(auto_now_add=True)
+    set_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    reason = models.TextField(blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.starts_at:%Y-%m-%d} – {self.ends_at:%Y-%m-%d}"
 
 
 class AdjustmentStatus(models.TextChoices):
@@ -277,6 +293,72 @@ class AdjustmentRequest(models.Model):
     transaction = models.OneToOneField(
         Transaction, null=True, blank=True, on_delete=models.PROTECT, related_name="adjustment_request"
     )
+
+
+class ReversalRequest(models.Model):
+    """A staff request to reverse a transaction; booked only when a second staff member approves it
+    (docs/decisions-ledger.md "Staff roles and four eyes")."""
+
+    original = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="reversal_requests")
+    reason = models.TextField()
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(
+        max_length=10, choices=AdjustmentStatus.choices, default=AdjustmentStatus.PENDING
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    transaction = models.OneToOneField(
+        Transaction, null=True, blank=True, on_delete=models.PROTECT, related_name="reversal_request"
+    )
+
+
+class AuditAction(models.TextChoices):
+    """What a staff member did (AuditEntry.action)."""
+
+    ADJUSTMENT_REQUESTED = "adjustment_requested", _("Adjustment requested")
+    ADJUSTMENT_APPROVED = "adjustment_approved", _("Adjustment approved")
+    ADJUSTMENT_REJECTED = "adjustment_rejected", _("Adjustment rejected")
+    REVERSAL_REQUESTED = "reversal_requested", _("Reversal requested")
+    REVERSAL_APPROVED = "reversal_approved", _("Reversal approved")
+    REVERSAL_REJECTED = "reversal_rejected", _("Reversal rejected")
+    SCHEDULE_ADDED = "schedule_added", _("Commission schedule version added")
+    COOL_OFF_SET = "cool_off_set", _("Cool-off set")
+    ROLES_CHANGED = "roles_changed", _("Staff roles changed")
+    EXPORTED = "exported", _("Report exported")
+
+
+class AuditEntry(AppendOnlyModel):
+    """One staff action, never changed: who, what, when, on which object, why, and on which page.
+
+    The custom permissions of the staff roles live here (docs/decisions-ledger.md "Staff roles and four eyes").
+    """
+
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    action = models.CharField(max_length=32, choices=AuditAction.choices)
+    object_type = models.CharField(max_length=40, blank=True)
+    object_id = models.CharField(max_length=64, blank=True)
+    object_label = models.CharField(max_length=200, blank=True)
+    reason = models.TextField(blank=True)
+    page = models.CharField(max_length=300, blank=True)
+    details = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-pk"]
+        permissions = [
+            ("view_reports", "Can read every ledger report and export"),
+            ("view_player_safety", "Can read players' limits, exclusions and statements"),
+            ("request_correction", "Can request adjustments and reversals"),
+            ("approve_correction", "Can approve or reject adjustments and reversals others requested"),
+            ("set_cool_off", "Can set a player's cool-off"),
+            ("manage_staff_roles", "Can change staff roles"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor} {self.action} {self.object_label}"
 
 
 class LedgerClose(models.Model):

@@ -5,13 +5,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
-from django.db.models import Count, QuerySet, Sum
-from django.db.models.functions import TruncDate
+from django.contrib.auth import get_user_model
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Coalesce, TruncDate
+from django.utils import timezone
 
-from ledger.models import Account, AccountKind, Posting, SettlementUnit, Transaction, UnitSeat, UnitStatus
+from ledger.models import (
+    Account,
+    AccountKind,
+    LimitPeriod,
+    LossLimit,
+    Posting,
+    SelfExclusion,
+    SettlementUnit,
+    Transaction,
+    UnitSeat,
+    UnitStatus,
+)
 
 
 @dataclass(frozen=True)
@@ -122,18 +135,71 @@ def tables_summary() -> list[Mapping[str, Any]]:
     )
 
 
-def daily_commission(since: date | None = None) -> list[tuple[date, int, int]]:
-    """`(day, commission, settled units)` per calendar day (site time zone) of booked settlements, oldest first."""
-    units = SettlementUnit.objects.filter(status=UnitStatus.SETTLED)
-    if since is not None:
-        units = units.filter(closed_at__date__gte=since)
+def settled_units() -> QuerySet[SettlementUnit]:
+    """Every settled unit (the base of the settlements and commission reports, before filters)."""
+    return SettlementUnit.objects.filter(status=UnitStatus.SETTLED)
+
+
+def daily_commission(units: QuerySet[SettlementUnit], first: date, last: date) -> list[tuple[date, int, int]]:
+    """`(day, commission, settled units)` for every calendar day (site time zone) from `first` to `last`, oldest
+    first, days without play included as zeros; `units` are the settled units to count (already filtered by game
+    or table)."""
     rows = (
-        units.annotate(day=TruncDate("closed_at"))
+        units.filter(closed_at__date__gte=first, closed_at__date__lte=last)
+        .annotate(day=TruncDate("closed_at", tzinfo=timezone.get_current_timezone()))
         .values("day")
         .annotate(commission=Sum("commission"), units=Count("pk"))
         .order_by("day")
     )
-    return [(r["day"], r["commission"] or 0, r["units"]) for r in rows]
+    found = {r["day"]: (r["commission"] or 0, r["units"]) for r in rows}
+    days = (first + timedelta(days=i) for i in range((last - first).days + 1))
+    return [(d, *found.get(d, (0, 0))) for d in days]
+
+
+def results_grouped(seats: QuerySet[UnitSeat]) -> QuerySet[Any]:
+    """Per account of `seats` (settled seats, already filtered): deals played, Σ won, Σ lost (≥ 0), net, Σ commission
+    borne, with the names the reports show; biggest winners first."""
+    return (
+        seats.filter(unit__status=UnitStatus.SETTLED)
+        .values("account_id", "account__name", "account__is_bot", "account__user__username")
+        .annotate(
+            deals=Count("pk"),
+            won=Coalesce(Sum("change", filter=Q(change__gt=0)), Value(0)),
+            lost=Coalesce(Sum(-F("change"), filter=Q(change__lt=0)), Value(0)),
+            net=Coalesce(Sum("change"), Value(0)),
+            commission=Coalesce(Sum("share"), Value(0)),
+        )
+        .order_by("-net", "account_id")
+    )
+
+
+def safety_overview() -> QuerySet[Any]:
+    """Every person with a loss limit or an exclusion, annotated with the limit in force per period (`day`,
+    `week`, `month`: minor units or None), `excluded_until` (the end of an exclusion covering now) and
+    `excluded_by` (the username of the staff member who set it, "" for the player's own)."""
+    now = timezone.now()
+    users = (
+        get_user_model().objects.filter(Q(loss_limits__isnull=False) | Q(exclusions__isnull=False)).distinct()
+    )
+    annotations: dict[str, Any] = {}
+    for period in LimitPeriod:
+        annotations[period.value] = Subquery(
+            LossLimit.objects.filter(user=OuterRef("pk"), period=period, effective_from__lte=now)
+            .order_by("-created_at", "-pk")
+            .values("amount")[:1]
+        )
+        annotations[f"{period.value}_pending"] = Subquery(
+            LossLimit.objects.filter(user=OuterRef("pk"), period=period, effective_from__gt=now)
+            .order_by("-created_at", "-pk")
+            .values("effective_from")[:1]
+        )
+    current = SelfExclusion.objects.filter(user=OuterRef("pk"), starts_at__lte=now, ends_at__gt=now).order_by(
+        "-ends_at"
+    )
+    annotations["excluded_until"] = Subquery(current.values("ends_at")[:1])
+    annotations["excluded_by"] = Subquery(current.values("set_by__username")[:1])
+    annotations["exclusion_reason"] = Subquery(current.values("reason")[:1])
+    return users.annotate(**annotations).select_related("profile").order_by("username")
 
 
 def results_by_kind() -> dict[str, dict[str, int]]:
@@ -163,3 +229,95 @@ def player_wallets() -> QuerySet[Account]:
     return (
         Account.objects.filter(kind=AccountKind.WALLET, is_bot=False).select_related("user").order_by("name")
     )
+
+
+@dataclass(frozen=True)
+class WalletLine:
+    """One line of a player's wallet: a settled deal (net result, stake result Δ before commission, commission
+    borne), a deal not finished (reserved or released), or any other transaction (grant, adjustment, reversal).
+    `postings` are the StatementLines folded under it (reservation, settlement, release)."""
+
+    created_at: datetime
+    kind: str
+    amount: int
+    balance_after: int
+    stake_result: int | None
+    commission: int | None
+    unit_id: str | None
+    round_id: int | None
+    game: str
+    reason: str
+    postings: tuple[StatementLine, ...]
+
+
+def wallet_lines(account: Account) -> list[WalletLine]:
+    """The wallet's lines, newest first: one per settlement unit (its reservation, settlement and release
+    postings folded under it) and one per other posting. For a settled deal `amount` is the wallet change
+    (Δ − commission share, or −|Δ|), for an open one minus the reservation, for a released one 0."""
+    lines = statement(account)
+    units: dict[str, list[StatementLine]] = {}
+    order: list[tuple[str, Any]] = []
+    for ln in lines:
+        if ln.unit_id and ln.kind in ("reserve", "settle", "release", "bot_funding"):
+            if ln.unit_id not in units:
+                units[ln.unit_id] = []
+                order.append(("unit", ln.unit_id))
+            units[ln.unit_id].append(ln)
+        else:
+            order.append(("line", ln))
+    seats = {
+        s.unit.unit_id: s
+        for s in UnitSeat.objects.filter(account=account, unit__unit_id__in=list(units)).select_related(
+            "unit"
+        )
+    }
+    out: list[WalletLine] = []
+    for what, item in order:
+        if what == "line":
+            out.append(
+                WalletLine(
+                    item.created_at,
+                    item.kind,
+                    item.amount,
+                    item.balance_after,
+                    None,
+                    None,
+                    None,
+                    None,
+                    "",
+                    item.reason,
+                    (item,),
+                )
+            )
+            continue
+        folded = tuple(units[item])
+        newest = folded[0]
+        seat = seats.get(item)
+        unit = seat.unit if seat else None
+        if seat is not None and unit is not None and unit.status == UnitStatus.SETTLED:
+            kind, amount, stake_result, commission = "deal", seat.change or 0, seat.delta, seat.share
+        elif seat is not None and unit is not None and unit.status == UnitStatus.OPEN:
+            kind, amount, stake_result, commission = "deal_open", -seat.reserved, None, None
+        else:
+            kind, amount, stake_result, commission = (
+                "deal_released",
+                sum(p.amount for p in folded),
+                None,
+                None,
+            )
+        out.append(
+            WalletLine(
+                newest.created_at,
+                kind,
+                amount,
+                newest.balance_after,
+                stake_result,
+                commission,
+                item,
+                unit.round_id if unit else newest.round_id,
+                unit.game if unit else "",
+                "",
+                folded,
+            )
+        )
+    return out

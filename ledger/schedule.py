@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from ledger import audit, roles
 from ledger.calculation import DEFAULT_BANDS, Band
-from ledger.models import CommissionBand, CommissionSchedule
+from ledger.models import AuditAction, CommissionBand, CommissionSchedule
+from ledger.staff import require
 
 
 def schedule_in_force(currency: str, at: datetime | None = None) -> CommissionSchedule | None:
@@ -47,16 +50,34 @@ def add_schedule(
     *,
     effective_from: datetime,
     currency: str,
-    created_by_id: int | None = None,
+    created_by: Any,
     note: str = "",
+    page: str = "",
 ) -> CommissionSchedule:
-    """Store a new schedule version (staff "edit" the schedule this way). Raises ValueError for bad bands."""
+    """Store a new schedule version (staff "edit" the schedule this way), written to the audit log with its author.
+
+    A version starts in the future only: what was booked under the schedule in force stays explained by it.
+    Raises ApprovalRefused(`not_allowed`) without the administrator's permission, ValueError for bad bands or an
+    `effective_from` that is not after now.
+    """
+    require(created_by, roles.EDIT_SCHEDULE)
     validate_bands(bands)
+    if effective_from <= timezone.now():
+        raise ValueError(gettext("a schedule version must start in the future"))
     with transaction.atomic():
         schedule = CommissionSchedule.objects.create(
-            effective_from=effective_from, currency=currency, created_by_id=created_by_id, note=note
+            effective_from=effective_from, currency=currency, created_by=created_by, note=note
         )
         CommissionBand.objects.bulk_create(
             CommissionBand(schedule=schedule, min_value=lower, rate_bp=rate) for lower, rate in bands
+        )
+        audit.record(
+            created_by,
+            AuditAction.SCHEDULE_ADDED,
+            obj=schedule,
+            label=f"{currency} {timezone.localtime(effective_from).isoformat()}",
+            reason=note,
+            page=page,
+            details={"bands": [list(b) for b in bands], "effective_from": effective_from.isoformat()},
         )
     return schedule

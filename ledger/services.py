@@ -54,7 +54,16 @@ from ledger.players import (
 )
 from ledger.posting import post, reverse
 from ledger.schedule import add_schedule, bands_in_force
-from ledger.staff import approve_adjustment, reject_adjustment, request_adjustment, reverse_transaction
+from ledger.staff import (
+    approve_adjustment,
+    approve_reversal,
+    reject_adjustment,
+    reject_reversal,
+    request_adjustment,
+    request_reversal,
+    set_cool_off,
+    set_staff_roles,
+)
 from ledger.units import fund_bot, release_unit, reserve_unit, settle_unit
 
 __all__ = [
@@ -90,7 +99,11 @@ __all__ = [
     "request_adjustment",
     "reserve_unit",
     "reverse",
-    "reverse_transaction",
+    "request_reversal",
+    "approve_reversal",
+    "reject_reversal",
+    "set_cool_off",
+    "set_staff_roles",
     "set_loss_limit",
     "settle_unit",
     "wallet_for",

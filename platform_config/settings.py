@@ -125,6 +125,8 @@ INSTALLED_APPS = [
     "channels",
     "allauth",
     "allauth.account",
+    "django_filters",
+    "django_tables2",
     "accounts",
     "games",
     "ledger",

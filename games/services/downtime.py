@@ -16,6 +16,8 @@ from django.utils import timezone
 
 from games.models import Round, SweeperBeat, Table
 
+from .round_flow import seat_deadline_at
+
 log = logging.getLogger(__name__)
 
 GRACE = timedelta(seconds=5)
@@ -50,9 +52,12 @@ def note_pass() -> timedelta:
 
 
 def shift_deadlines(by: timedelta) -> int:
-    """Move every running deadline `by` later: the turn deadline and the bot's due time of each round being
-    played, and the next deal of each playing table. Returns how many rows moved."""
+    """Move every running deadline `by` later: the turn deadlines (each seat's and the earliest) and the bot's due
+    time of each round being played, and the next deal of each playing table. Returns how many rows moved."""
     playing = Round.objects.filter(status=Round.Status.PLAYING)
+    for rnd in playing.exclude(deadlines={}).only("deadlines"):  # each seat's own deadline moves too
+        rnd.deadlines = {seat: (seat_deadline_at(at) + by).isoformat() for seat, at in rnd.deadlines.items()}
+        rnd.save(update_fields=["deadlines"])
     moved = playing.filter(deadline__isnull=False).update(deadline=F("deadline") + by)
     moved += playing.filter(bot_due_at__isnull=False).update(bot_due_at=F("bot_due_at") + by)
     moved += Table.objects.filter(status=Table.Status.PLAYING, next_deal_at__isnull=False).update(

@@ -16,9 +16,8 @@ from accounts.models import User
 from games.models import Ban, KickVote, Round, Seat, Table
 from platform_config.notify import send_on_commit, table_group
 
-from . import table_chat
+from . import seating, table_chat
 from .access import is_host
-from .bot_accounts import bot_user
 from .errors import ServiceError
 from .events import append_event, panel_changed
 from .locking import lock_table
@@ -55,10 +54,9 @@ def _remove(table: Table, seat: Seat) -> None:
     send_on_commit(table_group(table.pk), {"type": "panel.kicked", "user": user.pk})
     if table.status == Table.Status.OPEN:
         seat.user = None
+        seat.save(update_fields=["user"])
     else:
-        seat.user = bot_user(table.bot_level, seat.number)
-        seat.bot_level = table.bot_level
-    seat.save(update_fields=["user", "bot_level"])
+        seating.bot_takes_seat(table, seat, "kicked")
     append_event(table, "kick", seat=seat.number, data={"user": user.pk})
     table_chat.system_line(table, "kicked", user)
     panel_changed(table.pk)

@@ -23,11 +23,12 @@ from games.models import Move, Round, Seat, Table
 from .errors import ServiceError
 from .events import append_event
 from .locking import lock_table
-from .round_flow import finish_round_if_over, schedule_turn
+from .round_flow import expired_seats, finish_round_if_over, schedule_turn
 
 log = logging.getLogger(__name__)
 
 MOVE_ID_MAX = 64
+MAX_SEATS = 8  # at most this many timeouts in one sweep of a table (one per seat with a move due)
 
 
 def act(user: User, table_id: int, version: int, move_id: str, action: Any) -> dict[str, Any]:
@@ -57,24 +58,30 @@ def act(user: User, table_id: int, version: int, move_id: str, action: Any) -> d
 
 
 def apply_timeout(table_id: int, version: int) -> bool:
-    """The sweeper's timeout: if the table is still at `version` and the turn deadline has passed, apply
-    the engine's `timeout_action` for the lowest seat to act. Returns whether an action was applied;
-    run twice, or after a move that committed first, it does nothing."""
+    """The sweeper's timeouts: if the table is still at `version`, apply the engine's `timeout_action` for every
+    seat with a move due (`Game.due`) whose own deadline has passed, earliest first, each through the guarded
+    path (seats whose deadlines run at once, e.g. Differenzler's secret predictions, each time out on their
+    own). A seat holding only an optional call has no deadline. Returns whether an action was applied; run
+    twice, or after a move that committed first, it does nothing."""
+    applied = False
     with transaction.atomic():
         table = lock_table(table_id)
         if table.version != version:
             return False
-        rnd = _current_round(table)
-        if rnd is None or rnd.deadline is None or rnd.deadline > timezone.now():
-            return False
-        game = get_game(table.game)
-        state = game.from_json(rnd.snapshot)
-        to_act = sorted(game.to_act(state))
-        if not to_act:
-            return False
-        seat = to_act[0]
-        _apply_guarded(table, seat, version, game.timeout_action(state, seat).to_wire(), "timeout")
-        return True
+        for _seat_count in range(MAX_SEATS):
+            rnd = _current_round(table)
+            if rnd is None:
+                break
+            game = get_game(table.game)
+            state = game.from_json(rnd.snapshot)
+            due = game.due(state)
+            seat = next((s for s in expired_seats(rnd, timezone.now()) if s in due), None)
+            if seat is None:
+                break
+            wire = game.timeout_action(state, seat).to_wire()
+            _apply_guarded(table, seat, table.version, wire, "timeout")
+            applied = True
+    return applied
 
 
 def bot_move(
@@ -84,18 +91,25 @@ def bot_move(
     expected_version: int | None = None,
     decide: Callable[..., Any] | None = None,
 ) -> bool:
-    """Let a due bot act: compute its choice from its own seat's view outside any lock, then apply it
-    through the guarded path at the version it saw. Returns whether a move was applied (False when
-    nothing was due, the bot declined an optional call, or a concurrent change won). A bot that returns a
-    refused action gets its seat's timeout action instead (logged: that is an engine bug).
+    """Let a bot act: compute its choice from its own seat's view outside any lock, then apply it through the
+    guarded path at the version it saw. Returns whether a move was applied (False when nothing was due, every
+    bot declined its optional call, or a concurrent change won).
 
     expected_version: when given, act only if the table is still at that version (a dispatched bot task is
     idempotent by version). decide: `decide(game, bot, view, seat, legal, rng)` → choice, in place of
-    `bot.choose(view, seat, legal, rng)` (games.services.bot_work bounds the thinking by a wall-clock cap)."""
-    snapshot = _due_bot_snapshot(table_id)
+    `bot.choose(view, seat, legal, rng)` for the due move (games.services.bot_work bounds the thinking by a
+    wall-clock cap); an optional call is a quick question and is asked directly.
+
+    Bots holding only an optional call (in `to_act`, not in `Game.due`: Jass's "Enough, thanks", Rummy's
+    knock) are asked `optional_call` first, lowest seat first, since the first valid action wins (rules files
+    §5); "no" is no action. Then the lowest bot seat with a move due is asked `choose`. When every bot only
+    declined, the bots are not asked again until the table moves (the round's bot due time is cleared). A
+    bot that returns a refused action, or none for a due move, gets its seat's timeout action instead
+    (logged: that is an engine bug); a refused optional call is dropped."""
+    snapshot = _bot_snapshot(table_id)
     if snapshot is None:
         return False
-    version, seat, level, state_json, game_key, bot_seed, round_log = snapshot
+    version, bots, state_json, game_key, bot_seed, round_log = snapshot
     if expected_version is not None and version != expected_version:
         return False
     game = get_game(game_key)
@@ -103,20 +117,46 @@ def bot_move(
     if rng is None:
         seeded = bot_seed and settings.KIBITZ_ALLOW_FIXED_DEALS
         rng = random.Random(f"{bot_seed}:{version}" if seeded else secrets.randbits(64))
-    bot = game.bot(level)
-    _show_earlier_views(game, bot, seat, round_log)
-    if decide is None:
-        choice = bot.choose(game.view(state, seat), seat, game.legal_actions(state, seat), rng)
-    else:
-        choice = decide(game, bot, game.view(state, seat), seat, game.legal_actions(state, seat), rng)
-    if choice is None:  # the bot declines an optional call (Jass's "Enough, thanks"): it makes no move
+    due = game.due(state)
+    for caller in sorted((game.to_act(state) - due) & bots.keys()):
+        bot = game.bot(bots[caller])
+        _show_earlier_views(game, bot, caller, round_log)
+        call = bot.optional_call(game.view(state, caller), caller, game.legal_actions(state, caller), rng)
+        if call is not None and _accepted(game, state, caller, call, bots[caller], table_id):
+            return _apply_bot(table_id, version, caller, bots[caller], call.to_wire())
+    due_bots = sorted(due & bots.keys())
+    if not due_bots:
+        _bots_declined(table_id, version)
         return False
-    try:
-        game.apply(state, seat, choice)
+    seat = due_bots[0]
+    bot = game.bot(bots[seat])
+    _show_earlier_views(game, bot, seat, round_log)
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    choice = (
+        bot.choose(view, seat, legal, rng) if decide is None else decide(game, bot, view, seat, legal, rng)
+    )
+    if choice is None:
+        log.error("bot %s at table %s made no move at seat %s, which has one due", bots[seat], table_id, seat)
+    if choice is not None and _accepted(game, state, seat, choice, bots[seat], table_id):
         wire = choice.to_wire()
-    except RuleError as error:
-        log.error("bot %s at table %s chose a refused action %r: %s", level, table_id, choice, error)
+    else:
         wire = game.timeout_action(state, seat).to_wire()
+    return _apply_bot(table_id, version, seat, bots[seat], wire)
+
+
+def _accepted(game: Any, state: Any, seat: int, action: Any, level: str, table_id: int) -> bool:
+    """Whether the engine accepts a bot's action now; a refusal is logged (a bot must only choose legal actions)."""
+    try:
+        game.apply(state, seat, action)
+    except RuleError as error:
+        log.error("bot %s at table %s chose a refused action %r: %s", level, table_id, action, error)
+        return False
+    return True
+
+
+def _apply_bot(table_id: int, version: int, seat: int, level: str, wire: dict[str, Any]) -> bool:
+    """Apply a bot's action under the table lock at the version it saw; False when the seat changed hands or the
+    table moved meanwhile."""
     try:
         with transaction.atomic():
             table = lock_table(table_id)
@@ -129,6 +169,15 @@ def bot_move(
             return False
         raise
     return True
+
+
+def _bots_declined(table_id: int, version: int) -> None:
+    """Every bot in `to_act` declined its optional call and none has a move due: clear the bot due time at this
+    version, so the sweeper does not ask them again until the table moves (the next move schedules anew)."""
+    with transaction.atomic():
+        table = lock_table(table_id)
+        if table.version == version:
+            Round.objects.filter(table=table, status=Round.Status.PLAYING).update(bot_due_at=None)
 
 
 def _show_earlier_views(game: Any, bot: Any, seat: int, round_log: dict[str, Any]) -> None:
@@ -149,7 +198,9 @@ def _show_earlier_views(game: Any, bot: Any, seat: int, round_log: dict[str, Any
     )
 
 
-def _due_bot_snapshot(table_id: int) -> tuple[int, int, str, Any, str, str, dict[str, Any]] | None:
+def _bot_snapshot(table_id: int) -> tuple[int, dict[int, str], Any, str, str, dict[str, Any]] | None:
+    """What a bot move reads, outside any lock: `(version, {bot seat: level} of the bots in to_act, snapshot,
+    game key, bot seed, round log)`, or None when no bot is due now."""
     table = Table.objects.filter(pk=table_id, status=Table.Status.PLAYING).first()
     if table is None:
         return None
@@ -159,10 +210,13 @@ def _due_bot_snapshot(table_id: int) -> tuple[int, int, str, Any, str, str, dict
     if Table.objects.filter(pk=table_id).values_list("version", flat=True).first() != table.version:
         return None  # moved while we read the round; the next sweep will see it afresh
     game = get_game(table.game)
-    state = game.from_json(rnd.snapshot)
-    bots = {s.number: s.bot_level for s in Seat.objects.filter(table=table).exclude(bot_level="")}
-    due = sorted(seat for seat in game.to_act(state) if seat in bots)
-    if not due:
+    to_act = game.to_act(game.from_json(rnd.snapshot))
+    bots = {
+        s.number: s.bot_level
+        for s in Seat.objects.filter(table=table).exclude(bot_level="")
+        if s.number in to_act
+    }
+    if not bots:
         return None
     round_log = {
         "options": rnd.options,
@@ -171,7 +225,7 @@ def _due_bot_snapshot(table_id: int) -> tuple[int, int, str, Any, str, str, dict
         "start": rnd.start,
         "actions": rnd.actions,
     }
-    return table.version, due[0], bots[due[0]], rnd.snapshot, table.game, table.bot_seed, round_log
+    return table.version, bots, rnd.snapshot, table.game, table.bot_seed, round_log
 
 
 def _current_round(table: Table) -> Round | None:
@@ -195,6 +249,6 @@ def _apply_guarded(table: Table, seat: int, version: Any, payload: Any, kind: st
     rnd.actions = [*rnd.actions, {"seat": seat, "action": wire}]
     append_event(table, kind, seat=seat, round=rnd, data={"action": wire})
     if not finish_round_if_over(table, rnd, game, state):
-        schedule_turn(table, rnd, game, state)
+        schedule_turn(table, rnd, game, state, acted=seat)
     rnd.save()
     table.save()

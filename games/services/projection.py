@@ -1,8 +1,10 @@
 """What each recipient receives: its own projection of a table (docs/style.md "Secrets leave only through view()").
 
 Frames hold the engine's `view` for the recipient's seat (None: a spectator), public table facts (seats,
-names, the deck hash, deadlines, match scores), and for a seat to act its legal actions and, for each
-card of its own hand that it may not play now, the engine's refusal code (shown as the reason on hover).
+names, whether each seat is dealt in, the deck hash, the deadline of each seat with a move due, match scores),
+and for a seat to act its legal actions, the engine's hints for the kinds it does not list (melds, lay-offs,
+Weis, discards, handfuls) and, for every call its page offers, the engine's refusal code when that call is not
+allowed now (shown as the reason on hover).
 Event summaries carry a kind, a seat and an action's kind only: never a card.
 """
 
@@ -16,7 +18,6 @@ from typing import Any
 from accounts.models import User
 from games.declarations import game_title
 from games.engines.core import get_game
-from games.engines.core.errors import RuleError
 from games.models import Event, Match, Round, Seat, Table
 
 MAX_CATCH_UP = 200
@@ -124,8 +125,10 @@ def table_frame(
     table_id: int, seat: int | None, since: int | None = None, newer_than: int | None = None
 ) -> dict[str, Any] | None:
     """The frame for a recipient at `seat`: `{"type": "state", "version", "table", "view", "legal",
-    "refusals", "events"}`. `events` are the summaries after `since` (None: none; a gap larger than
-    MAX_CATCH_UP sends `"snapshot": true` and no events). Returns None when the table does not exist.
+    "refusals", "hints", "events"}`; `legal`, `refusals` (`{kind: {value key: code}}`) and `hints` (by kind) are
+    None unless the seat is in `to_act` (docs/decisions-tables.md "Sockets"). `events` are the summaries after
+    `since` (None: none; a gap larger than MAX_CATCH_UP sends `"snapshot": true` and no events). Returns None
+    when the table does not exist.
 
     A frame is always one consistent version of the table (see `table_at`). With `newer_than`, None is
     also returned when the table is not past that version (the recipient is up to date: nothing is built).
@@ -139,13 +142,13 @@ def table_frame(
 def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, Any]:
     table, seats, rnd, match, state = loaded.table, loaded.seats, loaded.round, loaded.match, loaded.state
     game = get_game(table.game)
-    view = legal = refusals = None
+    view = legal = refusals = hints = None
     if rnd is not None:
         view = game.view(state, seat)
         if seat is not None and seat in game.to_act(state):
-            legal_actions = game.legal_actions(state, seat)
-            legal = [a.to_wire() for a in legal_actions]
-            refusals = _card_refusals(game, state, seat, view, legal)
+            legal = [a.to_wire() for a in game.legal_actions(state, seat)]
+            refusals = game.refusals(state, seat)
+            hints = game.hints(state, seat)
     frame: dict[str, Any] = {
         "type": "state",
         "version": table.version,
@@ -161,7 +164,7 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
             "access": table.access,
             "bot_level": table.bot_level,
             "you": seat,
-            "seats": [_seat_json(s) for s in seats],
+            "seats": [_seat_json(s, None if state is None else game.dealt_in(state)) for s in seats],
             "round": None
             if rnd is None
             else {
@@ -170,6 +173,7 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
                 "deck_hash": rnd.deck_hash,
                 "status": rnd.status,
                 "deadline": rnd.deadline.isoformat() if rnd.deadline else None,
+                "deadlines": rnd.deadlines or {},
                 "players": loaded.dealt,
             },
             "next_deal_at": table.next_deal_at.isoformat() if table.next_deal_at else None,
@@ -179,6 +183,7 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
         "view": view,
         "legal": legal,
         "refusals": refusals,
+        "hints": hints,
         "events": [],
     }
     if since is not None and since < table.version:
@@ -192,7 +197,9 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
     return frame
 
 
-def _seat_json(seat: Seat) -> dict[str, Any]:
+def _seat_json(seat: Seat, dealt_in: frozenset[int] | None) -> dict[str, Any]:
+    """A seat's public facts; `dealt_in` False for a seat not dealt into the current deal (a Rummy seat out of
+    the match), None before the first deal."""
     user = seat.user
     return {
         "number": seat.number,
@@ -200,6 +207,7 @@ def _seat_json(seat: Seat) -> dict[str, Any]:
         "bot": seat.is_bot,
         "bot_level": seat.bot_level or None,
         "open": user is None,
+        "dealt_in": None if dealt_in is None else seat.number in dealt_in,
     }
 
 
@@ -212,22 +220,3 @@ def event_summary(event: Event) -> dict[str, Any]:
         "seat": event.seat,
         "action_kind": next(iter(action)) if isinstance(action, dict) and action else None,
     }
-
-
-def _card_refusals(
-    game: Any, state: Any, seat: int, view: dict[str, Any], legal: list[dict[str, Any]]
-) -> dict[str, str] | None:
-    """For games whose cards are played as `{"play": code}`: why each held card may not be played now."""
-    hand = view.get("hand")
-    plays = {a["play"] for a in legal if "play" in a}
-    if not isinstance(hand, list) or not plays:
-        return None
-    reasons: dict[str, str] = {}
-    for card in hand:
-        if card in plays:
-            continue
-        try:
-            game.apply(state, seat, game.parse_action({"play": card}))
-        except RuleError as error:
-            reasons[str(card)] = error.code
-    return reasons

@@ -3,7 +3,7 @@ and of the match (rules file §8 through the engine's `next_round` / `standings`
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -16,16 +16,39 @@ from . import seating, settlement
 from .events import append_event
 
 
-def schedule_turn(table: Table, rnd: Round, game: Game, state: Any) -> None:
-    """Set the round's turn deadline (now + the table's turn time) and, when a bot is to act, its due time
-    (now + a short human-like pause). Both are read by the sweeper from the database."""
+def schedule_turn(table: Table, rnd: Round, game: Game, state: Any, acted: int | None = None) -> None:
+    """Set the turn deadlines and, when a bot has something to do, its due time; the sweeper reads both from the
+    database.
+
+    Every seat in `game.due(state)` (a move due) has its own deadline: one it already had while due is kept
+    (several seats' deadlines run at the same time, e.g. Differenzler's secret predictions); the seat that just
+    acted (`acted`) and a seat newly due get now + the table's turn time. A seat holding only an optional call
+    has none. `rnd.deadline` is the earliest of them. The bot's due time (now + a short human-like pause) is
+    set when a bot is in `to_act`, for a move or an optional call.
+    """
     now = timezone.now()
-    to_act = game.to_act(state)
-    rnd.deadline = now + timedelta(seconds=table.turn_seconds) if to_act else None
+    fresh = (now + timedelta(seconds=table.turn_seconds)).isoformat()
+    kept = rnd.deadlines or {}
+    rnd.deadlines = {
+        str(seat): kept[str(seat)] if str(seat) in kept and seat != acted else fresh
+        for seat in sorted(game.due(state))
+    }
+    rnd.deadline = min(map(seat_deadline_at, rnd.deadlines.values()), default=None)
     bot_seats = set(Seat.objects.filter(table=table).exclude(bot_level="").values_list("number", flat=True))
     rnd.bot_due_at = (
-        now + timedelta(seconds=settings.KIBITZ_BOT_PAUSE_SECONDS) if to_act & bot_seats else None
+        now + timedelta(seconds=settings.KIBITZ_BOT_PAUSE_SECONDS) if game.to_act(state) & bot_seats else None
     )
+
+
+def seat_deadline_at(value: str) -> datetime:
+    """A stored per-seat deadline (`Round.deadlines` value, ISO 8601) as an aware datetime."""
+    return datetime.fromisoformat(value)
+
+
+def expired_seats(rnd: Round, now: datetime) -> list[int]:
+    """The seats whose deadline has passed at `now`, earliest deadline first (then by seat)."""
+    passed = [(seat_deadline_at(at), int(seat)) for seat, at in (rnd.deadlines or {}).items()]
+    return [seat for at, seat in sorted(passed) if at <= now]
 
 
 def finish_round_if_over(table: Table, rnd: Round, game: Game, state: Any) -> bool:
@@ -40,6 +63,7 @@ def finish_round_if_over(table: Table, rnd: Round, game: Game, state: Any) -> bo
     rnd.result = result
     rnd.finished_at = now
     rnd.deadline = None
+    rnd.deadlines = {}
     rnd.bot_due_at = None
     match_over = game.next_round(state) is None
     payments = game.settlement(state)

@@ -7,6 +7,8 @@ Everything here runs inside the caller's transaction with the table row locked.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from games.models import Match, Round, Seat, Table
 from social.services import presence
 
@@ -37,12 +39,32 @@ def unit_running(table: Table) -> bool:
     return match is not None and not match.over and match.rounds.exists()
 
 
-def stand_in(table: Table, seat: Seat) -> None:
-    """A bot of the table's level takes the person's seat until the running unit ends (then it is freed)."""
+BotReason = Literal["left", "cannot_cover", "kicked", "absent"]
+"""Why a bot takes a seat: its person left during a settlement unit, could not cover the worst case before a
+deal (games.services.settlement), was kicked (games.services.kicks), or is absent (the table feel)."""
+
+_FREED_AFTER_UNIT: frozenset[str] = frozenset({"left", "absent"})
+
+
+def bot_takes_seat(table: Table, seat: Seat, reason: BotReason) -> None:
+    """THE one way a bot of the table's level takes a person's seat (inside the caller's transaction, table
+    locked). For a person who left or is absent, the bot plays only until the running settlement unit ends,
+    then the seat is freed for a person (`unit_ended`); for one stood up or kicked it keeps the seat. The
+    caller appends the event that says why (`leave`, `stood_up`, `kick`) and, mid-deal, reschedules the turn.
+
+    Raises ValueError for an unknown `reason`.
+    """
+    if reason not in ("left", "cannot_cover", "kicked", "absent"):
+        raise ValueError(f"unknown reason {reason!r} for a bot to take a seat")
     seat.user = bot_user(table.bot_level, seat.number)
     seat.bot_level = table.bot_level
-    seat.free_after_unit = True
+    seat.free_after_unit = reason in _FREED_AFTER_UNIT
     seat.save(update_fields=["user", "bot_level", "free_after_unit"])
+
+
+def stand_in(table: Table, seat: Seat) -> None:
+    """A bot of the table's level takes the seat of a person who left, until the running unit ends."""
+    bot_takes_seat(table, seat, "left")
 
 
 def free(seat: Seat) -> None:

@@ -5,7 +5,8 @@ so booking is all-or-nothing with the move. Money goes through `ledger.services`
 dealt, settle from the engine's payments, release a unit that never finishes. Tables with stake 0 book nothing.
 
 Units: each deal (`round:{round id}`) in French Tarot, Tarock and Rummy; the whole match (`match:{match id}`)
-in Jass (games.services.table_terms.settles_per_match, from the game's declaration).
+in Jass (games.services.table_terms.settles_per_match, from the game's declaration). A unit's seats are the seats
+dealt in (`dealt_in`): a Rummy seat out of the match is neither reserved nor counted in the commission.
 """
 
 from __future__ import annotations
@@ -14,12 +15,13 @@ import logging
 
 from django.utils.translation import gettext as _
 
+from games.engines.core import get_game
 from games.engines.core.protocol import Payment
 from games.models import Round, Seat, Table
 from ledger import services as ledger
 from ledger.models import Account, SettlementUnit, UnitStatus
 
-from .bot_accounts import bot_user
+from . import seating
 from .errors import ServiceError
 from .events import append_event
 from .table_terms import default_limit, settles_per_match
@@ -39,14 +41,23 @@ def table_key(table: Table) -> str:
     return f"table:{table.pk}"
 
 
-def _wallets(table: Table) -> list[Account]:
-    seats = Seat.objects.filter(table=table).select_related("user").order_by("number")
-    return [ledger.wallet_for(seat.user, is_bot=seat.is_bot) for seat in seats]
+def dealt_in(table: Table, round: Round) -> list[int]:
+    """The table seats dealt into `round`, in seat order (`Game.dealt_in`): the seats of its settlement unit,
+    reserved and counted in the commission (docs/rules/settlement.md step 5: eliminated Rummy seats not). A
+    per-match unit's rounds all deal the same seats. Position i of the ledger's unit is the i-th of them."""
+    game = get_game(table.game)
+    return sorted(game.dealt_in(game.from_json(round.snapshot)))
+
+
+def _wallets(table: Table, numbers: list[int]) -> list[Account]:
+    seats = {s.number: s for s in Seat.objects.filter(table=table, number__in=numbers).select_related("user")}
+    return [ledger.wallet_for(seats[n].user, is_bot=seats[n].is_bot) for n in numbers]
 
 
 def _stand_up(table: Table, refusals: dict[int, ledger.NotEligible]) -> None:
-    """Seats whose players cannot cover the worst case leave before the deal; a bot of the table's level
-    takes each seat. Raises ServiceError("cannot_cover") when that would leave no person at the table."""
+    """Seats whose players cannot cover the worst case leave before the deal (`refusals` by table seat); a bot
+    of the table's level takes each seat. Raises ServiceError("cannot_cover") when that would leave no person
+    at the table."""
     for number, refusal in sorted(refusals.items()):
         seat = Seat.objects.get(table=table, number=number)
         if seat.is_bot:
@@ -57,10 +68,8 @@ def _stand_up(table: Table, refusals: dict[int, ledger.NotEligible]) -> None:
             seat=number,
             data={"user": seat.user_id, "code": refusal.code, "message": refusal.message},
         )
-        seat.user = bot_user(table.bot_level, number)
-        seat.bot_level = table.bot_level
-        seat.save(update_fields=["user", "bot_level"])
-    if not Seat.objects.filter(table=table, bot_level="", user__isnull=False).exists():
+        seating.bot_takes_seat(table, seat, "cannot_cover")
+    if not seating.people_seated(table):
         raise ServiceError("cannot_cover", "; ".join(r.message for r in refusals.values()))
 
 
@@ -78,15 +87,16 @@ def check_player_can_sit(user: object, table: Table, seats: int) -> None:
 
 
 def unit_starting(table: Table, round: Round) -> None:
-    """Before a deal is played (called once per round, after the Round row exists): reserve every seat's worst
-    case when a new settlement unit starts. A seat that cannot cover it is stood up (a bot takes it) before
-    the deal, with the reason in a `stood_up` event. Raises ServiceError("cannot_cover")."""
+    """Before a deal is played (called once per round, after the Round row exists): reserve the worst case of
+    every seat dealt in (`dealt_in`) when a new settlement unit starts. A seat that cannot cover it is stood up
+    (a bot takes it) before the deal, with the reason in a `stood_up` event. Raises ServiceError("cannot_cover")."""
     if table.stake <= 0:
         return
     unit_id = unit_id_for(table, round)
     if SettlementUnit.objects.filter(unit_id=unit_id).exists():
         return  # a Jass match already reserved at its first deal
     limit = table.limit or default_limit(table.game, table.stake)
+    numbers = dealt_in(table, round)
     for _attempt in range(2):
         try:
             ledger.reserve_unit(
@@ -94,13 +104,13 @@ def unit_starting(table: Table, round: Round) -> None:
                 table_key=table_key(table),
                 stake=table.stake,
                 limit=limit,
-                wallets=_wallets(table),
+                wallets=_wallets(table, numbers),
                 round_id=round.pk,
                 game=table.game,
             )
             return
         except ledger.SeatsCannotCover as refused:
-            _stand_up(table, refused.refusals)
+            _stand_up(table, {numbers[position]: r for position, r in refused.refusals.items()})
     raise ServiceError("cannot_cover", _("the seats could not cover the worst case"))
 
 
@@ -109,11 +119,14 @@ def unit_settled(table: Table, round: Round, payments: list[Payment]) -> None:
     (idempotent on the unit id), recording the engine's result.
 
     Args:
-        payments: `(payer seat, payee seat, game units)` as the engine returned them.
+        payments: `(payer seat, payee seat, game units)` as the engine returned them, by table seat; the ledger
+            gets them by the unit's positions (`dealt_in`).
     """
     round.settlement = [list(p) for p in payments]
     if table.stake > 0:
-        ledger.settle_unit(unit_id=unit_id_for(table, round), payments=payments, result=round.result)
+        position = {number: i for i, number in enumerate(dealt_in(table, round))}
+        unit_payments = [(position[payer], position[payee], units) for payer, payee, units in payments]
+        ledger.settle_unit(unit_id=unit_id_for(table, round), payments=unit_payments, result=round.result)
 
 
 def round_unscored(table: Table, round: Round, match_over: bool) -> None:

@@ -185,7 +185,7 @@ def _reschedule_current(table: Table) -> None:
     if rnd is not None:
         game = get_game(table.game)
         schedule_turn(table, rnd, game, game.from_json(rnd.snapshot))
-        rnd.save(update_fields=["deadline", "bot_due_at"])
+        rnd.save(update_fields=["deadline", "deadlines", "bot_due_at"])
 
 
 def _start(table: Table) -> None:

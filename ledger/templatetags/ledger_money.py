@@ -43,3 +43,9 @@ def wallet_balance(user: object) -> str:
 def decimal_mark() -> str:
     """The decimal mark of the page's language, for the browser's money module (static/js/money.js)."""
     return decimal_mark_of(translation.get_language())
+
+
+@register.filter
+def get_item(mapping: dict | None, key: object) -> object:
+    """`mapping[key]`, or None (a template cannot index a dict by a variable)."""
+    return (mapping or {}).get(key)

@@ -1,18 +1,24 @@
-"""Helpers shared by the ledger's pages: CSV responses, staff-only access and hand-history links."""
+"""Helpers shared by the ledger's pages: staff access by role permission, report pages with filters, paging and
+exports, and hand-history links."""
 
 from __future__ import annotations
 
-import csv
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.urls import reverse
+from django_tables2 import RequestConfig
 
-from ledger.money import format_money
+from ledger import audit
+from ledger.exports import export_response
+from ledger.models import AuditAction
+from ledger.roles import has_any_staff_permission
+from ledger.tables import LedgerTable
 
 
 def wants_csv(request: HttpRequest) -> bool:
@@ -20,51 +26,68 @@ def wants_csv(request: HttpRequest) -> bool:
     return request.GET.get("format") == "csv"
 
 
-def csv_response(filename: str, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> HttpResponse:
-    """A CSV download named `filename` with a header row."""
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    writer = csv.writer(response)
-    writer.writerow(header)
-    writer.writerows(rows)
-    return response
+def staff_page(*permissions: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """Log-in required; then 403 unless the user holds one of `permissions` (codenames of app `ledger`), or any
+    staff role's permission when none are named (docs/decisions-ledger.md "Staff roles and four eyes")."""
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            user = request.user
+            allowed = (
+                any(user.has_perm(f"ledger.{p}") for p in permissions)
+                if permissions
+                else has_any_staff_permission(user)
+            )
+            if not allowed:
+                raise PermissionDenied
+            return view(request, *args, **kwargs)
+
+        return login_required(wrapped)
+
+    return decorate
 
 
-STATEMENT_CSV_HEADER = ("posting", "time", "kind", "key", "amount", "balance_after", "unit", "round")
-
-
-def statement_csv(filename: str, lines: Iterable[Any]) -> HttpResponse:
-    """A statement as CSV: one row per posting (ledger.reports.statement lines), money in minor units written
-    with a point (ledger.money.format_money), the deal's settlement unit and round id where it has one."""
-    return csv_response(
-        filename,
-        STATEMENT_CSV_HEADER,
-        (
-            [
-                ln.posting_id,
-                ln.created_at.isoformat(),
-                ln.kind,
-                ln.key,
-                format_money(ln.amount),
-                format_money(ln.balance_after),
-                ln.unit_id or "",
-                ln.round_id or "",
-            ]
-            for ln in lines
-        ),
+def logged_export(
+    request: HttpRequest, name: str, header: list[str], rows: Iterable[Any], label: str = ""
+) -> HttpResponse:
+    """The CSV export of a page, written to the audit log (an export is a staff action: it takes data out)."""
+    audit.record(
+        request.user,
+        AuditAction.EXPORTED,
+        label=label or name,
+        page=request.get_full_path(),
+        details={"report": name},
     )
+    return export_response(request, name, header, rows)
 
 
-def staff_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Log-in required; then 403 unless the user is staff."""
-
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.user.is_staff:
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
-
-    return login_required(wrapped)
+def table_report(
+    request: HttpRequest,
+    table: LedgerTable,
+    *,
+    name: str,
+    title: str,
+    filterset: Any = None,
+    template: str = "ledger/staff/report.html",
+    context: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """A report page: the filter form, the sorted and paged table with its totals, and its export
+    (`?format=csv&sep=semicolon|comma`, every filtered row, not one page)."""
+    RequestConfig(request, paginate={"per_page": table._meta.per_page}).configure(table)
+    if wants_csv(request):
+        return logged_export(request, name, table.export_header(), table.export_rows(), label=title)
+    query = request.GET.copy()
+    for key in ("format", "sep", "page"):
+        query.pop(key, None)
+    page_context = {
+        "table": table,
+        "filter": filterset,
+        "title": title,
+        "query": query.urlencode(),
+        **(context or {}),
+    }
+    return render(request, template, page_context)
 
 
 def hand_history_urls(round_ids: Iterable[int | None]) -> dict[int, str]:

@@ -1,18 +1,26 @@
-"""The player's wallet page: balance, statement, loss limits and self-exclusion (docs/decisions-ledger.md "Players")."""
+"""The player's wallet page: balance, one line per settled deal (net result, stake result and commission, with
+the reservation and settlement postings folded under it), loss limits and self-exclusion
+(docs/decisions-ledger.md "Players")."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import django_tables2 as tables
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
 
 from accounts.http import AuthenticatedHttpRequest
 from ledger.books import wallet_for
+from ledger.exports import export_response
 from ledger.forms import LossLimitForm, SelfExclusionForm
-from ledger.models import LimitPeriod
+from ledger.models import Account, LimitPeriod, TransactionKind
 from ledger.players import (
     exclude_self,
     excluded_until,
@@ -21,25 +29,67 @@ from ledger.players import (
     pending_limit,
     set_loss_limit,
 )
-from ledger.reports import statement
-from ledger.views.common import hand_history_urls, statement_csv, wants_csv
+from ledger.reports import WalletLine, wallet_lines
+from ledger.tables import LedgerTable, MoneyColumn, TimeColumn
+from ledger.views.common import hand_history_urls, wants_csv
 
-STATEMENT_LINES = 200
+LINE_LABELS = {
+    "deal": gettext_lazy("Deal settled"),
+    "deal_open": gettext_lazy("Deal in play: worst case reserved"),
+    "deal_released": gettext_lazy("Deal not played: reservation released"),
+    **dict(TransactionKind.choices),
+}
 
 
-def statement_rows(lines: list) -> list[dict[str, object]]:
-    """Statement lines with their hand-history link, for templates."""
+class WalletTable(LedgerTable):
+    """The wallet's lines (ledger.reports.WalletLine)."""
+
+    created_at = TimeColumn(verbose_name=gettext_lazy("Time"))
+    kind = tables.TemplateColumn(
+        template_name="ledger/wallet_line.html", verbose_name=gettext_lazy("What"), orderable=False
+    )
+    stake_result = MoneyColumn(verbose_name=gettext_lazy("Stake result"), signed=True, default="")
+    commission = MoneyColumn(verbose_name=gettext_lazy("Commission"), default="")
+    amount = MoneyColumn(verbose_name=gettext_lazy("Net"), signed=True)
+    balance_after = MoneyColumn(verbose_name=gettext_lazy("Balance"), orderable=False)
+    totals = ("amount",)
+
+    def value_kind(self, record: WalletLine) -> str:
+        label = str(LINE_LABELS.get(record.kind, record.kind))
+        return (
+            f"{label} — {record.game}"
+            if record.game
+            else (f"{label} — {record.reason}" if record.reason else label)
+        )
+
+    def page_totals(self) -> dict[str, int]:
+        return {"amount": sum(r.record.amount for r in self.page.object_list)}
+
+    def overall_totals(self) -> dict[str, int]:
+        return {"amount": sum(r.amount for r in self.data)}
+
+    class Meta(LedgerTable.Meta):
+        orderable = False
+        per_page = 25
+
+
+def deal_table(request: HttpRequest, account: Account, prefix: str = "") -> WalletTable:
+    """The wallet lines of `account` as a paged table (the player's wallet page and the staff player page)."""
+    lines = wallet_lines(account)
     urls = hand_history_urls(ln.round_id for ln in lines)
-    return [{"line": ln, "history_url": urls.get(ln.round_id) if ln.round_id else None} for ln in lines]
+    table = WalletTable(lines, prefix=prefix, extra_columns=[])
+    table.history_urls = urls  # type: ignore[attr-defined]
+    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    return table
 
 
 @login_required
 def wallet(request: AuthenticatedHttpRequest) -> HttpResponse:
-    """Balance, the statement (every posting with its running balance; CSV with `?format=csv`), limits and
-    self-exclusion."""
+    """Balance, the wallet lines (CSV with `?format=csv`), limits and self-exclusion."""
     account = wallet_for(request.user)
+    table = deal_table(request, account)
     if wants_csv(request):
-        return statement_csv("statement.csv", statement(account))
+        return export_response(request, "wallet", table.export_header(), table.export_rows())
     limits = [
         {
             "period": label,
@@ -49,13 +99,14 @@ def wallet(request: AuthenticatedHttpRequest) -> HttpResponse:
         }
         for value, label in LimitPeriod.choices
     ]
-    context = {
+    context: dict[str, Any] = {
         "account": account,
-        "rows": statement_rows(statement(account, STATEMENT_LINES)),
+        "table": table,
         "limits": limits,
         "excluded_until": excluded_until(request.user),
         "limit_form": LossLimitForm(),
         "exclusion_form": SelfExclusionForm(),
+        "query": "",
     }
     return render(request, "ledger/wallet.html", context)
 

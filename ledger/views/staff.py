@@ -1,12 +1,17 @@
-"""Staff reports (docs/decisions-ledger.md "Staff"): players' statements, settlements per table and per deal with
-the whole calculation, daily commission with a chart, bots apart from players, reconciliation, adjustments with a
-second approver, reversals and the commission schedule. Every report downloads as CSV with `?format=csv`."""
+"""Staff reports and actions (docs/decisions-ledger.md "Staff" and "Staff roles and four eyes"): accounts with
+players, bots, staff and house apart; statements; settlements; commission per day with its chart; results per
+account; loss limits and exclusions; reconciliation; adjustment and reversal requests with a second approver; the
+commission schedule; the audit log; staff roles. Every report filters, sorts, pages, totals and exports
+(`?format=csv`); every action is written to the audit log by the ledger's staff services."""
 
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -14,125 +19,149 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ledger import reports
+from ledger import reports, roles
 from ledger.books import default_currency
 from ledger.charts import bar_chart_svg
 from ledger.errors import LedgerError
-from ledger.forms import AdjustmentForm, ReversalForm, ScheduleForm
+from ledger.exports import Money
+from ledger.filters import (
+    AccountFilter,
+    AdjustmentFilter,
+    AuditFilter,
+    CommissionFilter,
+    ResultFilter,
+    ReversalFilter,
+    SafetyFilter,
+    SettlementFilter,
+    StatementFilter,
+)
+from ledger.forms import AdjustmentForm, ReversalForm, RolesForm, ScheduleForm
 from ledger.models import (
     Account,
     AdjustmentRequest,
+    AuditEntry,
     CommissionSchedule,
     LedgerClose,
+    Posting,
+    ReversalRequest,
     SettlementUnit,
     Transaction,
+    UnitSeat,
 )
-from ledger.money import format_money
+from ledger.names import GROUPS, account_group, account_label, owner_name
 from ledger.schedule import add_schedule
-from ledger.staff import approve_adjustment, reject_adjustment, request_adjustment, reverse_transaction
-from ledger.views.common import csv_response, hand_history_url, staff_required, statement_csv, wants_csv
-from ledger.views.player import statement_rows
+from ledger.staff import (
+    approve_adjustment,
+    approve_reversal,
+    reject_adjustment,
+    reject_reversal,
+    request_adjustment,
+    request_reversal,
+    set_staff_roles,
+)
+from ledger.tables import (
+    AccountTable,
+    AdjustmentTable,
+    AuditTable,
+    DayTable,
+    ResultTable,
+    ReversalTable,
+    SafetyTable,
+    ScheduleTable,
+    SettlementTable,
+    StatementTable,
+)
+from ledger.views.common import hand_history_url, logged_export, staff_page, table_report, wants_csv
+
+REPORTS = roles.VIEW_REPORTS
+SAFETY = roles.VIEW_PLAYER_SAFETY
 
 
-@staff_required
+@staff_page()
 def index(request: HttpRequest) -> HttpResponse:
-    """The list of reports, with the reconciliation light."""
-    return render(request, "ledger/staff/index.html", {"reconciliation": reports.reconcile()})
+    """The list of reports the user's roles reach, with the reconciliation light for finance."""
+    check = reports.reconcile() if request.user.has_perm(f"ledger.{REPORTS}") else None
+    pending = {
+        "adjustments": AdjustmentRequest.objects.filter(status="pending").count(),
+        "reversals": ReversalRequest.objects.filter(status="pending").count(),
+    }
+    return render(request, "ledger/staff/index.html", {"reconciliation": check, "pending": pending})
 
 
-@staff_required
-def players(request: HttpRequest) -> HttpResponse:
-    """Players' wallets with their balances; each links to its statement."""
-    wallets = reports.player_wallets()
-    query = request.GET.get("q", "").strip()
-    if query:
-        wallets = wallets.filter(user__username__icontains=query)
-    if wants_csv(request):
-        return csv_response(
-            "players.csv",
-            ["account", "name", "user", "balance"],
-            ([a.pk, a.name, a.user.username if a.user else "", format_money(a.balance)] for a in wallets),
-        )
-    return render(request, "ledger/staff/players.html", {"wallets": wallets, "query": query})
+@staff_page(REPORTS)
+def accounts(request: HttpRequest) -> HttpResponse:
+    """Every account with its owner's name, group (players, bots, staff, house) and balance; `?group=` keeps one
+    group apart."""
+    data = request.GET.copy()
+    data.setdefault("group", "player")
+    qs = Account.objects.select_related("user", "user__profile")
+    f = AccountFilter(data, queryset=qs)
+    table = AccountTable(f.qs)
+    return table_report(
+        request,
+        table,
+        name="accounts",
+        title=_("Accounts"),
+        filterset=f,
+        context={"groups": GROUPS.items(), "group": data.get("group")},
+    )
 
 
-@staff_required
+@staff_page(REPORTS, SAFETY)
 def account_statement(request: HttpRequest, account_id: int) -> HttpResponse:
-    """Any account's statement: every posting with its running balance and hand-history link."""
-    account = get_object_or_404(Account, pk=account_id)
-    lines = reports.statement(account)
-    if wants_csv(request):
-        return statement_csv(f"statement-{account.pk}.csv", lines)
-    return render(request, "ledger/staff/statement.html", {"account": account, "rows": statement_rows(lines)})
+    """One account's postings with running balance, filtered by date range, kind, game and table; totals of the
+    page and of all filtered postings. A responsible-gaming officer reads players' wallets only."""
+    account = get_object_or_404(Account.objects.select_related("user"), pk=account_id)
+    if not request.user.has_perm(f"ledger.{REPORTS}") and account_group(account) == "house":
+        return HttpResponse(status=403)
+    f = StatementFilter(
+        request.GET, queryset=Posting.objects.filter(account=account).select_related("transaction")
+    )
+    table = StatementTable(f.qs)
+    return table_report(
+        request,
+        table,
+        name=f"statement-{account.pk}",
+        title=_("Statement of %(name)s") % {"name": account_label(account)},
+        filterset=f,
+        context={"account": account, "owner": owner_name(account)},
+        template="ledger/staff/statement.html",
+    )
 
 
-@staff_required
+@staff_page(REPORTS)
 def settlements(request: HttpRequest) -> HttpResponse:
-    """Settlements per table (summary) and per deal (newest first), optionally for one table (`?table=`)."""
-    table = request.GET.get("table", "").strip() or None
-    units = reports.settlements(table)
-    if wants_csv(request):
-        return csv_response(
-            "settlements.csv",
-            [
-                "unit",
-                "table",
-                "round",
-                "game",
-                "settled_at",
-                "stake",
-                "limit",
-                "seats",
-                "T",
-                "V",
-                "rate_bp",
-                "C",
-                "transaction",
-            ],
-            (
-                [
-                    u.unit_id,
-                    u.table_key,
-                    u.round_id or "",
-                    u.game,
-                    u.closed_at.isoformat() if u.closed_at else "",
-                    format_money(u.stake),
-                    format_money(u.limit),
-                    u.seats,
-                    format_money(u.total_won or 0),
-                    format_money(u.value or 0),
-                    u.rate_bp,
-                    format_money(u.commission or 0),
-                    u.settle_transaction_id,
-                ]
-                for u in units
-            ),
-        )
-    context = {"units": units[:300], "tables": reports.tables_summary(), "table": table}
-    return render(request, "ledger/staff/settlements.html", context)
+    """Settled deals, filtered by date range, game, table and player, with Σ T and Σ C per page and overall."""
+    qs = reports.settled_units().prefetch_related("seat_set__account__user__profile")
+    f = SettlementFilter(request.GET, queryset=qs)
+    return table_report(
+        request, SettlementTable(f.qs), name="settlements", title=_("Settlements"), filterset=f
+    )
 
 
-@staff_required
+@staff_page(REPORTS)
 def settlement_detail(request: HttpRequest, unit_pk: int) -> HttpResponse:
     """One settlement unit with the whole calculation: payments, money per payment, Δ, T, V, rate, c, C, shares,
     wallet changes, the postings and the engine's itemised result."""
     unit = get_object_or_404(SettlementUnit.objects.select_related("settle_transaction"), pk=unit_pk)
     tx = unit.settle_transaction
     calc = (tx.details or {}).get("calculation") if tx else None
-    seats = list(unit.seat_set.select_related("account"))
+    seats = list(unit.seat_set.select_related("account", "account__user"))
     if wants_csv(request):
-        return csv_response(
-            f"settlement-{unit.pk}.csv",
-            ["seat", "account", "bot", "reserved", "delta", "share", "change"],
+        return logged_export(
+            request,
+            f"settlement-{unit.pk}",
+            ["seat", "account", "name", "bot", "reserved", "delta", "share", "change"],
             (
                 [
                     s.seat,
-                    s.account.name,
+                    s.account_id,
+                    owner_name(s.account),
                     s.account.is_bot,
-                    format_money(s.reserved),
-                    format_money(s.delta or 0),
-                    format_money(s.share or 0),
-                    format_money(s.change or 0),
+                    Money(s.reserved),
+                    Money(s.delta or 0),
+                    Money(s.share or 0),
+                    Money(s.change or 0),
                 ]
                 for s in seats
             ),
@@ -141,176 +170,308 @@ def settlement_detail(request: HttpRequest, unit_pk: int) -> HttpResponse:
         "unit": unit,
         "tx": tx,
         "calc": calc,
-        "seats": seats,
-        "postings": tx.postings.select_related("account").order_by("account_id") if tx else [],
+        "seats": [{"seat": s, "name": owner_name(s.account)} for s in seats],
+        "postings": tx.postings.select_related("account", "account__user").order_by("account_id")
+        if tx
+        else [],
         "history_url": hand_history_url(unit.round_id),
         "result": (tx.details or {}).get("result") if tx else None,
     }
     return render(request, "ledger/staff/settlement_detail.html", context)
 
 
-@staff_required
+@staff_page(REPORTS)
 def commission(request: HttpRequest) -> HttpResponse:
-    """Daily commission revenue (site time zone) over the last `?days=` days (default 30) with a bar chart."""
-    try:
-        days = max(1, min(366, int(request.GET.get("days", "30"))))
-    except ValueError:
-        days = 30
-    since = timezone.localdate() - timedelta(days=days - 1)
-    rows = reports.daily_commission(since)
-    if wants_csv(request):
-        return csv_response(
-            "commission.csv",
-            ["day", "commission", "units"],
-            ([d.isoformat(), format_money(c), n] for d, c, n in rows),
-        )
-    chart = bar_chart_svg([(d, c) for d, c, _ in rows], title=_("Commission per day"))
-    context = {"rows": rows, "chart": mark_safe(chart), "days": days, "total": sum(c for _, c, _ in rows)}
-    return render(request, "ledger/staff/commission.html", context)
+    """Commission per day over a chosen range (default the last 30 days), days without play included, with a
+    bar chart drawn by the server; filtered by game and table."""
+    f = CommissionFilter(request.GET, queryset=reports.settled_units())
+    today = timezone.localdate()
+    cleaned = f.form.cleaned_data if f.is_valid() else {}
+    last = cleaned.get("date_to") or today
+    first = cleaned.get("date_from") or last - timedelta(days=29)
+    if first > last:
+        first, last = last, first
+    first = max(first, last - timedelta(days=730))
+    rows = reports.daily_commission(f.qs, first, last)
+    data = [{"day": d, "commission": c, "units": n} for d, c, n in rows]
+    chart = bar_chart_svg([(d, c) for d, c, _n in rows], title=_("Commission per day"))
+    return table_report(
+        request,
+        DayTable(data),
+        name="commission",
+        title=_("Commission per day"),
+        filterset=f,
+        template="ledger/staff/commission.html",
+        context={"chart": mark_safe(chart), "first": first, "last": last},
+    )
 
 
-@staff_required
+@staff_page(REPORTS)
 def results(request: HttpRequest) -> HttpResponse:
-    """Settled results of bots apart from players'."""
-    totals = reports.results_by_kind()
-    per_account = {"players": reports.results_per_account(False), "bots": reports.results_per_account(True)}
-    if wants_csv(request):
-        rows = [
-            [kind, r["account__name"], r["seats"], format_money(r["net"] or 0)]
-            for kind, items in per_account.items()
-            for r in items
-        ]
-        return csv_response("results.csv", ["kind", "account", "seats", "net"], rows)
-    return render(request, "ledger/staff/results.html", {"totals": totals, "per_account": per_account})
+    """Results per account of settled deals, one group at a time (players, bots, staff), filtered by date range,
+    game, table and player, with totals."""
+    data = request.GET.copy()
+    data.setdefault("group", "player")
+    f = ResultFilter(data, queryset=UnitSeat.objects.all())
+    seats = f.qs
+    grouped = reports.results_grouped(seats)
+    ids = [r["account_id"] for r in grouped]
+    names = {a.pk: owner_name(a) for a in Account.objects.filter(pk__in=ids).select_related("user__profile")}
+    table = ResultTable(grouped, seats=seats, names=names)
+    return table_report(
+        request,
+        table,
+        name="results",
+        title=_("Results per account"),
+        filterset=f,
+        context={"groups": [(k, v) for k, v in GROUPS.items() if k != "house"], "group": data.get("group")},
+    )
 
 
-@staff_required
+@staff_page(SAFETY)
+def safety(request: HttpRequest) -> HttpResponse:
+    """Loss limits in force (and raises waiting) and exclusions, per player."""
+    f = SafetyFilter(request.GET, queryset=reports.safety_overview())
+    return table_report(
+        request,
+        SafetyTable(f.qs),
+        name="limits-exclusions",
+        title=_("Loss limits and exclusions"),
+        filterset=f,
+    )
+
+
+@staff_page(REPORTS)
 def reconciliation(request: HttpRequest) -> HttpResponse:
     """Σ balances = 0, every cached balance = Σ its postings, every transaction balanced: green or red."""
     check = reports.reconcile()
     if wants_csv(request):
-        rows = [
-            [
-                "sum_of_balances",
-                "",
-                format_money(check.total_balance),
-                "ok" if check.total_balance == 0 else "FAIL",
-            ]
+        rows: list[list[object]] = [
+            ["sum_of_balances", "", Money(check.total_balance), "ok" if check.total_balance == 0 else "FAIL"]
         ]
-        rows += [
-            ["cache_mismatch", name, f"{format_money(c)} != {format_money(s)}", "FAIL"]
-            for _, name, c, s in check.cache_mismatches
-        ]
-        rows += [["unbalanced", key, format_money(s), "FAIL"] for _, key, s in check.unbalanced]
-        return csv_response("reconciliation.csv", ["check", "subject", "value", "status"], rows)
+        rows += [["cache_mismatch", name, Money(c - s), "FAIL"] for _, name, c, s in check.cache_mismatches]
+        rows += [["unbalanced", key, Money(s), "FAIL"] for _, key, s in check.unbalanced]
+        return logged_export(request, "reconciliation", ["check", "subject", "value", "status"], rows)
     closes = LedgerClose.objects.all()[:14]
     return render(request, "ledger/staff/reconciliation.html", {"check": check, "closes": closes})
 
 
-@staff_required
+@staff_page(REPORTS)
 def adjustments(request: HttpRequest) -> HttpResponse:
     """Request an adjustment (needs a reason) and approve or reject the ones other staff requested."""
     form = AdjustmentForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        account = Account.objects.filter(pk=form.cleaned_data["account"]).first()
-        if account is None:
-            form.add_error("account", _("No such account."))
-        else:
-            try:
-                request_adjustment(
-                    account=account,
-                    amount=form.cleaned_data["amount"],
-                    reason=form.cleaned_data["reason"],
-                    requested_by=request.user,
-                )
-            except LedgerError as error:
-                messages.error(request, error.message)
+    if request.method == "POST":
+        if not request.user.has_perm(f"ledger.{roles.REQUEST_CORRECTION}"):
+            return HttpResponse(status=403)
+        if form.is_valid():
+            account = Account.objects.filter(pk=form.cleaned_data["account"]).first()
+            if account is None:
+                form.add_error("account", _("No such account."))
             else:
-                messages.success(request, _("Adjustment requested; another staff member must approve it."))
-                return redirect("ledger:staff_adjustments")
-    requests_ = AdjustmentRequest.objects.select_related("account", "requested_by", "decided_by").order_by(
-        "-pk"
+                try:
+                    request_adjustment(
+                        account=account,
+                        amount=form.cleaned_data["amount"],
+                        reason=form.cleaned_data["reason"],
+                        requested_by=request.user,
+                        page=request.path,
+                    )
+                except LedgerError as error:
+                    messages.error(request, error.message)
+                else:
+                    messages.success(
+                        request, _("Adjustment requested; another staff member must approve it.")
+                    )
+                    return redirect("ledger:staff_adjustments")
+    qs = AdjustmentRequest.objects.select_related(
+        "account", "account__user__profile", "requested_by", "decided_by", "transaction__reversed_by"
     )
-    if wants_csv(request):
-        return csv_response(
-            "adjustments.csv",
-            ["id", "account", "amount", "reason", "requested_by", "status", "decided_by", "transaction"],
-            (
-                [
-                    r.pk,
-                    r.account.name,
-                    format_money(r.amount),
-                    r.reason,
-                    r.requested_by.username,
-                    r.status,
-                    r.decided_by.username if r.decided_by else "",
-                    r.transaction_id or "",
-                ]
-                for r in requests_
-            ),
-        )
-    return render(request, "ledger/staff/adjustments.html", {"form": form, "requests": requests_[:200]})
+    f = AdjustmentFilter(request.GET, queryset=qs)
+    return table_report(
+        request,
+        AdjustmentTable(f.qs),
+        name="adjustments",
+        title=_("Adjustments"),
+        filterset=f,
+        template="ledger/staff/adjustments.html",
+        context={"form": form, "decide_url": "ledger:staff_decide_adjustment"},
+    )
 
 
-@staff_required
+@staff_page(roles.APPROVE_CORRECTION)
 @require_POST
 def decide_adjustment(request: HttpRequest, request_id: int) -> HttpResponse:
     """Approve (books it) or reject an adjustment requested by another staff member."""
     try:
         if request.POST.get("decision") == "approve":
-            approve_adjustment(request_id, request.user)
+            approve_adjustment(request_id, request.user, page=request.path)
             messages.success(request, _("Adjustment approved and booked."))
         else:
-            reject_adjustment(request_id, request.user)
+            reject_adjustment(request_id, request.user, page=request.path)
             messages.success(request, _("Adjustment rejected."))
     except LedgerError as error:
         messages.error(request, error.message)
     return redirect("ledger:staff_adjustments")
 
 
-@staff_required
-def transaction_detail(request: HttpRequest, transaction_id: int) -> HttpResponse:
-    """One transaction with its postings; a form reverses it once, with a reason."""
-    tx = get_object_or_404(Transaction.objects.select_related("actor", "reverses"), pk=transaction_id)
-    form = ReversalForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            reversal = reverse_transaction(tx.pk, actor=request.user, reason=form.cleaned_data["reason"])
-        except LedgerError as error:
-            messages.error(request, error.message)
+@staff_page(REPORTS)
+def reversals(request: HttpRequest) -> HttpResponse:
+    """Reversal requests, waiting ones first; an approver books or rejects those others requested."""
+    qs = ReversalRequest.objects.select_related("original", "requested_by", "decided_by", "transaction")
+    f = ReversalFilter(request.GET, queryset=qs)
+    return table_report(request, ReversalTable(f.qs), name="reversals", title=_("Reversals"), filterset=f)
+
+
+@staff_page(roles.APPROVE_CORRECTION)
+@require_POST
+def decide_reversal(request: HttpRequest, request_id: int) -> HttpResponse:
+    """Approve (books the reversal) or reject a reversal requested by another staff member."""
+    try:
+        if request.POST.get("decision") == "approve":
+            approve_reversal(request_id, request.user, page=request.path)
+            messages.success(request, _("Reversal approved and booked."))
         else:
-            messages.success(request, _("Transaction reversed."))
-            return redirect("ledger:staff_transaction", transaction_id=reversal.pk)
+            reject_reversal(request_id, request.user, page=request.path)
+            messages.success(request, _("Reversal rejected."))
+    except LedgerError as error:
+        messages.error(request, error.message)
+    return redirect("ledger:staff_reversals")
+
+
+@staff_page(REPORTS)
+def transaction_detail(request: HttpRequest, transaction_id: int) -> HttpResponse:
+    """One transaction with its postings (names beside account ids); a form asks for its reversal, which a second
+    staff member approves."""
+    tx = get_object_or_404(Transaction.objects.select_related("actor", "reverses"), pk=transaction_id)
+    postings = list(tx.postings.select_related("account", "account__user__profile").order_by("account_id"))
+    if wants_csv(request):
+        return logged_export(
+            request,
+            f"transaction-{tx.pk}",
+            ["transaction", "time", "kind", "account", "name", "amount", "balance_after"],
+            (
+                [
+                    tx.pk,
+                    tx.created_at,
+                    tx.get_kind_display(),
+                    p.account_id,
+                    owner_name(p.account),
+                    Money(p.amount),
+                    Money(p.balance_after),
+                ]
+                for p in postings
+            ),
+        )
+    form = ReversalForm(request.POST or None)
+    if request.method == "POST":
+        if not request.user.has_perm(f"ledger.{roles.REQUEST_CORRECTION}"):
+            return HttpResponse(status=403)
+        if form.is_valid():
+            try:
+                request_reversal(
+                    tx.pk, requested_by=request.user, reason=form.cleaned_data["reason"], page=request.path
+                )
+            except LedgerError as error:
+                messages.error(request, error.message)
+            else:
+                messages.success(request, _("Reversal requested; another staff member must approve it."))
+                return redirect("ledger:staff_reversals")
     context = {
         "tx": tx,
         "form": form,
-        "postings": tx.postings.select_related("account").order_by("account_id"),
+        "postings": [{"p": p, "name": owner_name(p.account)} for p in postings],
         "reversed_by": Transaction.objects.filter(reverses=tx).first(),
+        "waiting": ReversalRequest.objects.filter(original=tx, status="pending").first(),
     }
     return render(request, "ledger/staff/transaction.html", context)
 
 
-@staff_required
+@staff_page(REPORTS)
 def schedule(request: HttpRequest) -> HttpResponse:
-    """The commission schedules (the one in force first) and a form to add a version with its effective date."""
+    """The commission schedule versions (with their author; the one in force marked) and, for administrators, a
+    form to add a version that starts in the future."""
     form = ScheduleForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            add_schedule(
-                form.cleaned_data["bands"],
-                effective_from=form.cleaned_data["effective_from"],
-                currency=default_currency(),
-                created_by_id=request.user.pk,
-                note=form.cleaned_data["note"],
-            )
-        except ValueError as error:
-            form.add_error("bands", str(error))
-        else:
-            messages.success(request, _("Schedule saved."))
-            return redirect("ledger:staff_schedule")
-    schedules = CommissionSchedule.objects.prefetch_related("band_set").order_by("-effective_from", "-pk")
+    if request.method == "POST":
+        if not request.user.has_perm(f"ledger.{roles.EDIT_SCHEDULE}"):
+            return HttpResponse(status=403)
+        if form.is_valid():
+            try:
+                add_schedule(
+                    form.cleaned_data["bands"],
+                    effective_from=form.cleaned_data["effective_from"],
+                    currency=default_currency(),
+                    created_by=request.user,
+                    note=form.cleaned_data["note"],
+                    page=request.path,
+                )
+            except ValueError as error:
+                form.add_error("effective_from" if "future" in str(error) else "bands", str(error))
+            else:
+                messages.success(request, _("Schedule saved."))
+                return redirect("ledger:staff_schedule")
+    schedules = CommissionSchedule.objects.prefetch_related("band_set").select_related("created_by")
     now = timezone.now()
-    in_force = next((s for s in schedules if s.effective_from <= now), None)
-    return render(
-        request, "ledger/staff/schedule.html", {"form": form, "schedules": schedules, "in_force": in_force}
+    in_force = schedules.filter(effective_from__lte=now).order_by("-effective_from", "-pk").first()
+    table = ScheduleTable(schedules, in_force=in_force)
+    return table_report(
+        request,
+        table,
+        name="commission-schedule",
+        title=_("Commission schedule"),
+        template="ledger/staff/schedule.html",
+        context={"form": form, "in_force": in_force},
     )
+
+
+@staff_page(REPORTS)
+def audit_log(request: HttpRequest) -> HttpResponse:
+    """Every staff action, newest first, filtered by day, staff member, action and object."""
+    f = AuditFilter(request.GET, queryset=AuditEntry.objects.select_related("actor"))
+    return table_report(request, AuditTable(f.qs), name="audit-log", title=_("Audit log"), filterset=f)
+
+
+@staff_page(roles.MANAGE_STAFF_ROLES)
+def staff_roles(request: HttpRequest) -> HttpResponse:
+    """Who holds which staff role; an administrator gives a user exactly the roles ticked (not their own)."""
+    users = get_user_model()
+    form = RolesForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        target = users.objects.filter(username=form.cleaned_data["username"]).first()
+        if target is None:
+            form.add_error("username", _("No such user."))
+        else:
+            try:
+                set_staff_roles(
+                    target,
+                    form.cleaned_data["roles"],
+                    staff=request.user,
+                    reason=form.cleaned_data["reason"],
+                    page=request.path,
+                )
+            except LedgerError as error:
+                messages.error(request, error.message)
+            else:
+                messages.success(request, _("Roles saved."))
+                return redirect("ledger:staff_roles")
+    holders = (
+        users.objects.filter(groups__name__in=roles.ROLES)
+        .distinct()
+        .prefetch_related("groups")
+        .order_by("username")
+    )
+    rows: list[dict[str, Any]] = [
+        {
+            "user": u,
+            "roles": [str(roles.ROLE_LABELS[g.name]) for g in u.groups.all() if g.name in roles.ROLES],
+        }
+        for u in holders
+    ]
+    if wants_csv(request):
+        return logged_export(
+            request,
+            "staff-roles",
+            ["user", "roles"],
+            ([r["user"].username, ", ".join(map(str, r["roles"]))] for r in rows),
+        )
+    groups = Group.objects.filter(name__in=roles.ROLES).prefetch_related("permissions")
+    return render(request, "ledger/staff/roles.html", {"form": form, "rows": rows, "groups": groups})

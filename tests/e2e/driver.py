@@ -91,10 +91,10 @@ def commission_csv(staff: Page, base: str, folder: Any) -> list[str]:
     CSV into `folder` and return its lines. The page stays on the report."""
     staff.goto(f"{base}/ledger/staff/commission/")
     with staff.expect_download() as download:
-        staff.click("text=Download CSV")
+        staff.click("text=CSV , (decimal point)")
     path = folder / "commission.csv"
     download.value.save_as(path)
-    return path.read_text().splitlines()
+    return path.read_text(encoding="utf-8").splitlines()
 
 
 def take_one_step(page: Page, bid: str, drags: list[int], plays: list[int]) -> bool:

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from ledger.calculation import DEFAULT_BANDS, calculate_settlement
-from ledger.money import format_money
+from ledger.money import format_money, format_signed_money
 
 from .driver import TIMEOUT, commission_csv, frame, log_in, open_table, play_until_done, sign_up, verify_email
 from .site import DEMO_PASSWORD, ROOT, LiveSite
@@ -35,7 +35,7 @@ def stakes_site(tmp_path_factory):
     }
     env.update({"KIBITZ_SQLITE_PATH": str(folder / "site.sqlite3"), "PYTHONPATH": str(ROOT)})
     script = (
-        "from accounts.models import User; u = User(username='sam', is_staff=True); "
+        "from accounts.models import User; u = User(username='sam', is_staff=True, is_superuser=True); "
         f"u.set_password({DEMO_PASSWORD!r}); u.save()"
     )
     subprocess.run(
@@ -70,11 +70,12 @@ def test_it_books_a_stakes_deal_the_player_and_staff_can_follow(stakes_site, bro
 
     page.goto(f"{base}/ledger/wallet/")
     assert page.text_content("#wallet-balance") == expected
-    settle_line = page.locator("table.statement tbody tr").first
-    assert settle_line.get_attribute("data-kind") == "settle"
-    assert expected in settle_line.inner_text()
-    assert page.locator("table.statement tbody tr[data-kind=reserve]").count() == 1
-    settle_line.locator("text=Hand history").click()
+    deal_line = page.locator("table.report tbody tr").first
+    assert deal_line.locator("details").get_attribute("data-kind") == "deal"
+    assert format_signed_money(calc.wallet_changes[0]) in deal_line.inner_text()
+    assert page.locator("table.report tbody tr").count() == 2  # the deal (reservation folded) and the grant
+    deal_line.locator("summary").click()
+    deal_line.locator("text=Hand history").click()
     page.wait_for_url(f"{base}/tables/*/deals/1/", timeout=TIMEOUT)
 
     staff = browser.new_context(bypass_csp=True, accept_downloads=True).new_page()
@@ -82,9 +83,11 @@ def test_it_books_a_stakes_deal_the_player_and_staff_can_follow(stakes_site, bro
     staff.goto(f"{base}/ledger/staff/")
     assert staff.locator(".light.green").count() == 1
     staff.click("text=Settlements")
-    staff.locator("table.settlements a").first.click()
+    staff.locator("table.report tbody a[href*='/settlements/']").first.click()
     assert staff.text_content("#calc-c") == format_money(calc.commission)
     assert staff.text_content("#calc-v") == format_money(calc.value)
     rows = commission_csv(staff, base, tmp_path)
-    assert staff.locator("svg.chart rect.bar").count() == 1
-    assert rows[0] == "day,commission,units" and rows[1].endswith(f",{format_money(calc.commission)},1")
+    assert staff.locator("svg.chart rect.bar").count() == 30  # every day of the range, days without play too
+    assert rows[0] == "\ufeffDay,Deals settled,Commission" and rows[1].endswith(
+        f",1,{format_money(calc.commission)}"
+    )

@@ -37,6 +37,7 @@ SHARED_MODULES = {
     "scoring": "the result and the payments (§6, §9)",
     "match": "the start state, the next round and the standings (§8)",
     "seat_view": "what a seat or a spectator may see (§7)",
+    "hints": "what the page of the seat to act needs beyond the listed actions: hints and the calls it offers",
     "bots": "the bot levels and make_bot",
 }
 

@@ -99,8 +99,8 @@ def test_the_wallet_and_its_statement_speak_german(settled_deal):
         "Guthaben",
         "Verlustlimits",
         "Selbstausschluss",
-        "Kontoauszug",
-        "Reservierung für ein Spiel",
+        "Spiele und Buchungen",
+        "Reservierung (höchster möglicher Verlust)",
         "Spiel abgerechnet",
         "Startguthaben",
         "Tag",
@@ -113,7 +113,7 @@ def test_the_wallet_and_its_statement_speak_german(settled_deal):
 
 
 def test_the_staff_reports_speak_german(settled_deal):
-    client = german_player("sam", is_staff=True)
+    client = german_player("sam", is_staff=True, is_superuser=True)
     unit = SettlementUnit.objects.get(unit_id="round:42")
     wallet = ledger.wallet_for(settled_deal[1])
     pages = {
@@ -123,12 +123,12 @@ def test_the_staff_reports_speak_german(settled_deal):
         "reconciliation": visible_text(client.get(reverse("ledger:staff_reconciliation"))),
     }
     assert "Einsatz pro Einheit" in pages["settlement"] and "Zahlungen" in pages["settlement"]
-    assert "Pro Spiel" in pages["settlements"] and "Abgerechnete Einheiten" in pages["settlements"]
-    assert "Kontoauszug: bob" in pages["statement"] and "Reservierung für ein Spiel" in pages["statement"]
+    assert "Summe der Seite" in pages["settlements"] and "Gewonnenes Geld (T)" in pages["settlements"]
+    assert "Kontoauszug von bob" in pages["statement"] and "Reservierung" in pages["statement"]
     assert "Jede Transaktion ist ausgeglichen" in pages["reconciliation"]
     for name, text in pages.items():
         assert english_left(text) == [], name
-    assert "Stake per unit" not in pages["settlement"] and "Per deal" not in pages["settlements"]
+    assert "Stake per unit" not in pages["settlement"] and "Page total" not in pages["settlements"]
 
 
 def test_sign_up_speaks_german_to_a_german_browser(client):

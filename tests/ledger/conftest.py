@@ -28,6 +28,28 @@ def players(make_user):
     return [make_user(name) for name in ("alice", "bob", "carol", "dave")]
 
 
+def give_role(user, role: str):
+    """Put `user` in the staff role `role` (a ledger.roles group), creating the groups if a flush removed them."""
+    from django.contrib.auth.models import Group
+
+    from ledger.roles import ensure_roles
+
+    ensure_roles()
+    user.groups.add(Group.objects.get(name=role))
+    return get_user_model().objects.get(pk=user.pk)  # a fresh object: permissions are cached per instance
+
+
+@pytest.fixture
+def role():
+    return give_role
+
+
 @pytest.fixture
 def staff(make_user):
-    return make_user("sam", is_staff=True), make_user("tess", is_staff=True)
+    """sam and tess, both approvers (finance + approve), so either can request and the other approve."""
+    from ledger.roles import APPROVER
+
+    return (
+        give_role(make_user("sam", is_staff=True), APPROVER),
+        give_role(make_user("tess", is_staff=True), APPROVER),
+    )

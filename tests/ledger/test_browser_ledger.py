@@ -35,7 +35,7 @@ def session_cookie(u, live_server_url: str) -> dict:
 
 def test_it_shows_the_player_and_staff_the_settled_deal(live_server, browser, tmp_path):
     alice, bob, carol, dave = (user(n) for n in ("alice", "bob", "carol", "dave"))
-    sam = user("sam", is_staff=True)
+    sam = user("sam", is_staff=True, is_superuser=True)
     page = browser.new_context(bypass_csp=True).new_page()
     page.context.add_cookies([session_cookie(alice, live_server.url)])
 
@@ -46,9 +46,12 @@ def test_it_shows_the_player_and_staff_the_settled_deal(live_server, browser, tm
 
     page.reload()
     assert page.text_content("#wallet-balance") == "107.92"
-    first_line = page.locator("table.statement tbody tr").first
-    assert first_line.get_attribute("data-kind") == "settle"
-    assert "+61.92" in first_line.inner_text() and "107.92" in first_line.inner_text()
+    first_line = page.locator("table.report tbody tr").first
+    assert first_line.locator("details").get_attribute("data-kind") == "deal"
+    text = first_line.inner_text()
+    assert "+7.92" in text and "+9.00" in text and "1.08" in text and "107.92" in text
+    first_line.locator("summary").click()
+    assert "+61.92" in first_line.inner_text() and "-54.00" in first_line.inner_text()
 
     staff_page = browser.new_context(bypass_csp=True, accept_downloads=True).new_page()
     staff_page.context.add_cookies([session_cookie(sam, live_server.url)])
@@ -60,5 +63,5 @@ def test_it_shows_the_player_and_staff_the_settled_deal(live_server, browser, tm
     assert staff_page.text_content("#calc-c") == "1.08"
 
     lines = commission_csv(staff_page, live_server.url, tmp_path)
-    assert staff_page.locator("svg.chart rect.bar").count() == 1
-    assert lines[0] == "day,commission,units" and lines[1].endswith(",1.08,1")
+    assert staff_page.locator("svg.chart rect.bar").count() == 30
+    assert lines[0] == "\ufeffDay,Deals settled,Commission" and lines[1].endswith(",1,1.08")

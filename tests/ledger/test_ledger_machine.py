@@ -23,6 +23,8 @@ from ledger import services as ledger
 from ledger.calculation import DEFAULT_BANDS, calculate_settlement
 from ledger.models import Account
 from ledger.reports import reconcile
+from ledger.roles import APPROVER
+from tests.ledger.conftest import give_role
 from tests.players import verified
 
 GRANT = 10_000
@@ -35,8 +37,8 @@ class LedgerMachine(RuleBasedStateMachine):
         self.atomic = transaction.atomic()
         self.atomic.__enter__()
         self.names = itertools.count()
-        self.sam = self._user(is_staff=True)
-        self.tess = self._user(is_staff=True)
+        self.sam = give_role(self._user(is_staff=True), APPROVER)
+        self.tess = give_role(self._user(is_staff=True), APPROVER)
         self.expected = {a.pk: a.balance for a in Account.objects.all()}
         self.players: list[tuple[object, int, int]] = []  # (user, wallet id, grant transaction id)
         self.reversed: set[int] = set()
@@ -148,12 +150,15 @@ class LedgerMachine(RuleBasedStateMachine):
         _, wallet_id, grant_id = data.draw(st.sampled_from(self.players))
         if grant_id in self.reversed:
             with pytest.raises(ledger.AlreadyReversed):
-                ledger.reverse_transaction(grant_id, actor=self.sam, reason="test")
-        elif self.expected[wallet_id] < GRANT:
+                ledger.request_reversal(grant_id, requested_by=self.sam, reason="test")
+            return
+        request = ledger.request_reversal(grant_id, requested_by=self.sam, reason="test")
+        if self.expected[wallet_id] < GRANT:
             with pytest.raises(ledger.InsufficientFunds):
-                ledger.reverse_transaction(grant_id, actor=self.sam, reason="test")
+                ledger.approve_reversal(request.pk, self.tess)
+            ledger.reject_reversal(request.pk, self.tess)
         else:
-            ledger.reverse_transaction(grant_id, actor=self.sam, reason="test")
+            ledger.approve_reversal(request.pk, self.tess)
             self.reversed.add(grant_id)
             self._add(wallet_id, -GRANT)
             self._add(ledger.promotions_account().pk, GRANT)

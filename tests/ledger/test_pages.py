@@ -9,7 +9,14 @@ import pytest
 from django.urls import reverse
 
 from ledger import services as ledger
-from ledger.models import AdjustmentRequest, LossLimit, SelfExclusion, SettlementUnit, Transaction
+from ledger.models import (
+    AdjustmentRequest,
+    LossLimit,
+    ReversalRequest,
+    SelfExclusion,
+    SettlementUnit,
+    Transaction,
+)
 from tests.ledger.example_deal import settle_example_deal
 
 
@@ -20,23 +27,26 @@ def settled(players):
 
 
 def read_csv(response):
-    return list(csv.reader(io.StringIO(response.content.decode())))
+    """Rows of an export, read with the delimiter it declares (the BOM dropped)."""
+    text = response.content.decode("utf-8-sig")
+    return list(csv.reader(io.StringIO(text), delimiter=response["X-CSV-Delimiter"]))
 
 
 @pytest.mark.django_db
-def test_it_shows_the_wallet_balance_and_every_statement_line(client, settled):
+def test_it_shows_the_wallet_balance_and_one_line_per_deal(client, settled):
     alice = settled[0]
     client.force_login(alice)
     page = client.get(reverse("ledger:wallet"))
     text = page.content.decode()
     assert page.status_code == 200
     assert 'id="wallet-balance">107.92<' in text
-    assert "+7.92" not in text  # the statement shows postings: reservation −54.00, settlement +61.92
-    assert "-54.00" in text and "+61.92" in text and "+100.00" in text
-    rows = read_csv(client.get(reverse("ledger:wallet") + "?format=csv"))
-    assert rows[0][:3] == ["posting", "time", "kind"]
-    assert [r[2] for r in rows[1:]] == ["settle", "reserve", "grant"]
-    assert [r[5] for r in rows[1:]] == ["107.92", "46.00", "100.00"]
+    # one line for the deal: net +7.92, stake result +9.00, commission 1.08; its postings folded under it
+    assert "+7.92" in text and "+9.00" in text and "1.08" in text
+    assert "-54.00" in text and "+61.92" in text  # the reservation and the settlement, folded
+    rows = read_csv(client.get(reverse("ledger:wallet") + "?format=csv&sep=comma"))
+    assert rows[0] == ["Time", "What", "Stake result", "Commission", "Net", "Balance"]
+    assert [r[4] for r in rows[1:]] == ["7.92", "100.00"]
+    assert [r[2:4] for r in rows[1:]] == [["9.00", "1.08"], ["", ""]]
 
 
 @pytest.mark.django_db
@@ -71,8 +81,10 @@ def test_it_shows_staff_the_settlement_with_the_whole_calculation(client, settle
     detail = client.get(reverse("ledger:staff_settlement", args=[unit_pk])).content.decode()
     assert 'id="calc-v">3.00<' in detail and 'id="calc-rate">9 %<' in detail and 'id="calc-c">1.08<' in detail
     assert "+7.92" in detail and "petite" in detail
-    rows = read_csv(client.get(reverse("ledger:staff_settlements") + "?format=csv"))
-    assert rows[1][0] == "round:42" and rows[1][9:12] == ["3.00", "900", "1.08"]
+    rows = read_csv(client.get(reverse("ledger:staff_settlements") + "?format=csv&sep=comma"))
+    header, row = rows[0], dict(zip(rows[0], rows[1], strict=True))
+    assert header[0] == "\ufeffSettled" or header[0] == "Settled"
+    assert row["Deal"] == "round:42" and row["Value (V)"] == "3.00" and row["Commission (C)"] == "1.08"
 
 
 @pytest.mark.django_db
@@ -80,8 +92,9 @@ def test_it_charts_daily_commission_and_downloads_it(client, settled, staff):
     client.force_login(staff[0])
     page = client.get(reverse("ledger:staff_commission")).content.decode()
     assert "<svg" in page and 'class="bar"' in page and "1.08" in page
-    rows = read_csv(client.get(reverse("ledger:staff_commission") + "?format=csv"))
-    assert rows[1][1:] == ["1.08", "1"]
+    rows = read_csv(client.get(reverse("ledger:staff_commission") + "?format=csv&sep=comma"))
+    assert rows[1][1:] == ["1", "1.08"]
+    assert len(rows) == 31  # the header and 30 days, days without play included
 
 
 @pytest.mark.django_db
@@ -96,11 +109,15 @@ def test_it_reports_bots_apart_from_players(client, players, staff):
     )
     ledger.settle_unit(unit_id="round:1", payments=[(1, 0, 3), (2, 0, 3), (3, 0, 3)])
     client.force_login(staff[0])
-    rows = read_csv(client.get(reverse("ledger:staff_results") + "?format=csv"))
-    assert ["players", f"wallet:user:{players[0].pk}", "1", "7.92"] in rows
-    assert ["bots", "bot:b0", "1", "-3.00"] in rows
-    page = client.get(reverse("ledger:staff_results")).content.decode()
-    assert "+7.92" in page and "-9.00" in page
+    url = reverse("ledger:staff_results")
+    players_rows = read_csv(client.get(url + "?format=csv&sep=comma"))
+    bot_rows = read_csv(client.get(url + "?group=bot&format=csv&sep=comma"))
+    wallet = ledger.wallet_for(players[0])
+    assert [str(wallet.pk), "alice", "1", "7.92", "0.00", "1.08", "7.92"] in players_rows
+    assert len(players_rows) == 2  # bots are not among the players
+    assert [str(bots[0].pk), "bot:b0", "1", "0.00", "3.00", "0.00", "-3.00"] in bot_rows
+    page = client.get(url + "?group=bot").content.decode()
+    assert "-3.00" in page and "9.00" in page  # the bots' rows and their total lost
 
 
 @pytest.mark.django_db
@@ -145,14 +162,24 @@ def test_it_reverses_a_transaction_once_from_its_page(client, players, staff):
     client.force_login(staff[0])
     url = reverse("ledger:staff_transaction", args=[grant.pk])
     client.post(url, {"reason": "test account"})
+    assert Transaction.objects.filter(reverses=grant).count() == 0  # a request only
+    assert "waits for a second staff member" in client.get(url).content.decode()
+    request = ReversalRequest.objects.get()
+    decide = reverse("ledger:staff_decide_reversal", args=[request.pk])
+    client.post(decide, {"decision": "approve"})  # the requester cannot approve
+    assert Transaction.objects.filter(reverses=grant).count() == 0
+    client.force_login(staff[1])
+    client.post(decide, {"decision": "approve"})
     assert Transaction.objects.filter(reverses=grant).count() == 1
     page = client.get(url).content.decode()
-    assert "Reversed by" in page and "Reverse this transaction" not in page
+    assert "Reversed by" in page and "Request a reversal" not in page
 
 
 @pytest.mark.django_db
-def test_it_lets_staff_add_a_commission_schedule_version(client, staff):
-    client.force_login(staff[0])
+def test_it_lets_an_administrator_add_a_commission_schedule_version(client, make_user, role):
+    from ledger.roles import ADMINISTRATOR
+
+    client.force_login(role(make_user("ada"), ADMINISTRATOR))
     client.post(
         reverse("ledger:staff_schedule"),
         {"effective_from": "2030-01-01 00:00", "bands": "0 10\n2.00 7.5", "note": "promo"},
@@ -161,7 +188,8 @@ def test_it_lets_staff_add_a_commission_schedule_version(client, staff):
 
     latest = CommissionSchedule.objects.order_by("-effective_from").first()
     assert latest.bands() == [(0, 1000), (200, 750)]
-    assert "7.5 %" in client.get(reverse("ledger:staff_schedule")).content.decode()
+    page = client.get(reverse("ledger:staff_schedule")).content.decode()
+    assert "7.5 %" in page and "ada" in page and "planned" in page
 
 
 @pytest.mark.django_db

@@ -14,6 +14,8 @@ from accounts.players import open_player_account
 from ledger import services as ledger
 from ledger.models import Account, Transaction
 from ledger.reports import reconcile
+from ledger.roles import APPROVER
+from tests.ledger.conftest import give_role
 from tests.players import verified
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -68,7 +70,7 @@ def test_it_books_one_settlement_when_eight_threads_settle_the_same_unit(postgre
 
 def test_it_never_takes_a_wallet_below_zero_under_concurrent_reserves_settles_and_debits(postgres):
     (alice,) = make_users("alice")
-    sam, tess = make_users("sam", "tess", is_staff=True)
+    sam, tess = (give_role(u, APPROVER) for u in make_users("sam", "tess", is_staff=True))
     wallet = ledger.wallet_for(alice)
     bots = [ledger.bot_wallet(f"bot{i}") for i in range(6)]
     debits = [

@@ -48,11 +48,12 @@ def test_it_refuses_a_debit_adjustment_below_zero(players, staff):
 @pytest.mark.django_db
 def test_it_reverses_a_transaction_once(players, staff):
     grant = Transaction.objects.get(kind="grant", key=f"grant:user:{players[0].pk}")
-    reversal = ledger.reverse_transaction(grant.pk, actor=staff[0], reason="duplicate account")
+    request = ledger.request_reversal(grant.pk, requested_by=staff[0], reason="duplicate account")
+    reversal = ledger.approve_reversal(request.pk, staff[1])
     assert reversal.reverses_id == grant.pk
     assert ledger.wallet_for(players[0]).balance == 0
     with pytest.raises(ledger.AlreadyReversed):
-        ledger.reverse_transaction(grant.pk, actor=staff[1], reason="again")
+        ledger.request_reversal(grant.pk, requested_by=staff[1], reason="again")
     assert reconcile().ok
 
 
@@ -77,16 +78,18 @@ def test_it_refuses_an_unbalanced_transaction(players):
 
 
 @pytest.mark.django_db
-def test_it_keeps_old_schedules_and_uses_the_one_in_force(staff):
+def test_it_keeps_old_schedules_and_uses_the_one_in_force(make_user, role):
     from datetime import timedelta
+
+    from ledger.roles import ADMINISTRATOR
+
+    admin = role(make_user("ada"), ADMINISTRATOR)
 
     from django.utils import timezone
 
     now = timezone.now()
-    ledger.add_schedule(
-        [(0, 500)], effective_from=now + timedelta(days=1), currency="EUR", created_by_id=staff[0].pk
-    )
+    ledger.add_schedule([(0, 500)], effective_from=now + timedelta(days=1), currency="EUR", created_by=admin)
     assert ledger.bands_in_force("EUR", now)[1] == ((0, 1000), (100, 900), (500, 800), (2000, 700))
     assert ledger.bands_in_force("EUR", now + timedelta(days=2))[1] == ((0, 500),)
     with pytest.raises(ValueError):
-        ledger.add_schedule([(100, 500)], effective_from=now, currency="EUR")
+        ledger.add_schedule([(100, 500)], effective_from=now, currency="EUR", created_by=admin)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+from datetime import timedelta
+
+from django.utils import timezone
 
 from games import services
 from games.engines.core import get_game
@@ -32,3 +35,12 @@ def finish_deal(table_id: int) -> Round:
             action = game.legal_actions(state, seat)[0].to_wire()
             services.act(people[seat], table_id, table.version, f"m{step}-{table.version}", action)
     raise AssertionError("the deal did not end")
+
+
+def expire_deadlines(table_id: int) -> None:
+    """Make every turn deadline of the table's deal in progress a second past (each seat's and the earliest)."""
+    past = timezone.now() - timedelta(seconds=1)
+    for rnd in Round.objects.filter(table_id=table_id, status=Round.Status.PLAYING):
+        rnd.deadlines = dict.fromkeys(rnd.deadlines, past.isoformat())
+        rnd.deadline = past if rnd.deadlines else None
+        rnd.save(update_fields=["deadlines", "deadline"])

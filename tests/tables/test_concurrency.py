@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import threading
-from datetime import timedelta
 from functools import partial
 
 import pytest
 from django.db import connection
-from django.utils import timezone
 
 from games import services
 from games.engines.core import get_game
 from games.engines.core.errors import RuleError
 from games.models import Event, Round, Seat, Table
 from games.services.sweeper import sweep_once
+
+from .driving import expire_deadlines
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(300)]
 
@@ -85,9 +85,7 @@ def test_it_lets_either_a_timeout_or_a_racing_move_win_never_both(users, postgre
     table_id, seats = _table(users)
     for rep in range(30):
         version, seat, action = _turn(table_id)
-        Round.objects.filter(table_id=table_id, status="playing").update(
-            deadline=timezone.now() - timedelta(seconds=1)
-        )
+        expire_deadlines(table_id)
         before = (
             Event.objects.filter(table_id=table_id)
             .exclude(kind__in=["round_end", "deal", "match_end"])
@@ -110,9 +108,7 @@ def test_it_applies_one_timeout_when_the_sweeper_runs_twice(users, postgres):
     table_id, _seats = _table(users)
     for _rep in range(10):
         _turn(table_id)
-        Round.objects.filter(table_id=table_id, status="playing").update(
-            deadline=timezone.now() - timedelta(seconds=1)
-        )
+        expire_deadlines(table_id)
         before = Event.objects.filter(table_id=table_id, kind="timeout").count()
         outcomes = _race(sweep_once, sweep_once)
         assert sorted(outcomes) == [0, 1]

@@ -11,6 +11,7 @@ from django.utils import timezone
 from games import services
 from games.models import Round, SweeperBeat, Table
 from games.services import downtime, sweeper
+from games.services.round_flow import seat_deadline_at
 
 pytestmark = pytest.mark.django_db
 
@@ -40,6 +41,9 @@ def test_a_turn_keeps_its_remaining_time_across_an_outage(users, monkeypatch):
     rnd.refresh_from_db()
     assert Table.objects.get(pk=table.pk).version == version  # no timeout for the outage
     assert abs((rnd.deadline - back) - remaining) < timedelta(seconds=1)
+    assert [seat_deadline_at(at) for at in rnd.deadlines.values()] == [
+        rnd.deadline
+    ]  # the seat's own moved too
     assert SweeperBeat.objects.get(pk=1).beat_at == back
 
     # The service runs on, a pass every second: the turn's own time runs out and it times out as ever.

@@ -37,7 +37,7 @@ def _step(table, game, wire=None):
         )
 
 
-def test_it_gives_the_seat_to_act_its_legal_actions_and_why_other_cards_are_refused(users, settings):
+def test_it_gives_the_seat_to_act_its_legal_actions_hints_and_why_other_calls_are_refused(users, settings):
     table, game = _seeded_table(users, settings)
     _step(table, game, {"bid": "garde_contre"})  # seat 0 is forehand: Garde Contre ends the bidding
     refusals_seen = 0
@@ -49,17 +49,21 @@ def test_it_gives_the_seat_to_act_its_legal_actions_and_why_other_cards_are_refu
         seat = min(game.to_act(state))
         frame = table_frame(table.pk, seat)
         assert frame["legal"] == [a.to_wire() for a in game.legal_actions(state, seat)]
+        assert frame["hints"] == game.hints(state, seat)
         if step % 8 == 0:
             others = [table_frame(table.pk, s) for s in range(4) if s != seat] + [table_frame(table.pk, None)]
-            assert all(f["legal"] is None and f["refusals"] is None for f in others)
+            assert all(f["legal"] is None and f["refusals"] is None and f["hints"] is None for f in others)
         if game.phase(state) == "play":
             plays = {a["play"] for a in frame["legal"]}
-            assert set(frame["refusals"]) == set(frame["view"]["hand"]) - plays
-            for card, code in frame["refusals"].items():
+            cards = frame["refusals"].get("play", {})
+            assert set(cards) == set(frame["view"]["hand"]) - plays
+            for card, code in cards.items():
                 with pytest.raises(RuleError) as refused:
                     game.apply(state, seat, game.parse_action({"play": card}))
                 assert refused.value.code == code
-            refusals_seen += len(frame["refusals"])
+            refusals_seen += len(cards)
+            if sum(frame["view"]["tricks_won"]) > 0:  # the handful is offered, and refused after trick 1
+                assert frame["refusals"]["handful"] == {"*": "handful_too_late"}
         _step(table, game)
     assert refusals_seen > 0
 

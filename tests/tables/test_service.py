@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
-from django.utils import timezone
 
 from games import services
 from games.engines.core import get_game
@@ -15,6 +12,8 @@ from games.engines.core.replay import replay
 from games.models import Event, Move, Round, Seat, Table
 from games.services.errors import ServiceError
 from games.services.sweeper import sweep_once
+
+from .driving import expire_deadlines
 
 pytestmark = pytest.mark.django_db
 
@@ -132,7 +131,8 @@ def test_it_refuses_illegal_and_malformed_actions_without_change(users, fast_bot
 def test_it_times_out_once_through_the_guarded_path(users):
     table = _two_humans(users)
     rnd, game, state = _state(table)
-    Round.objects.filter(pk=rnd.pk).update(deadline=timezone.now() - timedelta(seconds=1), bot_due_at=None)
+    Round.objects.filter(pk=rnd.pk).update(bot_due_at=None)
+    expire_deadlines(table.pk)
     version = Table.objects.get(pk=table.pk).version
     assert services.apply_timeout(table.pk, version) is True
     assert services.apply_timeout(table.pk, version) is False

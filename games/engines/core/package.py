@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from .protocol import Action, Game, NextRound, Payment, RoundState, S
+from .protocol import Action, Game, NextRound, Offers, Payment, RoundState, S
 
 S_in = TypeVar("S_in", bound=RoundState, contravariant=True)
 S_out = TypeVar("S_out", bound=RoundState, covariant=True)
@@ -65,6 +65,14 @@ class MatchModule(Protocol[S_in]):
     def standings(self, state: S_in, /) -> dict[str, Any]: ...
 
 
+class HintsModule(Protocol[S_in]):
+    """The package's `hints.py`: what the page of the seat to act needs beyond the listed actions."""
+
+    def hints(self, state: S_in, seat: int, /) -> dict[str, Any]: ...
+
+    def offered(self, state: S_in, seat: int, /) -> Offers: ...
+
+
 class StateClass(Protocol[S_out]):
     """The state class of the package's `state.py` (its `from_json` rebuilds a stored state)."""
 
@@ -74,7 +82,8 @@ class StateClass(Protocol[S_out]):
 @dataclass(frozen=True, slots=True)
 class Package(Generic[S]):
     """The modules of one rules package that `PackageGame` delegates to, e.g.
-    `Package(TarockState, actions, dealing, legality, scoring, timeouts, match)` in `tarock/rules.py`."""
+    `Package(TarockState, actions, dealing, legality, scoring, timeouts, match, hints)` in `tarock/rules.py`.
+    Without `hints` the game keeps the protocol's defaults (no hints; its hand's cards offered as plays)."""
 
     state: StateClass[S]
     actions: ActionsModule
@@ -83,6 +92,7 @@ class Package(Generic[S]):
     scoring: ScoringModule[S]
     timeouts: TimeoutsModule[S]
     match: MatchModule[S]
+    hints: HintsModule[S] | None = None
 
 
 class PackageGame(Game[S]):
@@ -133,3 +143,15 @@ class PackageGame(Game[S]):
     def standings(self, state: S) -> dict[str, Any]:
         """`match.standings`: `{"scores": [...], "ranking": [...], "over": bool}` after this round (§8)."""
         return self.package.match.standings(state)
+
+    def hints(self, state: S, seat: int) -> dict[str, Any]:
+        """`hints.hints`: what `seat`'s page needs beyond the listed actions, by kind (`{}` for none)."""
+        if self.package.hints is None:
+            return super().hints(state, seat)
+        return self.package.hints.hints(state, seat)
+
+    def offered(self, state: S, seat: int) -> Offers:
+        """`hints.offered`: the calls a page offers `seat` now, each as one action to ask `apply` about."""
+        if self.package.hints is None:
+            return super().offered(state, seat)
+        return self.package.hints.offered(state, seat)

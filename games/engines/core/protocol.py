@@ -15,6 +15,7 @@ Shapes used throughout:
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from .declaration import Declaration
+from .errors import RuleError
 
 Payment = tuple[int, int, int]
 
@@ -96,6 +98,22 @@ class SimpleAction:
         return {self.kind: _to_json_value(self.value)}
 
 
+Offers = dict[str, dict[str, Action]]
+"""The calls a page offers a seat: by action kind, by value key (`value_key`, or `"*"` for the kind as a whole),
+one representative action to ask `apply` about (games/engines/core/offers.py)."""
+
+
+def value_key(value: Hashable) -> str:
+    """The key of a one-value call in `Offers` and refusals: booleans as JSON text (`"true"`), else `str(value)`."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _wire_text(action: Action) -> str:
+    return json.dumps(action.to_wire(), sort_keys=True)
+
+
 @dataclass(frozen=True, slots=True)
 class NextRound:
     """What the match needs to deal the following round: its dealer and its `start` match state."""
@@ -109,9 +127,14 @@ class Bot(Protocol):
 
     `choose(view, seat, legal, rng)`: `view` is `Game.view(state, seat)`, `legal` is
     `Game.legal_actions(state, seat)` (may be empty in phases whose actions are too many to list, e.g. a
-    discard), `rng` a seeded `random.Random`. Returns an action the game will accept, or None when the seat
-    is in `to_act` only for an optional call and declines it (Jass's "Enough, thanks": the seat has no move
-    due). Search bots bound their work by a playout count, so a seeded rng makes them reproducible.
+    discard), `rng` a seeded `random.Random`. Returns an action the game will accept; a driver asks it only
+    of a seat in `Game.due` (a seat with a move due). None is tolerated from older drivers that asked a seat
+    holding only an optional call, and means no move. Search bots bound their work by a playout count, so a
+    seeded rng makes them reproducible.
+
+    `optional_call(view, seat, legal, rng)`: asked of a seat in `to_act` but not in `due`, which holds only an
+    optional call (Jass's "Enough, thanks", Rummy's knock): the call when the bot makes it, else None (no
+    action: the table goes on without it). Games without optional calls return None.
     """
 
     level: str
@@ -119,6 +142,21 @@ class Bot(Protocol):
     def choose(
         self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
     ) -> Action | None: ...
+
+    def optional_call(
+        self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action | None: ...
+
+
+class NoOptionalCalls:
+    """`Bot.optional_call` for the bots of a game whose rules have no optional call: every seat in its `to_act`
+    has a move due, so the question is never asked and the answer is always no call."""
+
+    def optional_call(
+        self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        """None: the game has no optional call."""
+        return None
 
 
 BOT_LEVELS = ("beginner", "standard", "expert")
@@ -211,6 +249,17 @@ class Game(ABC, Generic[S]):
     def to_act(self, state: S) -> frozenset[int]:
         """Seats that may act now (empty when the round is over)."""
 
+    def due(self, state: S) -> frozenset[int]:
+        """Seats of `to_act` whose mandatory move is awaited: each has a turn deadline, its timeout action and a
+        bot's `choose`. The other seats of `to_act` hold only an optional call (a bot's `optional_call`), which
+        never holds up the table. Defaults to `to_act`; games with optional calls narrow it (rules file §5)."""
+        return self.to_act(state)
+
+    def dealt_in(self, state: S) -> frozenset[int]:
+        """Seats dealt into this round: the seats reserved and counted for its settlement unit
+        (docs/rules/settlement.md step 5). Defaults to every seat; Rummy leaves out seats out of the match (§8)."""
+        return frozenset(range(self.seat_count(self.options_of(state))))
+
     @abstractmethod
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         """Every listable legal action of `seat` now (rules file §5 says which kinds are not listed)."""
@@ -264,6 +313,42 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def bot(self, level: str, playouts: int | None = None) -> Bot:
         """A bot of `level` (one of `BOT_LEVELS`); `playouts` overrides the expert's search budget."""
+
+    # --- what the page of the seat to act needs beyond the listed actions ---------------------------------
+    def hints(self, state: S, seat: int) -> dict[str, Any]:
+        """Engine-computed help for `seat`'s page, for the kinds `legal_actions` does not list (the melds its hand
+        can lay now, the Weis it holds, the cards it may discard ...), by kind; `{}` when there is none (the
+        default). Built only from what `view(state, seat)` shows: the seat's own hand and public facts.
+        """
+        return {}
+
+    def offered(self, state: S, seat: int) -> Offers:
+        """The calls a page offers `seat` now (`Offers`). The default offers every card of the seat's hand as
+        `{"play": card}` in a game whose cards are played that way (some listed action is a `play`)."""
+        legal = self.legal_actions(state, seat)
+        if not any(isinstance(a, SimpleAction) and a.kind == "play" for a in legal):
+            return {}
+        hand = self.view(state, seat).get("hand")
+        if not isinstance(hand, list):
+            return {}
+        return {"play": {str(card): SimpleAction("play", card) for card in hand}}
+
+    def refusals(self, state: S, seat: int) -> dict[str, dict[str, str]]:
+        """For each offered call that `apply` refuses now, its refusal code: `{kind: {value key: code}}`
+        (e.g. `{"play": {"KH": "must_follow_suit"}, "thanks": {"true": "thanks_not_now"}}`); kinds with nothing
+        refused are left out. The codes are `apply`'s own, so they never disagree with a move.
+        """
+        listed = {_wire_text(a) for a in self.legal_actions(state, seat)}
+        found: dict[str, dict[str, str]] = {}
+        for kind, calls in self.offered(state, seat).items():
+            for key, action in calls.items():
+                if _wire_text(action) in listed:
+                    continue
+                try:
+                    self.apply(state, seat, action)
+                except RuleError as error:
+                    found.setdefault(kind, {})[key] = error.code
+        return found
 
     # --- conveniences shared by every game --------------------------------------------------------------
     def action_to_wire(self, action: Action) -> dict[str, Any]:

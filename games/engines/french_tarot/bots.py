@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engines.core import Action, SimpleAction
-from games.engines.core.protocol import check_bot_level
+from games.engines.core.protocol import NoOptionalCalls, check_bot_level
 
 from .cards import SUIT_OF, TRUMP
 from .heuristics import choose_bid, choose_discard, choose_handful, hand_strength, play_card
@@ -48,7 +48,7 @@ def _profile(view: dict[str, Any]) -> str:
     return "fft" if view["slam_announced"] is not None else "seed002"
 
 
-class BeginnerBot:
+class BeginnerBot(NoOptionalCalls):
     """Legal and simple: Petite with eight trumps or more, random legal cards, the timeout discard."""
 
     level = "beginner"
@@ -69,7 +69,7 @@ class BeginnerBot:
         return SimpleAction("play", rng.choice(_values(legal)))
 
 
-class StandardBot:
+class StandardBot(NoOptionalCalls):
     """Sound heuristics for every decision (`heuristics.py`)."""
 
     level = "standard"

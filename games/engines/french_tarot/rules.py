@@ -14,7 +14,7 @@ from games.engines.core.declaration import N_, Declaration
 from games.engines.core.package import Package, PackageGame
 from games.engines.core.protocol import Bot
 
-from . import actions, dealing, legality, match, scoring, timeouts
+from . import actions, dealing, hints, legality, match, scoring, timeouts
 from .actions import ACTION_PHASE
 from .bots import make_bot
 from .dealing import deal_from_order
@@ -39,7 +39,7 @@ class FrenchTarot(PackageGame[TarotState]):
         module="french-tarot",
         options=SCHEMA,
     )
-    package = Package(TarotState, actions, dealing, legality, scoring, timeouts, match)
+    package = Package(TarotState, actions, dealing, legality, scoring, timeouts, match, hints)
 
     # --- options, dealing ------------------------------------------------------------------------
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -60,7 +60,8 @@ class JassBot:
         """Pick an action for `seat` from what its view shows (docs/rules/jass.md §5).
 
         Returns None only for a seat that is in `to_act` just for the optional "Enough, thanks" (the winner's
-        partner between tricks) and declines it: it has no move due, the leader plays on.
+        partner between tricks) and declines it: it has no move due, the leader plays on (`optional_call`
+        is the question drivers ask such a seat).
         """
         listed = narrow_actions(legal, (SimpleAction,))
         kinds = {a.kind for a in listed}
@@ -68,10 +69,9 @@ class JassBot:
             return self._trump(view, seat, listed, rng)
         if "predict" in kinds:
             return actions.predict(self._prediction(view, seat, rng))
-        if "thanks" in kinds and self.variant == SCHIEBER:
-            team = seat % 2
-            if view["totals"][team] >= view["options"]["target"]:
-                return actions.THANKS
+        thanks = self.optional_call(view, seat, legal, rng)
+        if thanks is not None:
+            return thanks
         cards = [str(a.value) for a in listed if a.kind == "play"]
         if not cards:
             return None
@@ -79,6 +79,16 @@ class JassBot:
         if declaration is not None:
             return actions.weis(declaration)
         return actions.play(self._card(view, seat, cards, rng))
+
+    def optional_call(
+        self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> SimpleAction | None:
+        """ "Enough, thanks" (docs/rules/jass.md §5.6) when it is listed and the seat's team has reached the target
+        by the view's match totals, else None (no call)."""
+        listed = narrow_actions(legal, (SimpleAction,))
+        if self.variant != SCHIEBER or not any(a.kind == "thanks" for a in listed):
+            return None
+        return actions.THANKS if view["totals"][seat % 2] >= view["options"]["target"] else None
 
     # --- Schieber trump choice -----------------------------------------------------------------------
     def _trump(

@@ -43,6 +43,14 @@ def to_act(state: JassState) -> frozenset[int]:
     return frozenset()
 
 
+def due(state: JassState) -> frozenset[int]:
+    """Seats whose move is awaited (docs/rules/jass.md §5.6, §5.7): `to_act` without the winner's partner in the
+    "Enough, thanks" window, who may only make that optional call (the round waits only for the leader's card)."""
+    if state.phase == PLAY:
+        return frozenset((state.to_play(),))
+    return to_act(state)
+
+
 def legal_actions(state: JassState, seat: int) -> list[Action]:
     """Every listable legal action of `seat` (docs/rules/jass.md §5): trump choices and the push, predictions 0–157,
     legal cards and "Enough, thanks". Weis are never listed. Empty for a seat not in `to_act`."""

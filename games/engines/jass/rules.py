@@ -14,11 +14,11 @@ from games.engines.core.declaration import N_, Choice, Declaration, Preference
 from games.engines.core.package import Package, PackageGame
 from games.engines.core.wire import is_json_int
 
-from . import actions, dealing, legality, match, scoring, timeouts, transitions
+from . import actions, dealing, hints, legality, match, scoring, timeouts, transitions
 from .bots import make_bot
 from .cards import SUIT_OF
 from .dealing import deal_from_order, read_deal
-from .legality import to_act
+from .legality import due, to_act
 from .options import SCHEMAS, normalize_options
 from .scoring import empty_credits, result
 from .seat_view import build_view
@@ -28,7 +28,7 @@ from .state import DIFFERENZLER, DONE, PREDICT, SCHIEBER, TRUMP, JassState
 class JassGame(PackageGame[JassState]):
     """One Jass variant (`schieber` or `differenzler`); the rules differ only where docs/rules/jass.md says so."""
 
-    package = Package(JassState, actions, dealing, legality, scoring, timeouts, match)
+    package = Package(JassState, actions, dealing, legality, scoring, timeouts, match, hints)
 
     def __init__(self, variant: str) -> None:
         self.variant = variant
@@ -87,6 +87,10 @@ class JassGame(PackageGame[JassState]):
     def to_act(self, state: JassState) -> frozenset[int]:
         """Seats that may act now (docs/rules/jass.md §5 table)."""
         return to_act(state)
+
+    def due(self, state: JassState) -> frozenset[int]:
+        """Seats whose move is awaited: `to_act` less a seat holding only "Enough, thanks" (docs/rules/jass.md §5.6)."""
+        return due(state)
 
     def apply(self, state: JassState, seat: int, action: Action) -> JassState:
         """Apply `action` by `seat` to a copy of `state` (docs/rules/jass.md §5 check order).

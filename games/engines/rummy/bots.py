@@ -121,6 +121,12 @@ class RummyBot:
             return self._draw(view, seat, legal)
         return self._main(view, seat, legal, rng)
 
+    def optional_call(
+        self, view: dict[str, Any], seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Knock | None:
+        """The knock of an eligible klopper that `wants_to_knock` (rules §5.8), else None (no knock)."""
+        return Knock() if self.wants_to_knock(view, seat, legal) else None
+
     def wants_to_knock(self, view: dict[str, Any], seat: int, legal: Sequence[Action]) -> bool:
         """Whether this bot would knock now (the caller asks eligible kloppers before the current seat)."""
         return (

@@ -27,6 +27,17 @@ def to_act(state: RummyState) -> frozenset[int]:
     return frozenset({state.current} | kloppers)
 
 
+def due(state: RummyState) -> frozenset[int]:
+    """The seat whose move is awaited: the current seat (rules §5.10: kloppers hold an optional call and have no
+    deadline); empty when the deal is over."""
+    return frozenset() if state.phase == DONE else frozenset((state.current,))
+
+
+def dealt_in(state: RummyState) -> frozenset[int]:
+    """The seats dealt into this deal: the active ones (rules §3, §4; a seat out of the match has no hand)."""
+    return frozenset(s for s in range(state.seats) if state.active(s))
+
+
 def legal_actions(state: RummyState, seat: int) -> list[Action]:
     """Every listable legal action of `seat` (rules §5.1): draws, discards, knock, swaps, single-card lay-offs
     (a joker once per possible stand-in, bare when its reading is unique)."""

@@ -17,11 +17,11 @@ from games.engines.core.package import Package, PackageGame
 from games.engines.core.protocol import Action, Bot
 from games.engines.core.wire import is_json_int
 
-from . import actions, dealing, legality, match, scoring, seat_view, timeouts, transitions
+from . import actions, dealing, hints, legality, match, scoring, seat_view, timeouts, transitions
 from .actions import Discard, Draw, Knock, LayOff, MeldAction, SwapJoker
 from .bots import make_bot
 from .cards import sort_canonical
-from .legality import to_act
+from .legality import dealt_in, due, to_act
 from .options import SCHEMA, normalize_options
 from .state import DONE, DRAW_STEP, PLAY, RummyState
 
@@ -49,7 +49,7 @@ class RummyGame(PackageGame[RummyState]):
         module="rummy",
         options=SCHEMA,
     )
-    package = Package(RummyState, actions, dealing, legality, scoring, timeouts, match)
+    package = Package(RummyState, actions, dealing, legality, scoring, timeouts, match, hints)
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """See `options.normalize_options`."""
@@ -112,6 +112,14 @@ class RummyGame(PackageGame[RummyState]):
     def to_act(self, state: RummyState) -> frozenset[int]:
         """See `legality.to_act`."""
         return to_act(state)
+
+    def due(self, state: RummyState) -> frozenset[int]:
+        """See `legality.due`: the current seat only."""
+        return due(state)
+
+    def dealt_in(self, state: RummyState) -> frozenset[int]:
+        """See `legality.dealt_in`: the seats still in the match."""
+        return dealt_in(state)
 
     def apply(self, state: RummyState, seat: int, action: Action) -> RummyState:
         """The state after `seat` takes `action` (rules §5), on a copy; `state` itself is never changed.

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engines.core import Action, SimpleAction
-from games.engines.core.protocol import check_bot_level, narrow_actions
+from games.engines.core.protocol import NoOptionalCalls, check_bot_level, narrow_actions
 
 from .actions import PASS, Bid, TarockAction
 from .heuristics import choose_call, choose_card
@@ -32,7 +32,7 @@ def _is_card(action: Any) -> bool:
 
 
 @dataclass
-class BeginnerBot:
+class BeginnerBot(NoOptionalCalls):
     """Legal and simple: the timeout-like call, a random legal card."""
 
     level: str = "beginner"
@@ -51,7 +51,7 @@ class BeginnerBot:
 
 
 @dataclass
-class StandardBot:
+class StandardBot(NoOptionalCalls):
     """Hand-strength bidding and heuristic trick play from the view."""
 
     level: str = "standard"
@@ -69,7 +69,7 @@ class StandardBot:
 
 
 @dataclass
-class ExpertBot:
+class ExpertBot(NoOptionalCalls):
     """Determinized search over worlds consistent with the view; `playouts` bounds the work per decision."""
 
     playouts: int = DEFAULT_PLAYOUTS

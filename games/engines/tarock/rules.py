@@ -15,7 +15,7 @@ from games.engines.core.declaration import N_, Declaration
 from games.engines.core.package import Package, PackageGame
 from games.engines.core.wire import is_json_int
 
-from . import actions, dealing, legality, match, scoring, timeouts
+from . import actions, dealing, hints, legality, match, scoring, timeouts
 from .actions import Bid
 from .bots import make_bot
 from .dealing import deal_from_order, read_deal, redeal_reasons
@@ -41,7 +41,7 @@ class TarockGame(PackageGame[TarockState]):
         module="tarock",
         options=SCHEMA,
     )
-    package = Package(TarockState, actions, dealing, legality, scoring, timeouts, match)
+    package = Package(TarockState, actions, dealing, legality, scoring, timeouts, match, hints)
 
     # --- options and seats ----------------------------------------------------------------------------
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:

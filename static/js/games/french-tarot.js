@@ -1,240 +1,212 @@
-// French Tarot on the table shell: the fanned hand, the trick, bidding / discard / slam / handful dialogs,
-// greyed illegal cards with the reason on hover, click or drag to play, and the score sheet.
-import { cardSVG, cardBackSVG } from "../cards/tarot.js";
-import { escapeHtml } from "../table/shell.js";
+// French Tarot on the table shell (the game-module contract: docs/decisions-tables.md "Game modules"): the hand,
+// the trick, the bidding / slam / handful questions, the discard, greyed illegal cards with the reason on hover,
+// click or drag to play, and the rows of the score sheet.
+import { html } from "../view.js";
+import { t } from "../i18n.js";
+import { TarotCard, CardBack } from "../cards/tarot.js";
+import { legalValues, refusalOf, seatName } from "../table/frame.js";
+import { Hand } from "../table/components/hand.js";
+import { Trick, MiniCards } from "../table/components/cards.js";
 
-const gettext = (s) => (window.gettext ? window.gettext(s) : s);
+const DISCARD_SIZE = 6;
 
 export function createGame(shell) {
   return new FrenchTarot(shell);
 }
 
+function bidLabel(bid) {
+  return { pass: t("Pass"), petite: t("Petite"), garde: t("Garde"), garde_sans: t("Garde sans"), garde_contre: t("Garde contre") }[bid] || bid;
+}
+
+const isTrump = (card) => card[0] === "T" || card === "EX";
+
 class FrenchTarot {
   constructor(shell) {
     this.shell = shell;
-    this.selected = new Set();
-    this.openDialogKey = null;
-    this.showingLast = false;
-    const center = shell.el.center;
-    center.addEventListener("dragover", (e) => { if (this.canPlay()) { e.preventDefault(); center.classList.add("drop-target"); } });
-    center.addEventListener("dragleave", () => center.classList.remove("drop-target"));
-    center.addEventListener("drop", (e) => {
-      e.preventDefault();
-      center.classList.remove("drop-target");
-      const card = e.dataTransfer.getData("text/plain");
-      if (card) this.play(card);
-    });
-  }
-
-  bidLabel(bid) {
-    return { pass: gettext("Pass"), petite: gettext("Petite"), garde: gettext("Garde"), garde_sans: gettext("Garde sans"), garde_contre: gettext("Garde contre") }[bid] || bid;
+    this.Card = TarotCard;
+    this.selected = new Set();  // the discard being chosen
+    this.handful = null;  // the handful being chosen while its dialog is open: {cards: Set, count}
+    this.handfulsOpened = 0;
+    this.round = null;
   }
 
   errorText(code) {
     return {
-      must_follow_suit: gettext("You must follow suit."), must_trump: gettext("You must play a trump."),
-      must_overtrump: gettext("You must play a higher trump."), excuse_must_be_last: gettext("After announcing a slam the Excuse is played last."),
-      not_in_hand: gettext("That card is not in your hand."), bid_too_low: gettext("Bid higher than the last bid."),
-      discard_wrong_count: gettext("Discard exactly six cards."), illegal_discard_king: gettext("Kings may not be discarded."),
-      illegal_discard_bout: gettext("Bouts may not be discarded."), illegal_discard_trump: gettext("Trumps only when you have no other choice."),
-      handful_wrong_size: gettext("A handful has 10, 13 or 15 trumps."), handful_too_late: gettext("A handful is shown before your first card."),
-      handful_excuse_hides_trump: gettext("The Excuse counts only when every trump is shown."), wrong_phase: gettext("Not now."),
+      must_follow_suit: t("You must follow suit."), must_trump: t("You must play a trump."),
+      must_overtrump: t("You must play a higher trump."), excuse_must_be_last: t("After announcing a slam the Excuse is played last."),
+      not_in_hand: t("That card is not in your hand."), bid_too_low: t("Bid higher than the last bid."),
+      discard_wrong_count: t("Discard exactly six cards."), illegal_discard_king: t("Kings may not be discarded."),
+      illegal_discard_bout: t("Bouts may not be discarded."), illegal_discard_trump: t("Trumps only when you have no other choice."),
+      handful_wrong_size: t("A handful has 10, 13 or 15 trumps."), handful_too_late: t("A handful is shown before your first card."),
+      handful_excuse_hides_trump: t("The Excuse counts only when every trump is shown."), wrong_phase: t("Not now."),
     }[code];
   }
 
-  frameData() { return this.shell.frame; }
-  canPlay() { const f = this.frameData(); return f && f.view && f.view.phase === "play" && this.shell.myTurn(); }
-  legalPlays() { return new Set((this.frameData().legal || []).filter((a) => "play" in a).map((a) => a.play)); }
+  // A new deal forgets what was being chosen in the last one.
+  sync(frame) {
+    const round = frame.table.round?.number;
+    if (round === this.round) return;
+    this.round = round;
+    this.selected.clear();
+    this.handful = null;
+  }
 
-  play(card) {
-    if (!this.canPlay()) return;
-    if (!this.legalPlays().has(card)) {
-      this.shell.showNotice(this.errorText(this.frameData().refusals?.[card]) || gettext("You may not play that card now."), "error");
+  canPlay(frame) { return !!frame?.view && frame.view.phase === "play" && this.shell.myTurn(); }
+
+  refusalText(frame, card) {
+    return this.errorText(refusalOf(frame, "play", card)) || t("You may not play that card now.");
+  }
+
+  play(frame, card) {
+    if (!this.canPlay(frame)) return;
+    if (!legalValues(frame, "play").has(card)) {
+      this.shell.showNotice(this.refusalText(frame, card), "error");
       return;
     }
     this.shell.act({ play: card });
   }
 
-  render(frame) {
+  canDrop(frame) { return this.canPlay(frame); }
+
+  drop(frame, card) { this.play(frame, card); }
+
+  seat(frame, seat) {
     const view = frame.view;
-    const el = this.shell.el;
-    if (!view) { el.hand.innerHTML = ""; el.center.innerHTML = `<p class="waiting">${gettext("Waiting for players…")}</p>`; el.info.innerHTML = ""; el.actions.innerHTML = ""; return; }
-    if (this.roundNo !== frame.table.round?.number) { this.roundNo = frame.table.round?.number; this.selected.clear(); this.showingLast = false; }
-    this.renderSeats(view);
-    this.renderHand(frame);
-    this.renderCenter(view);
-    this.renderInfo(view);
-    this.renderActions(frame);
+    const bid = [...view.bids].reverse().find((b) => b.seat === seat);
+    return html`<span class="card-count" title=${t("cards in hand")}><${CardBack}/><b>${view.hand_sizes[seat]}</b></span>
+      ${bid ? html`<span class="bid-label">${bidLabel(bid.bid)}</span>` : null}
+      ${view.taker === seat ? html`<span class="taker-label">${t("taker")}</span>` : null}
+      <span class="tricks-won" title=${t("tricks won")}>${view.tricks_won[seat]}</span>`;
   }
 
-  renderSeats(view) {
-    view.hand_sizes.forEach((size, seat) => {
-      const box = this.shell.seatBox(seat);
-      if (!box) return;
-      const bid = [...view.bids].reverse().find((b) => b.seat === seat);
-      box.innerHTML = `<span class="card-count" title="${gettext("cards in hand")}">${cardBackSVG()}<b>${size}</b></span>` +
-        (bid ? `<span class="bid-label">${escapeHtml(this.bidLabel(bid.bid))}</span>` : "") +
-        (view.taker === seat ? `<span class="taker-label">${gettext("taker")}</span>` : "") +
-        `<span class="tricks-won" title="${gettext("tricks won")}">${view.tricks_won[seat]}</span>`;
-    });
-  }
-
-  renderHand(frame) {
+  hand(frame) {
+    this.sync(frame);
     const view = frame.view;
-    const hand = view.hand || [];
-    const el = this.shell.el.hand;
+    const cards = view.hand || [];
     const myTurn = this.shell.myTurn();
-    const discarding = view.phase === "discard" && myTurn;
-    const plays = view.phase === "play" && myTurn ? this.legalPlays() : null;
-    el.innerHTML = "";
-    el.style.setProperty("--count", hand.length);
-    el.classList.toggle("discarding", discarding);
-    hand.forEach((card, i) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "card";
-      b.dataset.card = card;
-      b.style.setProperty("--i", i);
-      b.innerHTML = cardSVG(card);
-      if (plays) {
-        const legal = plays.has(card);
-        b.classList.toggle("illegal", !legal);
-        b.classList.toggle("legal", legal);
-        if (!legal) b.title = this.errorText(frame.refusals?.[card]) || gettext("You may not play that card now.");
-        b.draggable = legal;
-        b.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/plain", card); e.dataTransfer.effectAllowed = "move"; });
-        b.addEventListener("click", () => this.play(card));
-      } else if (discarding) {
-        b.classList.toggle("selected", this.selected.has(card));
-        b.setAttribute("aria-pressed", String(this.selected.has(card)));
-        b.addEventListener("click", () => {
-          if (this.selected.has(card)) this.selected.delete(card);
-          else if (this.selected.size < 6) this.selected.add(card);
-          this.render(this.frameData());
-        });
-      } else {
-        b.disabled = !myTurn;
-      }
-      el.appendChild(b);
-    });
-  }
-
-  renderCenter(view) {
-    const center = this.shell.el.center;
-    const trick = this.showingLast && view.last_trick ? view.last_trick.cards : view.trick;
-    center.classList.toggle("showing-last", this.showingLast && !!view.last_trick);
-    center.innerHTML = (this.showingLast && view.last_trick ? `<p class="last-label">${gettext("Last trick")}</p>` : "") +
-      trick.map((p) => `<div class="trick-card pos-${this.shell.position(p.seat)}" data-card="${p.card}" data-seat="${p.seat}">${cardSVG(p.card)}</div>`).join("");
-  }
-
-  showLastTrick(frame) {
-    this.showingLast = !this.showingLast;
-    if (frame?.view) this.renderCenter(frame.view);
-  }
-
-  renderInfo(view) {
-    const parts = [];
-    if (view.contract) parts.push(`<span class="contract">${escapeHtml(this.bidLabel(view.contract))}</span> · ${gettext("taker")}: ${escapeHtml(this.seatName(view.taker))}${view.slam_announced ? ` · <b>${gettext("slam announced")}</b>` : ""}`);
-    if (view.dog) parts.push(`<span class="dog">${gettext("Dog")}: ${this.miniCards(view.dog)}</span>`);
-    if (view.discard_trumps && view.discard_trumps.length) parts.push(`${gettext("Trumps in the discard")}: ${this.miniCards(view.discard_trumps)}`);
-    for (const h of view.handfuls) parts.push(`${gettext("Handful")} (${escapeHtml(this.seatName(h.seat))}): ${this.miniCards(h.cards)}`);
-    this.shell.el.info.innerHTML = parts.map((p) => `<div>${p}</div>`).join("");
-  }
-
-  miniCards(cards) { return `<span class="mini-cards">${cards.map((c) => `<span class="mini" data-card="${c}">${cardSVG(c)}</span>`).join("")}</span>`; }
-
-  seatName(seat) {
-    const s = this.frameData().table.seats[seat];
-    return s ? s.name || "?" : "?";
-  }
-
-  renderActions(frame) {
-    const view = frame.view;
-    const el = this.shell.el.actions;
-    const myTurn = this.shell.myTurn();
-    const key = `${frame.table.round?.number}:${view.phase}:${myTurn}`;
-    el.innerHTML = "";
-    if (view.phase === "bidding" && myTurn) this.ask(key, gettext("Your bid"), "bidding",
-      (frame.legal || []).map((a) => ({ label: this.bidLabel(a.bid), value: a.bid, primary: a.bid !== "pass" })), (v) => ({ bid: v }));
-    else if (view.phase === "slam" && myTurn) this.ask(key, gettext("Announce a slam?"), "slam",
-      [{ label: gettext("No slam"), value: "false" }, { label: gettext("Announce a slam"), value: "true", primary: true }], (v) => ({ slam: v === "true" }));
-    else if (this.openDialogKey && this.openDialogKey !== key) { this.openDialogKey = null; this.shell.closeDialog(); }
-
+    if (view.phase === "play" && myTurn) {
+      return html`<${Hand} cards=${cards} Card=${TarotCard} mode="play" playable=${legalValues(frame, "play")}
+        reason=${(card) => this.refusalText(frame, card)} onCard=${(card) => this.play(this.shell.frame, card)}/>`;
+    }
     if (view.phase === "discard" && myTurn) {
-      el.innerHTML = `<div class="discard-bar"><span>${gettext("Choose six cards for your discard")} (${this.selected.size}/6)</span> ` +
-        `<button type="button" class="primary" id="discard-button" ${this.selected.size === 6 ? "" : "disabled"}>${gettext("Discard")}</button></div>`;
-      el.querySelector("#discard-button").addEventListener("click", () => this.shell.act({ discard: [...this.selected] }));
+      return html`<${Hand} cards=${cards} Card=${TarotCard} mode="select" selected=${this.selected}
+        onCard=${(card) => this.toggleDiscard(card)}/>`;
     }
-    if (view.phase === "play" && myTurn && this.mayShowHandful(view)) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.id = "handful-button";
-      b.textContent = gettext("Show a handful");
-      b.addEventListener("click", () => this.askHandful(view));
-      el.appendChild(b);
+    return html`<${Hand} cards=${cards} Card=${TarotCard} disabled=${!myTurn}/>`;
+  }
+
+  toggleDiscard(card) {
+    if (this.selected.has(card)) this.selected.delete(card);
+    else if (this.selected.size < DISCARD_SIZE) this.selected.add(card);
+    this.shell.render();
+  }
+
+  middle(frame) {
+    return html`<${Trick} plays=${frame.view.trick} Card=${TarotCard} position=${(seat) => this.shell.position(seat)}/>`;
+  }
+
+  lastTrick(frame) { return frame.view.last_trick?.cards || null; }
+
+  info(frame) {
+    const view = frame.view;
+    const cards = (list) => html`<${MiniCards} cards=${list} Card=${TarotCard}/>`;
+    return html`
+      ${view.contract ? html`<div><span class="contract">${bidLabel(view.contract)}</span> · ${t("taker")}: ${seatName(frame, view.taker)}${
+        view.slam_announced ? html` · <b>${t("slam announced")}</b>` : null}</div>` : null}
+      ${view.dog ? html`<div><span class="dog">${t("Dog")}: ${cards(view.dog)}</span></div>` : null}
+      ${view.discard_trumps?.length ? html`<div>${t("Trumps in the discard")}: ${cards(view.discard_trumps)}</div>` : null}
+      ${view.handfuls.map((h) => html`<div key=${h.seat}>${t("Handful")} (${seatName(frame, h.seat)}): ${cards(h.cards)}</div>`)}`;
+  }
+
+  actions(frame) {
+    const view = frame.view;
+    if (!this.shell.myTurn()) return null;
+    if (view.phase === "discard") {
+      return html`<div class="discard-bar"><span>${t("Choose six cards for your discard")} (${this.selected.size}/6)</span>
+        <button type="button" class="primary" id="discard-button" disabled=${this.selected.size !== DISCARD_SIZE}
+          onClick=${() => this.shell.act({ discard: [...this.selected] })}>${t("Discard")}</button></div>`;
     }
-    if (view.phase === "done" && view.result) this.renderScoreSheet(frame);
+    if (view.phase === "play" && this.handfulChoices(frame)) {
+      return html`<button type="button" id="handful-button" onClick=${() => this.openHandful(frame)}>${t("Show a handful")}</button>`;
+    }
+    return null;
   }
 
-  ask(key, title, kind, buttons, toAction) {
-    if (this.openDialogKey === key) return;
-    this.openDialogKey = key;
-    this.shell.dialog(title, "", buttons, kind).then((value) => {
-      if (this.openDialogKey === key) this.openDialogKey = null;
-      if (value) this.shell.act(toAction(value));
-    });
+  // The handfuls this seat may show now, {size: [a legal choice of that size]}, or null: the engine's hints (§5.4).
+  handfulChoices(frame) {
+    return frame.hints?.handful?.sizes || null;
   }
 
-  mayShowHandful(view) {
-    const trumps = (view.hand || []).filter((c) => c[0] === "T" || c === "EX");
-    const mine = this.shell.mySeat;
-    const started = view.tricks_won.some((n) => n > 0) || view.trick.some((p) => p.seat === mine);
-    return trumps.length >= 10 && !started && !view.handfuls.some((h) => h.seat === mine) && (this.frameData().table.options.profile || "fft") === "fft";
+  openHandful(frame) {
+    const choices = this.handfulChoices(frame);
+    const largest = Math.max(...Object.keys(choices).map(Number));
+    this.handful = { cards: new Set(choices[largest]), count: ++this.handfulsOpened };
+    this.shell.render();
   }
 
-  askHandful(view) {
-    const trumps = (view.hand || []).filter((c) => c[0] === "T" || c === "EX");
-    const real = trumps.filter((c) => c !== "EX");
-    const size = [15, 13, 10].find((n) => n <= trumps.length);
-    const preset = new Set(real.slice(0, size));
-    if (preset.size < size) preset.add("EX");
-    const body = `<p>${gettext("Show 10, 13 or 15 trumps.")}</p><div class="handful-choice">` +
-      trumps.map((c) => `<label class="mini"><input type="checkbox" name="handful" value="${c}" ${preset.has(c) ? "checked" : ""}>${cardSVG(c)}</label>`).join("") + "</div>";
-    this.shell.dialog(gettext("Show a handful"), body, [{ label: gettext("Cancel"), value: "" }, { label: gettext("Show"), value: "show", primary: true }], "handful")
-      .then((value) => {
-        if (value !== "show") return;
-        const cards = [...this.shell.el.dialogForm.querySelectorAll('input[name="handful"]:checked')].map((i) => i.value);
-        this.shell.act({ handful: cards });
-      });
+  // The question due now: a bid, a slam, or the handful being chosen.
+  // Its key names the version asked at: an answer the table refuses (or overtakes) asks again.
+  question(frame) {
+    this.sync(frame);
+    const view = frame.view;
+    const myTurn = this.shell.myTurn();
+    const key = `${frame.version}:${view.phase}`;
+    if (view.phase === "bidding" && myTurn) {
+      return { key, kind: "bidding", title: t("Your bid"),
+        buttons: (frame.legal || []).map((a) => ({ label: bidLabel(a.bid), value: a.bid, primary: a.bid !== "pass" })),
+        answer: (value) => this.shell.act({ bid: value }) };
+    }
+    if (view.phase === "slam" && myTurn) {
+      return { key, kind: "slam", title: t("Announce a slam?"),
+        buttons: [{ label: t("No slam"), value: "false" }, { label: t("Announce a slam"), value: "true", primary: true }],
+        answer: (value) => this.shell.act({ slam: value === "true" }) };
+    }
+    if (this.handful && view.phase === "play" && myTurn) return this.handfulQuestion(frame);
+    return null;
   }
 
-  renderScoreSheet(frame) {
-    const r = frame.view.result;
-    const dealt = frame.table.round.players || [];  // a person who left mid-deal is still named on its sheet
-    const names = frame.table.seats.map((s, i) => escapeHtml(dealt[i] || s.name || "?"));
+  handfulQuestion(frame) {
+    const picked = this.handful.cards;
+    const trumps = (frame.view.hand || []).filter(isTrump);
+    const toggle = (card) => { if (picked.has(card)) picked.delete(card); else picked.add(card); this.shell.render(); };
+    const body = html`<p>${t("Show 10, 13 or 15 trumps.")}</p><div class="handful-choice">
+      ${trumps.map((c) => html`<label key=${c} class="mini"><input type="checkbox" name="handful" value=${c}
+        checked=${picked.has(c)} onChange=${() => toggle(c)}/><${TarotCard} code=${c}/></label>`)}</div>`;
+    return { key: `handful:${this.handful.count}`, kind: "handful", title: t("Show a handful"), body,
+      buttons: [{ label: t("Cancel"), value: "" }, { label: t("Show"), value: "show", primary: true }],
+      answer: (value) => {
+        const cards = trumps.filter((c) => picked.has(c));
+        this.handful = null;
+        if (value === "show") this.shell.act({ handful: cards });
+        else this.shell.render();
+      } };
+  }
+
+  scoreRows(frame) {
+    const view = frame.view;
+    if (view.phase !== "done" || !view.result) return null;
+    const r = view.result;
+    const name = (seat) => seatName(frame, seat);
+    const row = (label, value, cls) => html`<tr class=${cls}><th>${label}</th><td>${value}</td></tr>`;
+    const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
     const rows = [];
     if (r.status === "annulled") {
-      rows.push(`<tr><th>${gettext("Deal annulled")}</th><td>${escapeHtml(r.reason === "petit_sec" ? gettext("petit sec") : gettext("everybody passed"))}</td></tr>`);
+      rows.push(row(t("Deal annulled"), r.reason === "petit_sec" ? t("petit sec") : t("everybody passed")));
     } else {
-      rows.push(`<tr><th>${gettext("Taker")}</th><td>${names[r.taker]}</td></tr>`);
-      rows.push(`<tr><th>${gettext("Contract")}</th><td>${escapeHtml(this.bidLabel(r.contract))} (×${r.multiplier})</td></tr>`);
-      rows.push(`<tr><th>${gettext("Points")}</th><td>${r.points} (${gettext("counted")} ${r.counted})</td></tr>`);
-      rows.push(`<tr><th>${gettext("Bouts")}</th><td>${r.bouts} → ${gettext("target")} ${r.target}</td></tr>`);
-      rows.push(`<tr><th>${gettext("Difference")}</th><td>${r.diff > 0 ? "+" : ""}${r.diff} · ${r.made ? gettext("made") : gettext("lost")}</td></tr>`);
+      const itemLabel = { contract: t("Contract"), petit_au_bout: t("Petit au bout"), handful: t("Handful"), slam: t("Slam"), defence_slam: t("Defence slam") };
+      rows.push(row(t("Taker"), name(r.taker)));
+      rows.push(row(t("Contract"), `${bidLabel(r.contract)} (×${r.multiplier})`));
+      rows.push(row(t("Points"), `${r.points} (${t("counted")} ${r.counted})`));
+      rows.push(row(t("Bouts"), `${r.bouts} → ${t("target")} ${r.target}`));
+      rows.push(row(t("Difference"), `${signed(r.diff)} · ${r.made ? t("made") : t("lost")}`));
       for (const item of r.items) {
-        const label = { contract: gettext("Contract"), petit_au_bout: gettext("Petit au bout"), handful: gettext("Handful"), slam: gettext("Slam"), defence_slam: gettext("Defence slam") }[item.item] || item.item;
-        const extra = item.seat !== undefined ? ` (${names[item.seat]})` : item.camp ? ` (${escapeHtml(item.camp === "taker" ? gettext("taker") : gettext("defence"))})` : "";
-        rows.push(`<tr class="item item-${item.item}"><th>${escapeHtml(label)}${extra}</th><td>${item.value}</td></tr>`);
+        const who = item.seat !== undefined ? ` (${name(item.seat)})`
+          : item.camp ? ` (${item.camp === "taker" ? t("taker") : t("defence")})` : "";
+        rows.push(row(`${itemLabel[item.item] || item.item}${who}`, item.value, `item item-${item.item}`));
       }
-      rows.push(`<tr class="value"><th>${gettext("Value per defender")}</th><td>${r.value}</td></tr>`);
+      rows.push(row(t("Value per defender"), r.value, "value"));
     }
-    rows.push(`<tr class="scores"><th>${gettext("This deal")}</th><td>${r.scores.map((s, i) => `${names[i]}: ${s > 0 ? "+" : ""}${s}`).join(" · ")}</td></tr>`);
-    const over = frame.table.match_over;
-    this.shell.el.actions.innerHTML = `<section id="score-sheet" class="score-sheet"><h2>${gettext("Score sheet")}</h2><table>${rows.join("")}</table>` +
-      `<p><a id="history-link" href="${this.shell.historyUrl(frame.table.round.number)}">${gettext("Hand history")}</a></p>` +
-      (over ? `<p class="match-over">${gettext("The match is over.")}</p>`
-        : frame.table.status === "open" ? `<p class="waiting-for-players">${gettext("A seat is free: the next deal starts when a player takes it.")}</p>`
-        : `<button type="button" class="primary" id="next-deal">${gettext("Next deal")}</button>`) + "</section>";
-    this.shell.el.actions.querySelector("#next-deal")?.addEventListener("click", () => this.shell.nextDeal());
+    rows.push(row(t("This deal"), r.scores.map((s, i) => `${name(i)}: ${signed(s)}`).join(" · "), "scores"));
+    return rows;
   }
 }

@@ -1,6 +1,8 @@
 // The table's side panel: watchers, seat requests, the host's access settings and invitations, kick
 // buttons between deals, the chat and the presence heartbeat. Frames come from the table shell's socket
-// (the "kibitz:frame" event); actions go over that socket (chat, ping) or to the JSON endpoints.
+// (the "kibitz:frame" event); actions go over that socket (chat, ping) or to the JSON endpoints. The lists are
+// drawn with the view library (static/js/view.js).
+import { html, render } from "../view.js";
 import { t, interpolate, appendLines, post, CHAT_ERRORS } from "../social/common.js";
 
 const panel = document.getElementById("social-panel");
@@ -28,37 +30,22 @@ function betweenDeals(frame) {
 }
 
 function renderWatchers() {
-  const list = document.getElementById("watcher-list");
-  list.replaceChildren(...(panelFrame?.watchers || []).map((w) => {
-    const li = document.createElement("li");
-    const a = document.createElement("a");
-    a.href = `/players/${encodeURIComponent(w.username)}/?next=${encodeURIComponent(location.pathname)}`;
-    a.textContent = w.name;
-    a.className = "watcher";
-    a.dataset.username = w.username;
-    li.appendChild(a);
-    return li;
-  }));
-  if (!list.children.length) list.innerHTML = `<li class="hint">${t("nobody")}</li>`;
+  const watchers = panelFrame?.watchers || [];
+  const next = encodeURIComponent(location.pathname);
+  render(watchers.length
+    ? watchers.map((w) => html`<li key=${w.username}><a class="watcher" data-username=${w.username}
+        href=${`/players/${encodeURIComponent(w.username)}/?next=${next}`}>${w.name}</a></li>`)
+    : html`<li class="hint">${t("nobody")}</li>`, document.getElementById("watcher-list"));
 }
 
 function renderRequests() {
   const box = document.getElementById("seat-requests");
   const requests = panelFrame?.requests || [];
   box.hidden = !requests.length;
-  box.querySelector("ul").replaceChildren(...requests.map((r) => {
-    const li = document.createElement("li");
-    li.textContent = r.name + " ";
-    for (const [label, verb] of [[t("Accept"), "approve"], [t("Decline"), "decline"]]) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = label;
-      b.className = `request-${verb}`;
-      b.addEventListener("click", () => call(`/tables/${tableId}/requests/${r.id}/${verb}/`, {}));
-      li.appendChild(b);
-    }
-    return li;
-  }));
+  const verbs = [[t("Accept"), "approve"], [t("Decline"), "decline"]];
+  render(requests.map((r) => html`<li key=${r.id}>${r.name} ${verbs.map(([label, verb]) => html`<button type="button"
+    class=${`request-${verb}`} onClick=${() => call(`/tables/${tableId}/requests/${r.id}/${verb}/`, {})}>${label}</button>`)}</li>`),
+  box.querySelector("ul"));
 }
 
 function renderKick() {
@@ -71,24 +58,16 @@ function renderKick() {
   const targets = frame.table.seats.filter((s) => !s.bot && !s.open && s.number !== me);
   box.hidden = !(mayAct && betweenDeals(frame) && targets.length);
   const needed = Math.floor(panelFrame.voters / 2) + 1;
-  box.querySelector("ul").replaceChildren(...targets.map((s) => {
-    const li = document.createElement("li");
-    const b = document.createElement("button");
-    b.type = "button";
-    b.dataset.seat = s.number;
+  render(targets.map((s) => {
     const votes = panelFrame.kick_votes[String(s.number)] || 0;
-    if (publicTable) {
-      b.className = "vote-kick";
-      b.textContent = interpolate(t("Vote to remove %(name)s (%(votes)s of %(needed)s)"), { name: s.name, votes, needed });
-      b.addEventListener("click", () => call(`/tables/${tableId}/vote/${s.number}/`, {}, t("Your vote counts.")));
-    } else {
-      b.className = "kick";
-      b.textContent = interpolate(t("Remove %(name)s"), { name: s.name });
-      b.addEventListener("click", () => call(`/tables/${tableId}/kick/${s.number}/`, {}));
-    }
-    li.appendChild(b);
-    return li;
-  }));
+    const button = publicTable
+      ? html`<button type="button" class="vote-kick" data-seat=${s.number}
+          onClick=${() => call(`/tables/${tableId}/vote/${s.number}/`, {}, t("Your vote counts."))}>${
+          interpolate(t("Vote to remove %(name)s (%(votes)s of %(needed)s)"), { name: s.name, votes, needed })}</button>`
+      : html`<button type="button" class="kick" data-seat=${s.number}
+          onClick=${() => call(`/tables/${tableId}/kick/${s.number}/`, {})}>${interpolate(t("Remove %(name)s"), { name: s.name })}</button>`;
+    return html`<li key=${s.number}>${button}</li>`;
+  }), box.querySelector("ul"));
 }
 
 function renderChatTitle() {

@@ -1,19 +1,26 @@
-// The generic table shell: the socket (versions, catch-up, reconnect), seats around the felt, the turn arrow
-// and "!", the countdown from the server's deadline, dialogs, notices, sound and leave. A game adds one module
-// (static/js/games/<game>.js) exporting createGame(shell) -> {render(frame), showLastTrick(frame)}.
-
-const gettext = (s) => (window.gettext ? window.gettext(s) : s);
-const interpolate = (fmt, obj) => (window.interpolate ? window.interpolate(fmt, obj, true) : fmt.replace(/%\((\w+)\)s/g, (_, k) => obj[k]));
+// The generic table shell: the socket (versions, catch-up, reconnect), 2, 3 or 4 seats around the felt, the turn
+// arrow and "!", the turn clocks from the server's deadlines, the one dialog, notices, the last trick, the score
+// sheet, sound and leave. A game adds one module (static/js/games/<game>.js) that draws the middle, the hand, its
+// seat extras, its questions and its score rows from the frame: the contract is in docs/decisions-tables.md
+// "Game modules". Everything is drawn with the view library (static/js/view.js) from the state below.
+import { html, render } from "../view.js";
+import { t, interpolate } from "../i18n.js";
+import { positionOf, seatName } from "./frame.js";
+import { DRAG_TYPE } from "./components/hand.js";
+import { Trick } from "./components/cards.js";
+import { SeatBox } from "./components/seat.js";
+import { Dialog } from "./components/dialog.js";
+import { ScoreSheet } from "./components/score-sheet.js";
 
 const ERROR_TEXT = {
-  stale_version: () => gettext("The table moved on; showing the latest state."),
-  not_your_turn: () => gettext("It is not your turn."),
-  read_only: () => gettext("This seat is played from another window."),
-  rate_limited: () => gettext("Too many clicks; slow down."),
-  bad_frame: () => gettext("The server could not read that message."),
-  bad_action: () => gettext("That action is not understood."),
-  not_seated: () => gettext("You are watching this table."),
-  no_next_deal: () => gettext("There is no deal to start now."),
+  stale_version: () => t("The table moved on; showing the latest state."),
+  not_your_turn: () => t("It is not your turn."),
+  read_only: () => t("This seat is played from another window."),
+  rate_limited: () => t("Too many clicks; slow down."),
+  bad_frame: () => t("The server could not read that message."),
+  bad_action: () => t("That action is not understood."),
+  not_seated: () => t("You are watching this table."),
+  no_next_deal: () => t("There is no deal to start now."),
 };
 
 export class Shell {
@@ -24,19 +31,17 @@ export class Shell {
     this.sound = root.dataset.sound === "1";
     this.version = 0;
     this.frame = null;
-    this.pending = new Map();
     this.retry = 0;
     this.readOnly = false;
-    this.t = gettext;
+    this.t = t;
     this.interpolate = interpolate;
-    this.el = {
-      felt: root.querySelector("#felt"), center: root.querySelector("#center"), hand: root.querySelector("#hand"),
-      actions: root.querySelector("#actions"), info: root.querySelector("#game-info"),
-      countdown: root.querySelector("#countdown"), hash: root.querySelector("#deck-hash"),
-      notice: root.querySelector("#notice"), dialog: root.querySelector("#dialog"),
-      dialogForm: root.querySelector("#dialog-form"),
-    };
-    root.querySelector("#last-trick-button").addEventListener("click", () => this.game?.showLastTrick?.(this.frame));
+    // What the shell shows beyond the frame: the notice, the last trick instead of the middle, a card dragged over
+    // the middle, and the key of the question answered last (hidden until the table moves or refuses the answer).
+    this.ui = { notice: null, showLast: false, dropTarget: false, answered: null, round: null };
+    this.mount = root.querySelector("#table-view");
+    this.el = { countdown: root.querySelector("#countdown"), hash: root.querySelector("#deck-hash"),
+      lastTrick: root.querySelector("#last-trick-button") };
+    this.el.lastTrick.addEventListener("click", () => { this.ui.showLast = !this.ui.showLast; this.render(); });
     const soundButton = root.querySelector("#sound-button");
     soundButton.addEventListener("click", () => {
       this.sound = !this.sound;
@@ -51,6 +56,8 @@ export class Shell {
   async start() {
     const module = await import(this.root.dataset.module);
     this.game = module.createGame(this);
+    this.el.lastTrick.hidden = !this.game.lastTrick;
+    this.render();
     this.connect();
   }
 
@@ -62,7 +69,7 @@ export class Shell {
     let opened = false;
     socket.addEventListener("open", () => {
       opened = true;
-      if (this.lost) this.showNotice(gettext("Connected again."), "info");
+      if (this.lost) this.showNotice(t("Connected again."), "info");
       this.lost = false;
       this.retry = 0;
       this.root.classList.add("connected");
@@ -77,7 +84,7 @@ export class Shell {
         setTimeout(() => location.assign("/"), 4000);
         return;
       }
-      if (!this.lost) this.showNotice(gettext("Connection lost; reconnecting…"), "warning", true);
+      if (!this.lost) this.showNotice(t("Connection lost; reconnecting…"), "warning", true);
       this.lost = true;
       this.retry = Math.min(this.retry + 1, 6);
       if (!opened) this.leaveIfRefused();
@@ -99,12 +106,15 @@ export class Shell {
       this.version = frame.version;
       this.frame = frame;
       this.readOnly = frame.read_only;
+      const round = frame.table.round?.number ?? null;
+      if (round !== this.ui.round) Object.assign(this.ui, { round, showLast: false });
       this.render();
     } else if (frame.type === "error") {
+      this.ui.answered = null;  // the answer was refused: ask again
       this.showNotice((ERROR_TEXT[frame.code] || (() => this.game?.errorText?.(frame.code) || frame.message))(), "error");
     } else if (frame.type === "notice" && frame.code === "taken_over") {
       this.readOnly = true;
-      this.showNotice(gettext("This seat is now played from another window; this one only watches."), "warning", true);
+      this.showNotice(t("This seat is now played from another window; this one only watches."), "warning", true);
     }
     document.dispatchEvent(new CustomEvent("kibitz:frame", { detail: frame }));  // the social panel listens
   }
@@ -120,82 +130,133 @@ export class Shell {
 
   nextDeal() { this.send({ type: "next", version: this.version }); }
 
-  // Seat positions: me at the bottom, the next seat to play on my right (counter-clockwise, FFT).
-  position(seat) {
-    const me = this.mySeat ?? 0;
-    const n = this.frame?.table.seats.length || 4;
-    return ["bottom", "right", "top", "left"][((seat - me) % n + n) % n] || "top";
-  }
+  // Where a seat sits: me at the bottom, the next seat to play on my right (counter-clockwise, FFT).
+  position(seat) { return positionOf(seat, this.mySeat, this.frame?.table.seats.length || 4); }
+
+  seatName(seat) { return seatName(this.frame, seat); }
 
   myTurn() {
     const view = this.frame?.view;
     return this.mySeat !== null && !!view && (view.to_act || []).includes(this.mySeat) && !this.readOnly;
   }
 
+  // Draw the page again from the frame and the shell's and the game's state; a game calls it after a change of
+  // its own (a card picked, a dialog opened).
   render() {
-    const { table, view } = this.frame;
-    this.el.hash.textContent = table.round ? `#${table.round.number} · ${table.round.deck_hash.slice(0, 12)}…` : "";
-    this.el.hash.dataset.full = table.round?.deck_hash || "";
-    const scores = view?.scores || table.standings?.scores || [];
-    for (const box of this.el.felt.querySelectorAll(".seat-box")) box.innerHTML = "";
-    for (const seat of table.seats) {
-      const box = this.el.felt.querySelector(`.seat-box[data-pos="${this.position(seat.number)}"]`);
-      if (!box) continue;
-      const toAct = (view?.to_act || []).includes(seat.number);
-      box.dataset.seat = seat.number;
-      box.classList.toggle("to-act", toAct);
-      const name = seat.open ? gettext("free seat") : seat.name;
-      const mine = seat.number === this.mySeat;
-      box.innerHTML = `<span class="seat-head">` +
-        `<span class="turn-arrow" ${toAct ? "" : "hidden"}>➜</span>` +
-        `<span class="seat-name">${escapeHtml(name || "")}${seat.bot ? ` <small class="bot-badge">${gettext("bot")}</small>` : ""}</span>` +
-        `<span class="seat-score" title="${gettext("score")}">${scores[seat.number] ?? 0}</span>` +
-        (view && view.forehand === seat.number ? `<span class="forehand-flag" title="${gettext("forehand")}">⚑</span>` : "") +
-        (view && view.dealer === seat.number ? `<span class="dealer-chip" title="${gettext("dealer")}">D</span>` : "") +
-        (mine && toAct && !this.readOnly ? `<span class="your-turn" title="${gettext("your turn")}">!</span>` : "") +
-        `</span><span class="seat-extra"></span>`;
+    if (!this.game) return;
+    const frame = this.frame;
+    if (frame) {
+      const round = frame.table.round;
+      this.el.hash.textContent = round ? `#${round.number} · ${round.deck_hash.slice(0, 12)}…` : "";
+      this.el.hash.dataset.full = round?.deck_hash || "";
+      const turnNow = this.myTurn();
+      if (turnNow && !this.wasMyTurn) this.beep();
+      this.wasMyTurn = turnNow;
+      this.root.classList.toggle("my-turn", turnNow);
     }
-    const turnNow = this.myTurn();
-    if (turnNow && !this.wasMyTurn) this.beep();
-    this.wasMyTurn = turnNow;
-    this.root.classList.toggle("my-turn", turnNow);
-    this.game.render(this.frame);
+    render(this.view(frame), this.mount);
+    this.tick();
   }
 
-  seatBox(seat) { return this.el.felt.querySelector(`.seat-box[data-seat="${seat}"] .seat-extra`); }
+  view(frame) {
+    const notice = this.ui.notice;
+    const game = this.game;
+    const playing = !!frame?.view;
+    const question = playing ? game.question?.(frame) : null;
+    return html`
+      <div class=${`notice ${notice?.kind || ""}`} id="notice" hidden=${!notice}>${notice?.text}</div>
+      <div class="felt" id="felt" data-seats=${frame?.table.seats.length || 4}>
+        ${frame ? frame.table.seats.map((seat) => this.seatBox(frame, seat)) : null}
+        <div class=${this.ui.dropTarget ? "center drop-target" : "center"} id="center"
+          onDragOver=${(e) => this.dragOver(e)} onDragLeave=${() => this.setDropTarget(false)} onDrop=${(e) => this.drop(e)}>
+          ${playing ? this.middle(frame) : frame ? html`<p class="waiting">${t("Waiting for players…")}</p>` : null}
+        </div>
+      </div>
+      <div class="game-info" id="game-info">${playing ? game.info?.(frame) : null}</div>
+      <div class="hand" id="hand" aria-label=${this.mount.dataset.handLabel}>${playing ? game.hand(frame) : null}</div>
+      <div class="actions" id="actions">${playing ? game.actions?.(frame) : null}${playing ? this.scoreSheet(frame) : null}</div>
+      <${Dialog} question=${question && question.key !== this.ui.answered ? question : null}
+        onAnswer=${(q, value) => this.answer(q, value)}/>`;
+  }
 
+  seatBox(frame, seat) {
+    const { view, table } = frame;
+    const toAct = (view?.to_act || []).includes(seat.number);
+    const mine = seat.number === this.mySeat;
+    const scores = view?.scores || table.standings?.scores || [];
+    const clocks = table.round?.status === "playing" && view?.phase !== "done" ? table.round.deadlines || {} : {};
+    return html`<${SeatBox} key=${seat.number} seat=${seat} pos=${this.position(seat.number)} name=${seat.name || ""}
+      score=${scores[seat.number] ?? 0} toAct=${toAct} mine=${mine} yourTurn=${mine && toAct && !this.readOnly}
+      dealer=${(view?.dealer ?? table.round?.dealer) === seat.number} forehand=${view?.forehand === seat.number}
+      deadline=${clocks[String(seat.number)] || null} extra=${view ? this.game.seat?.(frame, seat.number) : null}/>`;
+  }
+
+  // The middle of the felt: the game's (trick, piles, melds), or the last trick while "Last trick" is pressed.
+  middle(frame) {
+    const last = this.ui.showLast ? this.game.lastTrick?.(frame) : null;
+    if (!last) return this.game.middle(frame);
+    return html`<p class="last-label">${t("Last trick")}</p>
+      <${Trick} plays=${last} Card=${this.game.Card} position=${(seat) => this.position(seat)}/>`;
+  }
+
+  scoreSheet(frame) {
+    const rows = this.game.scoreRows?.(frame);
+    if (!rows) return null;
+    const table = frame.table;
+    const next = table.match_over ? "over" : table.status === "open" ? "waiting" : "deal";
+    return html`<${ScoreSheet} rows=${rows} historyUrl=${this.historyUrl(table.round.number)} next=${next}
+      onNext=${() => this.nextDeal()}/>`;
+  }
+
+  // A card dragged from the hand onto the middle: the game says whether it takes one now, and what a drop does.
+  dragOver(event) {
+    if (!this.game.canDrop?.(this.frame)) return;
+    event.preventDefault();
+    this.setDropTarget(true);
+  }
+
+  drop(event) {
+    event.preventDefault();
+    this.setDropTarget(false);
+    const card = event.dataTransfer.getData(DRAG_TYPE);
+    if (card && this.game.canDrop?.(this.frame)) this.game.drop(this.frame, card);
+  }
+
+  setDropTarget(on) {
+    if (this.ui.dropTarget === on) return;
+    this.ui.dropTarget = on;
+    this.render();
+  }
+
+  answer(question, value) {
+    this.ui.answered = question.key;
+    this.render();
+    question.answer(value);
+  }
+
+  // The bar's countdown (the next deadline of the round) and each seat's own turn clock, every 250 ms.
   tick() {
     const deadline = this.frame?.table.round?.deadline;
-    if (!deadline || this.frame.view?.phase === "done") { this.el.countdown.textContent = ""; return; }
-    const left = Math.max(0, Math.ceil((Date.parse(deadline) - Date.now()) / 1000));
-    this.el.countdown.textContent = `${left}s`;
-    this.el.countdown.classList.toggle("urgent", left <= 5);
+    if (!deadline || this.frame.view?.phase === "done") {
+      this.el.countdown.textContent = "";
+    } else {
+      const left = secondsLeft(deadline);
+      this.el.countdown.textContent = `${left}s`;
+      this.el.countdown.classList.toggle("urgent", left <= 5);
+    }
+    for (const clock of this.mount.querySelectorAll(".seat-clock[data-deadline]")) {
+      const left = secondsLeft(clock.dataset.deadline);
+      clock.textContent = `${left}s`;
+      clock.classList.toggle("urgent", left <= 5);
+    }
   }
 
   showNotice(text, kind = "info", sticky = false) {
-    const n = this.el.notice;
-    n.textContent = text;
-    n.className = `notice ${kind}`;
-    n.hidden = false;
+    this.ui.notice = { text, kind };
     clearTimeout(this.noticeTimer);
-    if (!sticky) this.noticeTimer = setTimeout(() => { n.hidden = true; }, 3500);
+    if (!sticky) this.noticeTimer = setTimeout(() => { this.ui.notice = null; this.render(); }, 3500);
+    this.render();
   }
-
-  // A modal dialog: title, optional body HTML, buttons [{label, value, primary}]; resolves with the value.
-  dialog(title, bodyHtml, buttons, id = "") {
-    return new Promise((resolve) => {
-      const d = this.el.dialog;
-      d.dataset.kind = id;
-      this.el.dialogForm.innerHTML = `<h2>${escapeHtml(title)}</h2><div class="dialog-body">${bodyHtml || ""}</div>` +
-        `<div class="buttons">${buttons.map((b) => `<button value="${escapeHtml(b.value)}" class="${b.primary ? "primary" : ""}" data-value="${escapeHtml(b.value)}">${escapeHtml(b.label)}</button>`).join("")}</div>`;
-      const done = () => { d.removeEventListener("close", done); resolve(d.returnValue); };
-      d.addEventListener("close", done);
-      d.returnValue = "";
-      if (!d.open) d.show();  // not modal: the chat and the table stay usable while a person decides
-    });
-  }
-
-  closeDialog() { if (this.el.dialog.open) this.el.dialog.close(""); }
 
   historyUrl(round) { return this.root.dataset.historyUrl.replace(/\/0\/$/, `/${round}/`); }
 
@@ -214,8 +275,8 @@ export class Shell {
   }
 }
 
-export function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+function secondsLeft(iso) {
+  return Math.max(0, Math.ceil((Date.parse(iso) - Date.now()) / 1000));
 }
 
 const root = document.getElementById("table-root");

@@ -1,0 +1,7 @@
+// The JavaScript catalog's functions (Django's /jsi18n/ puts gettext and interpolate on window), readable before
+// the catalog has loaded. `t("…")` is a makemessages keyword (games/management/commands/makemessages.py).
+export const t = (text) => (window.gettext ? window.gettext(text) : text);
+
+export const interpolate = (format, values) => (window.interpolate
+  ? window.interpolate(format, values, true)
+  : format.replace(/%\((\w+)\)s/g, (_, key) => values[key]));

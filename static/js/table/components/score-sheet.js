@@ -1,0 +1,16 @@
+// The score sheet of a finished deal: the game's rows, the link to the deal's hand history, and what comes next.
+import { html } from "../../view.js";
+import { t } from "../../i18n.js";
+
+// rows: the game's <tr> vnodes; historyUrl; next: "over" (the match is over), "waiting" (a seat is free) or
+// "deal" (the Next deal button, onNext).
+export function ScoreSheet({ rows, historyUrl, next, onNext }) {
+  return html`<section id="score-sheet" class="score-sheet">
+    <h2>${t("Score sheet")}</h2>
+    <table><tbody>${rows}</tbody></table>
+    <p><a id="history-link" href=${historyUrl}>${t("Hand history")}</a></p>
+    ${next === "over" ? html`<p class="match-over">${t("The match is over.")}</p>`
+      : next === "waiting" ? html`<p class="waiting-for-players">${t("A seat is free: the next deal starts when a player takes it.")}</p>`
+      : html`<button type="button" class="primary" id="next-deal" onClick=${onNext}>${t("Next deal")}</button>`}
+  </section>`;
+}

@@ -1,0 +1,23 @@
+// A seat's label on the felt: name, bot badge, score, whose turn, dealer and forehand marks, the seat's own turn
+// clock, and what the game shows under it (cards in hand, a bid, tricks won).
+import { html } from "../../view.js";
+import { t } from "../../i18n.js";
+
+// seat: the frame's seat ({number, name, bot, open}); pos: where it sits; name: the name to show; score;
+// toAct: its move is due; mine: it is the viewer's seat; deadline: ISO time of its own turn clock (or null; the
+// shell's tick writes the seconds left); extra: the game's vnode under the label.
+export function SeatBox({ seat, pos, name, score, toAct, mine, yourTurn, dealer, forehand, deadline, extra }) {
+  const classes = ["seat-box", toAct && "to-act", mine && "mine"].filter(Boolean).join(" ");
+  return html`<div class=${classes} data-pos=${pos} data-seat=${seat.number}>
+    <span class="seat-head">
+      <span class="turn-arrow" hidden=${!toAct}>➜</span>
+      <span class="seat-name">${seat.open ? t("free seat") : name}${seat.bot ? html` <small class="bot-badge">${t("bot")}</small>` : null}</span>
+      <span class="seat-score" title=${t("score")}>${score}</span>
+      ${forehand ? html`<span class="forehand-flag" title=${t("forehand")}>⚑</span>` : null}
+      ${dealer ? html`<span class="dealer-chip" title=${t("dealer")}>D</span>` : null}
+      ${yourTurn ? html`<span class="your-turn" title=${t("your turn")}>!</span>` : null}
+      ${deadline ? html`<span class="seat-clock" data-deadline=${deadline}></span>` : null}
+    </span>
+    <span class="seat-extra">${extra}</span>
+  </div>`;
+}

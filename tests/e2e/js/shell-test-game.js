@@ -1,0 +1,25 @@
+// A game module for tests/e2e/test_table_shell.py, written on the game-module contract alone
+// (docs/decisions-tables.md "Game modules"): it draws the frame's trick and hand with the shared components, a
+// word under each seat, and asks the question the frame's view names. It records the actions it sends.
+import { html } from "/static/js/view.js";
+import { TarotCard } from "/static/js/cards/tarot.js";
+import { legalValues } from "/static/js/table/frame.js";
+import { Hand } from "/static/js/table/components/hand.js";
+import { Trick } from "/static/js/table/components/cards.js";
+
+export function createGame(shell) {
+  const play = (card) => shell.act({ play: card });
+  return {
+    Card: TarotCard,
+    middle: (frame) => html`<${Trick} plays=${frame.view.trick} Card=${TarotCard} position=${(s) => shell.position(s)}/>`,
+    hand: (frame) => html`<${Hand} cards=${frame.view.hand} Card=${TarotCard} mode="play"
+      playable=${legalValues(frame, "play")} reason=${() => "not now"} onCard=${play}/>`,
+    seat: (frame, n) => html`<span class="test-extra">${frame.view.notes?.[n] ?? ""}</span>`,
+    question: (frame) => (frame.view.ask ? { key: `${frame.version}:ask`, kind: "ask", title: frame.view.ask,
+      buttons: [{ label: "Yes", value: "yes", primary: true }, { label: "No", value: "no" }],
+      answer: (value) => shell.act({ answer: value }) } : null),
+    lastTrick: (frame) => frame.view.last_trick,
+    canDrop: () => true,
+    drop: (frame, card) => play(card),
+  };
+}

@@ -1,0 +1,203 @@
+"""The table shell in Debian's Chromium, fed frames by hand (no server): the seats of 2, 3 and 4 players around the
+felt, a turn clock per seat, the question dialog and its answer, the last trick, and names drawn as text. The game
+module is tests/e2e/js/shell-test-game.js, written on the game-module contract alone (docs/decisions-tables.md)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import mimetypes
+from typing import Any
+
+import pytest
+
+from .site import ROOT
+
+pytestmark = pytest.mark.browser
+
+ORIGIN = "http://kibitz.invalid"
+PAGE = """<!doctype html><html><head><link rel="stylesheet" href="/static/css/tables.css"></head><body>
+<div id="shell-root" data-table="7" data-seat="{seat}" data-sound="0"
+ data-module="/tests/shell-test-game.js" data-history-url="/tables/7/deals/0/" data-sound-url="/sound/">
+<span id="countdown"></span><span id="deck-hash"></span><button id="last-trick-button">Last trick</button>
+<button id="sound-button">Sound</button><div id="table-view" data-hand-label="Your hand"></div></div></body></html>"""
+
+
+@pytest.fixture
+def open_shell(browser):
+    """open_shell(seat) -> a page whose shell (window.shell) has loaded the test game; its sent frames are in
+    window.sent. The page imports the site's modules as the site serves them, from static/."""
+    pages = []
+
+    def opener(seat: int | None):
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+
+        def serve(route):
+            path = route.request.url.removeprefix(ORIGIN)
+            if path.startswith("/static/"):
+                file = ROOT / path.lstrip("/")
+            elif path == "/tests/shell-test-game.js":
+                file = ROOT / "tests/e2e/js/shell-test-game.js"
+            else:
+                body = PAGE.format(seat="" if seat is None else seat)
+                return route.fulfill(status=200, content_type="text/html", body=body)
+            if not file.is_file():
+                return route.fulfill(status=404, body="")
+            kind = "text/javascript" if file.suffix == ".js" else mimetypes.guess_type(file.name)[0]
+            route.fulfill(status=200, content_type=kind or "text/plain", body=file.read_bytes())
+
+        page.route(f"{ORIGIN}/**", serve)
+        page.goto(f"{ORIGIN}/")
+        page.evaluate(
+            """async () => {
+              const { Shell } = await import('/static/js/table/shell.js');
+              const shell = new Shell(document.getElementById('shell-root'));
+              window.sent = [];
+              shell.send = (frame) => window.sent.push(frame);
+              shell.game = (await import(shell.root.dataset.module)).createGame(shell);
+              shell.el.lastTrick.hidden = !shell.game.lastTrick;
+              window.shell = shell;
+            }"""
+        )
+        page.errors = errors  # type: ignore[attr-defined]
+        pages.append(page)
+        return page
+
+    yield opener
+    for page in pages:
+        page.close()
+
+
+def state(seats: int, you: int | None, version: int = 1, **view: Any) -> dict[str, Any]:
+    """A state frame of a table with `seats` seats, seat 0 held by a person named with markup, the others bots."""
+    names = ["<b>Zoë</b>", "Bot A", "Bot B", "Bot C"]
+    base = {"to_act": [], "trick": [], "hand": [], "last_trick": None, "notes": {}}
+    return {
+        "type": "state",
+        "version": version,
+        "read_only": False,
+        "table": {
+            "id": 7,
+            "you": you,
+            "status": "playing",
+            "options": {},
+            "seats": [
+                {"number": n, "name": names[n], "bot": n > 0, "open": False, "bot_level": None}
+                for n in range(seats)
+            ],
+            "round": {
+                "number": 1,
+                "dealer": 0,
+                "deck_hash": "ab" * 32,
+                "status": "playing",
+                "deadline": None,
+            },
+            "standings": None,
+            "match_over": False,
+        },
+        "view": {**base, **view},
+        "legal": [],
+        "refusals": None,
+        "events": [],
+    }
+
+
+def positions(page) -> dict[int, str]:
+    return {
+        int(s): p
+        for s, p in page.eval_on_selector_all(
+            ".seat-box", "boxes => boxes.map(b => [b.dataset.seat, b.dataset.pos])"
+        )
+    }
+
+
+@pytest.mark.parametrize(
+    ("seats", "you", "expected"),
+    [
+        (4, 2, {2: "bottom", 3: "right", 0: "top", 1: "left"}),
+        (3, 1, {1: "bottom", 2: "right", 0: "left"}),
+        (2, 1, {1: "bottom", 0: "top"}),
+        (3, None, {0: "bottom", 1: "right", 2: "left"}),
+    ],
+)
+def test_it_seats_me_at_the_bottom_and_the_next_to_play_on_my_right(open_shell, seats, you, expected):
+    page = open_shell(you)
+    page.evaluate("(f) => window.shell.onFrame(f)", state(seats, you))
+    assert positions(page) == expected
+    assert page.locator(".seat-box").count() == seats
+    assert page.get_attribute("#felt", "data-seats") == str(seats)
+    assert not page.errors
+
+
+def test_it_draws_names_as_text_and_a_turn_clock_per_seat_with_a_deadline(open_shell):
+    page = open_shell(0)
+    frame = state(4, 0, to_act=[1, 3], notes={"2": "<i>hi</i>"})
+    soon = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=30)
+    frame["table"]["round"]["deadlines"] = {
+        "1": soon.isoformat(),
+        "3": (soon + dt.timedelta(seconds=30)).isoformat(),
+    }
+    page.evaluate("(f) => window.shell.onFrame(f)", frame)
+    assert page.inner_text('.seat-box[data-seat="0"] .seat-name') == "<b>Zoë</b>"
+    assert page.locator(".seat-box b, .seat-box i").count() == 0
+    assert page.inner_text('.seat-box[data-seat="2"] .test-extra') == "<i>hi</i>"
+    page.wait_for_function("document.querySelectorAll('.seat-clock').length === 2")
+    clocks = page.eval_on_selector_all(
+        ".seat-clock", "cs => cs.map(c => [c.closest('.seat-box').dataset.seat, c.textContent])"
+    )
+    assert [seat for seat, _ in clocks] == ["1", "3"]
+    assert 25 <= int(clocks[0][1].rstrip("s")) <= 30 and 55 <= int(clocks[1][1].rstrip("s")) <= 60
+    assert page.locator('.seat-box[data-seat="1"].to-act .turn-arrow:not([hidden])').count() == 1
+
+
+def test_it_asks_once_hides_the_answered_question_and_asks_again_when_refused(open_shell):
+    page = open_shell(0)
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=3, to_act=[0], ask="Go on?"))
+    page.wait_for_selector("#dialog[open]")
+    assert page.get_attribute("#dialog", "data-kind") == "ask"
+    page.click('#dialog button[data-value="yes"]')
+    assert page.evaluate("window.sent.map(f => f.action)") == [{"answer": "yes"}]
+    assert page.evaluate("window.sent[0].version") == 3
+    assert not page.is_visible("#dialog")
+    page.evaluate("() => window.shell.onFrame({type: 'error', code: 'stale_version', message: 'x'})")
+    page.wait_for_selector("#dialog[open]")
+    assert "moved on" in page.inner_text("#notice")
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=4, to_act=[1]))
+    assert not page.is_visible("#dialog")
+
+
+def test_it_plays_a_card_by_click_or_drop_and_shows_the_last_trick_on_demand(open_shell):
+    page = open_shell(0)
+    frame = state(
+        4,
+        0,
+        version=5,
+        to_act=[0],
+        hand=["KS", "T21", "EX"],
+        trick=[{"seat": 3, "card": "2H"}],
+        last_trick=[{"seat": 0, "card": "AS"}, {"seat": 1, "card": "3S"}],
+    )
+    frame["legal"] = [{"play": "KS"}, {"play": "EX"}]
+    page.evaluate("(f) => window.shell.onFrame(f)", frame)
+    assert page.eval_on_selector_all(".hand .card", "cs => cs.map(c => c.className)") == [
+        "card legal",
+        "card illegal",
+        "card legal",
+    ]
+    assert page.get_attribute('.hand .card[data-card="T21"]', "title") == "not now"
+    assert page.get_attribute('#center .trick-card[data-seat="3"]', "class") == "trick-card pos-left"
+    page.locator('.hand .card[data-card="KS"]').click(position={"x": 14, "y": 70})
+    page.locator('.hand .card[data-card="EX"]').drag_to(
+        page.locator("#center"), source_position={"x": 14, "y": 70}
+    )
+    assert page.evaluate("window.sent.map(f => f.action)") == [{"play": "KS"}, {"play": "EX"}]
+    page.click("#last-trick-button")
+    assert page.inner_text("#center .last-label") == "Last trick"
+    assert page.eval_on_selector_all("#center .trick-card", "cs => cs.map(c => c.dataset.card)") == [
+        "AS",
+        "3S",
+    ]
+    page.click("#last-trick-button")
+    assert page.eval_on_selector_all("#center .trick-card", "cs => cs.map(c => c.dataset.card)") == ["2H"]
+    assert not page.errors
