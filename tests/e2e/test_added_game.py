@@ -38,8 +38,8 @@ def test_the_added_game_is_opened_from_the_dialog_and_played_to_its_end(tests_si
     page.click("#new-game-create")
     page.wait_for_url(f"{tests_site.url}/tables/**", timeout=20_000)
     played = 0
-    while not page.locator("#actions .match-over").is_visible():
-        card = page.locator("#hand button.card:enabled")
+    while not page.locator("#score-sheet .match-over").is_visible():
+        card = page.locator("#hand button.card.legal")
         if card.count():
             card.first.click()
             played += 1

@@ -1,38 +1,27 @@
-// The tests' own game "Follow" on the table shell (static/js/table/shell.js): its hand as buttons, the legal
-// cards enabled, the trick in the middle, each seat's tricks, and "Next deal" between deals. Only the tests'
-// settings serve it (tests/settings.py); README.md "Adding a game" says how a game's module is added.
-const gettext = (s) => (window.gettext ? window.gettext(s) : s);
+// The tests' own game "Follow" on the table shell, written on the game-module contract alone
+// (docs/decisions-tables.md "Game modules") with the shared components: its cards drawn as their codes, the trick,
+// the hand with the legal cards, each seat's tricks and a score row per seat. Only the tests' settings serve it
+// (tests/settings.py); README.md "Adding a game" says how a game's module is added.
+import { html } from "/static/js/view.js";
+import { t } from "/static/js/i18n.js";
+import { legalValues, seatName } from "/static/js/table/frame.js";
+import { Hand } from "/static/js/table/components/hand.js";
+import { Trick } from "/static/js/table/components/cards.js";
 
-function node(tag, className, text) {
-  const el = document.createElement(tag);
-  el.className = className;
-  el.textContent = text;
-  return el;
-}
+const Card = ({ code }) => html`<span class="follow-card">${code}</span>`;
 
 export function createGame(shell) {
+  const play = (card) => shell.act({ play: card });
   return {
-    render(frame) {
-      const { view, table } = frame;
-      const el = shell.el;
-      const plays = new Set((shell.myTurn() ? frame.legal || [] : []).map((action) => action.play));
-      el.hand.replaceChildren(...(view?.hand || []).map((card) => {
-        const button = node("button", "card", card);
-        button.type = "button";
-        button.dataset.card = card;
-        button.disabled = !plays.has(card);
-        button.addEventListener("click", () => shell.act({ play: card }));
-        return button;
-      }));
-      el.center.replaceChildren(...(view?.trick || []).map(({ seat, card }) => node("span", "trick-card", `${seat}: ${card}`)));
-      for (const seat of table.seats) shell.seatBox(seat.number)?.replaceChildren(node("span", "tricks-won", String(view?.tricks_won[seat.number] ?? 0)));
-      const over = view?.phase === "done";
-      el.info.textContent = over ? `${gettext("Tricks")}: ${view.result.tricks.join(" · ")}` : "";
-      const next = node("button", "primary", gettext("Next deal"));
-      next.id = "next-deal";
-      next.addEventListener("click", () => shell.nextDeal());
-      const ended = node("p", "match-over", gettext("The match is over."));
-      el.actions.replaceChildren(...(!over ? [] : table.match_over ? [ended] : [next]));
-    },
+    Card,
+    middle: (frame) => html`<${Trick} plays=${frame.view.trick} Card=${Card} position=${(s) => shell.position(s)}/>`,
+    hand: (frame) => (shell.myTurn()
+      ? html`<${Hand} cards=${frame.view.hand || []} Card=${Card} mode="play" playable=${legalValues(frame, "play")}
+          reason=${() => t("Follow suit.")} onCard=${play}/>`
+      : html`<${Hand} cards=${frame.view.hand || []} Card=${Card} disabled=${true}/>`),
+    seat: (frame, n) => html`<span class="tricks-won">${frame.view.tricks_won[n]}</span>`,
+    scoreRows: (frame) => frame.view.result && frame.view.result.scores.map((score, n) =>
+      html`<tr><th>${seatName(frame, n)}</th><td>${score}</td></tr>`),
+    lastTrick: (frame) => (frame.view.last_trick.length ? frame.view.last_trick : null),
   };
 }
