@@ -33,6 +33,8 @@ class Profile(models.Model):
         language: one of settings.LANGUAGES codes; the site switches to it on each request.
         sound: table sounds on or off.
         bot_level: non-empty only for the house's bot accounts (a level of games.engines.core.BOT_LEVELS).
+        game_preferences: the player's preferences per game, `{game key: {preference: value}}`, as each game
+            declares them (games.declarations.player_preferences reads them with the defaults filled in).
     """
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
@@ -40,6 +42,7 @@ class Profile(models.Model):
     language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, default="en")
     sound = models.BooleanField(_("sound"), default=True)
     bot_level = models.CharField(max_length=16, blank=True, default="")
+    game_preferences = models.JSONField(_("game preferences"), default=dict, blank=True)
 
     def __str__(self) -> str:
         return self.display_name or self.user.username

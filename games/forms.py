@@ -1,73 +1,97 @@
-"""The "New game" form: game and its options, bots' level, human seats, stakes and limit (minor units, through
-ledger.forms.MoneyField), turn time; and the host's settings of a table (who may sit and watch), in the same
-dialog and in the table's panel."""
+"""The "New game" form: game and its options (fields built from each game's declaration), bots' level, human seats,
+stakes and limit (minor units, through ledger.forms.MoneyField), turn time; and the host's settings of a table (who
+may sit and watch), in the same dialog and in the table's panel."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.contrib.staticfiles import finders
+from django.core.validators import MaxValueValidator
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.engines.core import BOT_LEVELS, all_games
+from games.declarations import (
+    game_title,
+    has_table_module,
+    option_fields,
+    player_preferences,
+    preference_field,
+    value_token,
+)
+from games.engines.core import BOT_LEVELS, Game, all_games
+from games.engines.core.errors import RuleError
 from games.labels import BOT_LEVEL_LABELS
 from games.models import Table, TableSettings
 from games.services.table_terms import MAX_LIMIT, MAX_STAKE
 from ledger.forms import MoneyField
 from social.models import InviteList
 
-MATCH_ENDS = [
-    ("deals:1", _("1 deal")),
-    ("deals:4", _("4 deals")),
-    ("deals:8", _("8 deals")),
-    ("target:100", _("first to 100")),
-    ("target:500", _("first to 500")),
-    ("open", _("open-ended")),
-]
+GAME_OPTION_SEPARATOR = "__"
 
 
-def has_table_module(key: str) -> bool:
-    """Whether the game has its front-end module (static/js/games/<key>.js) for the table shell."""
-    return finders.find(f"js/games/{key}.js") is not None
+def option_field_name(game: Game[Any], option: str) -> str:
+    """The dialog's field of one game option: `<game key>__<option>`, so that two games' options of one name, and a
+    game option named like a table term (Rummy's `limit` counts penalty points, the table's `limit` is money), stay
+    apart."""
+    return f"{game.key}{GAME_OPTION_SEPARATOR}{option}"
+
+
+def offered_games() -> list[Game[Any]]:
+    """Registered games that the browser can show: an engine without its browser module (static/js/games/
+    <module>.js) cannot be opened from the dialog yet."""
+    return [game for game in all_games().values() if has_table_module(game)]
 
 
 def game_choices() -> list[tuple[str, str]]:
-    """Registered games that the browser can show, as (key, title): an engine without its front-end module
-    (static/js/games/<key>.js) cannot be opened from the dialog yet."""
-    return [(key, game.title or key) for key, game in all_games().items() if has_table_module(key)]
+    """The offered games as (key, title in the active language)."""
+    return [(game.key, game_title(game)) for game in offered_games()]
+
+
+def money_terms(game: Game[Any]) -> str:
+    """The dialog's money terms of `game`, in the active language: its default limit per payment and when it
+    settles (the declaration's §9 terms). The one place the dialog states a game's money terms."""
+    units = game.declaration.default_limit_units
+    if game.declaration.settlement_unit == "match":
+        text = gettext(
+            "Settled once, at the end of the match. Default limit per payment: %(units)s × the stake."
+        )
+    else:
+        text = gettext("Settled after each deal. Default limit per payment: %(units)s × the stake.")
+    return text % {"units": units}
+
+
+@dataclass(frozen=True)
+class GameSection:
+    """The dialog's part of one game: its options' bound fields, its seat counts and its money terms."""
+
+    game: Game[Any]
+    title: str
+    fields: list[forms.BoundField]
+    max_seats: int
+    money_terms: str
 
 
 class NewTableForm(forms.Form):
-    """Validates the dialog; `options()` gives the engine options (the engine normalises them)."""
+    """Validates the dialog. The game options' fields are built from each offered game's declaration (`<game
+    key>__<option>`); only the chosen game's fields are read. `options()` gives the chosen game's options,
+    normalised by its engine."""
 
     game = forms.ChoiceField(label=_("Game"), choices=game_choices)
-    profile = forms.ChoiceField(
-        label=_("Rules"),
-        required=False,
-        initial="fft",
-        choices=[("fft", _("FFT (official)")), ("seed002", _("Classic, no handful or slam"))],
-    )
-    match_end = forms.ChoiceField(label=_("Match"), required=False, choices=MATCH_ENDS, initial="deals:8")
-    extra_options = forms.CharField(
-        label=_("Other options (JSON)"), required=False, widget=forms.TextInput(attrs={"placeholder": "{}"})
-    )
     bot_level = forms.ChoiceField(
         label=_("Bots' level"), choices=[(b, BOT_LEVEL_LABELS[b]) for b in BOT_LEVELS], initial="standard"
     )
-    human_seats = forms.IntegerField(label=_("Human seats"), min_value=1, max_value=6, initial=1)
+    human_seats = forms.IntegerField(label=_("Human seats"), min_value=1, initial=1)
     stake = MoneyField(label=_("Stake per point"), allow_negative=False, initial="0", max_value=MAX_STAKE)
     limit = MoneyField(
         label=_("Limit per payment"),
         allow_negative=False,
         max_value=MAX_LIMIT,
         required=False,
-        help_text=_(
-            "Empty: the game's default (French Tarot 150, Tarock 12, Rummy 100, Schieber 1, "
-            "Differenzler 100 × the stake)."
-        ),
+        help_text=_("Empty: the game's default limit (with the game's options above)."),
     )
     access = forms.ChoiceField(label=_("Access"), choices=Table.Access.choices, initial=Table.Access.PUBLIC)
     turn_seconds = forms.IntegerField(label=_("Turn time (seconds)"), min_value=10, max_value=300, initial=30)
@@ -77,16 +101,36 @@ class NewTableForm(forms.Form):
         super().__init__(*args, **kwargs)
         if not settings.KIBITZ_ALLOW_FIXED_DEALS:
             del self.fields["fixed_deal"]  # the test hook exists only where the setting allows it
+        self._games = offered_games()
+        chosen = self.data.get("game") if self.is_bound else None
+        for game in self._games:
+            for name, field in option_fields(game).items():
+                # Another game's fields keep their initial values: a stale value there is no error of this table.
+                field.disabled = self.is_bound and game.key != chosen
+                self.fields[option_field_name(game, name)] = field
+        seats = self.fields["human_seats"]
+        assert isinstance(seats, forms.IntegerField)
+        most = max((game.declaration.seat_counts[-1] for game in self._games), default=1)
+        seats.max_value = most
+        seats.validators.append(MaxValueValidator(most))
+        seats.widget.attrs["max"] = str(most)
 
-    def clean_extra_options(self) -> dict[str, Any]:
-        raw = self.cleaned_data.get("extra_options") or "{}"
-        try:
-            value = json.loads(raw)
-        except ValueError:
-            raise forms.ValidationError(_("Enter a JSON object.")) from None
-        if not isinstance(value, dict):
-            raise forms.ValidationError(_("Enter a JSON object."))
-        return value
+    def game_sections(self) -> list[GameSection]:
+        """Each offered game's part of the dialog, in the order of the game select."""
+        return [
+            GameSection(
+                game,
+                game_title(game),
+                [self[option_field_name(game, o.name)] for o in game.declaration.options],
+                game.declaration.seat_counts[-1],
+                money_terms(game),
+            )
+            for game in self._games
+        ]
+
+    def table_fields(self) -> list[forms.BoundField]:
+        """The visible fields that are not a game option (the game, bots, seats, money, access, turn time)."""
+        return [f for f in self.visible_fields() if GAME_OPTION_SEPARATOR not in f.name]
 
     def clean_fixed_deal(self) -> dict[str, Any] | None:
         raw = self.cleaned_data.get("fixed_deal")
@@ -100,16 +144,35 @@ class NewTableForm(forms.Form):
             raise forms.ValidationError('fixed_deal is {"order": [...], "dealer": d}')
         return value
 
-    def options(self) -> dict[str, Any]:
-        """The engine options from the form (French Tarot's named fields, else the JSON field)."""
+    def clean(self) -> dict[str, Any]:
+        """The chosen game's options, checked by its engine, and the human seats within its seat count."""
+        super().clean()
         data = self.cleaned_data
-        if data["game"] == "french-tarot":
-            return {
-                "profile": data.get("profile") or "fft",
-                "match_end": data.get("match_end") or "deals:8",
-                **data["extra_options"],
-            }
-        return dict(data["extra_options"])
+        key = data.get("game")
+        game = next((g for g in self._games if g.key == key), None)
+        if game is None:
+            return data
+        names = [o.name for o in game.declaration.options]
+        if any(option_field_name(game, name) in self.errors for name in names):
+            return data
+        try:
+            given = {name: data.get(option_field_name(game, name)) for name in names}
+            data["options"] = game.normalize_options({k: v for k, v in given.items() if v is not None})
+        except RuleError:
+            # The fields hold only the schema's values, which the engine accepts (tests/tables/test_new_game.py).
+            self.add_error(None, gettext("These options do not go together."))
+            return data
+        seats = game.seat_count(data["options"])
+        if data.get("human_seats") is not None and data["human_seats"] > seats:
+            self.add_error(
+                "human_seats",
+                gettext("This table has %(seats)s seats: at most %(seats)s people.") % {"seats": seats},
+            )
+        return data
+
+    def options(self) -> dict[str, Any]:
+        """The chosen game's options, normalised (after `is_valid()`)."""
+        return dict(self.cleaned_data["options"])
 
 
 class TableSettingsForm(forms.Form):
@@ -136,3 +199,36 @@ class TableSettingsForm(forms.Form):
     def clean_spectators(self) -> str:
         """Not given: the table's default, anyone the access admits may watch."""
         return self.cleaned_data.get("spectators") or TableSettings.Spectators.ANYONE
+
+
+class GamePreferencesForm(forms.Form):
+    """The profile page's game preferences: one field per preference each game declares (`<game key>__<name>`),
+    initially the player's stored choice. `preferences()` gives the profile's new `game_preferences`."""
+
+    def __init__(self, *args: Any, stored: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._stored = stored if isinstance(stored, dict) else {}
+        self._games = [game for game in all_games().values() if game.declaration.preferences]
+        for game in self._games:
+            mine = player_preferences(self._stored, game)
+            for preference in game.declaration.preferences:
+                field = preference_field(preference)
+                field.initial = value_token(mine[preference.name])
+                self.fields[option_field_name(game, preference.name)] = field
+
+    def sections(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """(game title, its bound fields) of every game with preferences."""
+        return [
+            (game_title(game), [self[option_field_name(game, p.name)] for p in game.declaration.preferences])
+            for game in self._games
+        ]
+
+    def preferences(self) -> dict[str, Any]:
+        """The stored preferences with this form's choices (after `is_valid()`); other games' entries are kept."""
+        updated = dict(self._stored)
+        for game in self._games:
+            updated[game.key] = {
+                p.name: self.cleaned_data[option_field_name(game, p.name)]
+                for p in game.declaration.preferences
+            }
+        return updated

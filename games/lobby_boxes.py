@@ -7,6 +7,7 @@ from typing import Any
 from django.utils import translation
 
 from accounts.language import profile_language
+from games.declarations import game_title, option_summary
 from games.engines.core import get_game
 from games.labels import bot_level_label
 from games.models import Seat, Table
@@ -18,7 +19,8 @@ LOBBY_SIZE = 60
 def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
     """The open or playing tables whose access admits `viewer` (games.services.access.tables_admitting: public
     tables, friends-only tables of the viewer's friends, private ones the viewer is invited to or listed for),
-    newest first, at most LOBBY_SIZE: `{"id", "game", "title", "status", "stake" (minor units), "limit" (minor
+    newest first, at most LOBBY_SIZE: `{"id", "game", "title", "options" (the option summary, translated lines
+    "<label>: <value>" of games.declarations.option_summary), "status", "stake" (minor units), "limit" (minor
     units), "bot_level", "bot_level_display" (translated), "access", "access_display" (translated),
     "can_sit" (waiting with a free seat: "Play" is offered), "turn_seconds", "seats": [{"number", "name", "bot",
     "open"}]}`. Texts are in the active language (see lobby_boxes_in_language). The page and the lobby socket
@@ -31,14 +33,15 @@ def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
     boxes = []
     for table in tables:
         try:
-            title = get_game(table.game).title or table.game
+            game = get_game(table.game)
         except KeyError:
             continue
         boxes.append(
             {
                 "id": table.pk,
                 "game": table.game,
-                "title": title,
+                "title": game_title(game),
+                "options": option_summary(game, table.options),
                 "status": table.status,
                 "stake": table.stake,
                 "limit": table.limit,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from accounts.models import User
+from games.declarations import game_title
 from games.engines.core import get_game
 from games.engines.core.standings import places
 from games.models import Event, Round
@@ -52,7 +53,7 @@ def match_record(player: User) -> list[dict[str, Any]]:
     games = []
     for key, row in sorted(_record(player).items()):
         try:
-            title = get_game(key).title or key
+            title = game_title(get_game(key))
         except KeyError:
             title = key
         games.append({"game": key, "title": title, **row})

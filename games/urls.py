@@ -14,6 +14,7 @@ urlpatterns = [
     path("tables/<int:table_id>/deals/<int:number>/replay.json", views.replay_file, name="replay_file"),
     path("deals/<int:round_id>/", views.deal_history, name="hand_history"),
     path("players/<str:username>/", views.player, name="player"),
+    path("preferences/", views.game_preferences, name="game_preferences"),
     path("tables/<int:table_id>/settings/", panel_views.table_settings, name="table_settings"),
     path("tables/<int:table_id>/invite/", panel_views.table_invite, name="table_invite"),
     path(

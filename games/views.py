@@ -7,14 +7,17 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.forms import ProfileForm
 from accounts.http import AuthenticatedHttpRequest
 from accounts.models import User
 from games import services
+from games.declarations import game_title, module_path, player_preferences
 from games.engines.core import get_game
 from games.engines.core.errors import RuleError
-from games.forms import NewTableForm, TableSettingsForm
+from games.forms import GamePreferencesForm, NewTableForm, TableSettingsForm
 from games.history import hand_history, replay_document
 from games.lobby_boxes import lobby_boxes
 from games.models import Round, Table, TableSettings
@@ -129,12 +132,16 @@ def table(request: AuthenticatedHttpRequest, table_id: int) -> HttpResponse:
         messages.error(request, REFUSALS[refusal])
         return redirect("lobby")
     profile = getattr(request.user, "profile", None)
+    game = get_game(row.game)
     return render(
         request,
         "games/table.html",
         {
             "table": row,
-            "game": get_game(row.game),
+            "game": game,
+            "title": game_title(game),
+            "module": module_path(game),
+            "preferences": player_preferences(profile.game_preferences if profile else {}, game),
             "seat": seat_of(row, request.user),
             "sound": bool(profile.sound) if profile else True,
         },
@@ -190,3 +197,23 @@ def player(request: AuthenticatedHttpRequest, username: str) -> HttpResponse:
         "games/player.html",
         {"card": player_card(shown, request.user), "games": match_record(shown), "next": back},
     )
+
+
+@login_required
+@require_POST
+def game_preferences(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """POST the profile page's game preferences (games.forms.GamePreferencesForm): saved into the profile's
+    `game_preferences`, then back to the profile page; a refused value shows the profile page with its error."""
+    profile = request.user.profile
+    form = GamePreferencesForm(request.POST, stored=profile.game_preferences)
+    if not form.is_valid():
+        return render(
+            request,
+            "accounts/profile.html",
+            {"form": ProfileForm(instance=profile), "game_form": form},
+            status=400,
+        )
+    profile.game_preferences = form.preferences()
+    profile.save(update_fields=["game_preferences"])
+    messages.success(request, _("Game preferences saved."))
+    return redirect("profile")

@@ -333,5 +333,8 @@ CELERY_BEAT_SCHEDULE = {
     "ledger-close": {"task": "ledger.close", "schedule": KIBITZ_LEDGER_CLOSE_SECONDS},
 }
 KIBITZ_FRAME_MAX_BYTES = 4096
+# Game packages registered beside the shipped games/engines/<game>/ (dotted names, each exposing GAMES): empty on
+# the site; the tests' settings (tests/settings.py) list the tests' own game (README.md "Adding a game").
+KIBITZ_GAME_PACKAGES: list[str] = []
 KIBITZ_FRAME_RATE = (20, 10.0)  # burst, frames per second refill: per socket
 KIBITZ_SOCKETS_PER_TABLE = env_int("KIBITZ_SOCKETS_PER_TABLE", 3)  # open table sockets per user and table

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from accounts.models import User
+from games.declarations import game_title
 from games.engines.core import get_game
 from games.models import Event, Match, Round, Seat, Table
 
@@ -154,7 +155,7 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
         "table": {
             "id": table.pk,
             "game": table.game,
-            "title": game.title or table.game,
+            "title": game_title(game),
             "status": table.status,
             "options": table.options,
             "turn_seconds": table.turn_seconds,

@@ -5,8 +5,8 @@ so booking is all-or-nothing with the move. Money goes through `ledger.services`
 dealt, settle from the engine's payments, release a unit that never finishes. Tables with stake 0 book nothing.
 
 Units: each deal (`round:{round id}`) in French Tarot, Tarock and Rummy; the whole match (`match:{match id}`)
-in Jass (games.services.table_terms.settles_per_match). A unit's seats are the seats dealt in (`dealt_in`):
-a Rummy seat out of the match is neither reserved nor counted in the commission.
+in Jass (games.services.table_terms.settles_per_match, from the game's declaration). A unit's seats are the seats
+dealt in (`dealt_in`): a Rummy seat out of the match is neither reserved nor counted in the commission.
 """
 
 from __future__ import annotations

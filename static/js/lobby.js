@@ -8,10 +8,20 @@ document.getElementById("new-game-button").addEventListener("click", () => dialo
 document.getElementById("new-game-cancel").addEventListener("click", () => dialog.close());
 if (dialog.dataset.open) dialog.showModal();
 
+// Each game's options are a fieldset of their own (games.forms.NewTableForm): only the chosen game's is shown and
+// sent, and the human seats go up to its seat count.
 const gameSelect = document.querySelector("#id_game");
+const humanSeats = document.querySelector("#id_human_seats");
 function showGameFields() {
-  const tarot = gameSelect.value === "french-tarot";
-  for (const name of ["profile", "match_end"]) document.querySelector(`.field-${name}`).hidden = !tarot;
+  for (const fieldset of document.querySelectorAll("fieldset.game-options")) {
+    const chosen = fieldset.dataset.game === gameSelect.value;
+    fieldset.hidden = !chosen;
+    fieldset.disabled = !chosen;
+    if (chosen) {
+      for (const input of fieldset.elements) input.disabled = false;  // the server disables another game's fields
+      humanSeats.max = fieldset.dataset.maxSeats;
+    }
+  }
 }
 gameSelect.addEventListener("change", showGameFields);
 showGameFields();
@@ -19,11 +29,12 @@ showGameFields();
 const list = document.getElementById("tables");
 const template = document.getElementById("box-template");
 
-/** One table box from a box of games.lobby_boxes (`{"id", "title", "status", "stake", "limit", ...}`). */
+/** One table box from a box of games.lobby_boxes (`{"id", "title", "options", "status", "stake", "limit", ...}`). */
 function box(table) {
   const node = template.content.firstElementChild.cloneNode(true);
   node.dataset.table = table.id;
   node.querySelector(".box-title").textContent = table.title;
+  node.querySelector(".box-options").textContent = (table.options || []).join(" · ");
   node.querySelector(".box-status").textContent = table.status === "open" ? gettext("waiting for players") : gettext("playing");
   node.querySelector(".box-stake").textContent = table.stake
     ? `${gettext("stake")} ${formatMoney(table.stake)} · ${gettext("limit")} ${formatMoney(table.limit || 0)}`

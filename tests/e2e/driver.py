@@ -71,7 +71,7 @@ def open_table(
     page.goto(base + "/")
     page.click("#new-game-button")
     page.select_option("#id_game", "french-tarot")
-    page.select_option("#id_match_end", match_end)
+    page.select_option("#id_french-tarot__match_end", match_end)
     page.select_option("#id_bot_level", "standard")
     page.fill("#id_human_seats", str(human_seats))
     page.fill("#id_turn_seconds", "300")

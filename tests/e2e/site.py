@@ -41,7 +41,9 @@ class LiveSite:
         self.url = ""
         self.log = Path()
 
-    def start(self, folder: Path) -> None:
+    def start(self, folder: Path, settings_module: str | None = None) -> None:
+        """Migrate, create the demo data and serve; `settings_module` (e.g. the tests' own "tests.settings")
+        replaces the site's settings."""
         env = {
             k: v
             for k, v in os.environ.items()
@@ -58,6 +60,8 @@ class LiveSite:
                 "KIBITZ_LOG_LEVEL": "WARNING",
             }
         )
+        if settings_module:
+            env["DJANGO_SETTINGS_MODULE"] = settings_module
         manage = [sys.executable, str(ROOT / "manage.py")]
         subprocess.run([*manage, "migrate", "-v", "0", "--noinput"], env=env, check=True, cwd=ROOT)
         subprocess.run([*manage, "demo_data"], env=env, check=True, cwd=ROOT, capture_output=True)

@@ -70,7 +70,7 @@ def test_the_lobby_dialog_table_and_admin_run_under_the_policy(policy_site, brow
     page.click("#new-game-button")  # the New game dialog, opened by lobby.js
     assert page.is_visible("#new-game-form")
     page.select_option("#id_game", "french-tarot")
-    page.select_option("#id_match_end", "deals:1")
+    page.select_option("#id_french-tarot__match_end", "deals:1")
     page.fill("#id_human_seats", "1")
     page.click("#new-game-create")
     until(page, "location.pathname.startsWith('/tables/')")

@@ -136,7 +136,12 @@ def test_the_template_filters_speak_the_active_language():
 
 def new_table(**fields):
     data = {"game": "french-tarot", "bot_level": "standard", "human_seats": 1, "access": "public"}
-    data |= {"turn_seconds": 30, "profile": "fft", "match_end": "deals:1", **fields}
+    data |= {
+        "turn_seconds": 30,
+        "french-tarot__profile": "fft",
+        "french-tarot__match_end": "deals:1",
+        **fields,
+    }
     return NewTableForm(data)
 
 

@@ -33,8 +33,8 @@ def test_it_refuses_a_stakes_table_the_player_cannot_cover_with_the_reason(clien
         reverse("new_table"),
         {
             "game": "french-tarot",
-            "profile": "fft",
-            "match_end": "deals:1",
+            "french-tarot__profile": "fft",
+            "french-tarot__match_end": "deals:1",
             "bot_level": "beginner",
             "human_seats": 1,
             "stake": "1.00",

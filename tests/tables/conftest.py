@@ -1,4 +1,4 @@
-"""Fixtures of the tables tests: named users and the test game registered beside the shipped engines."""
+"""Fixtures of the tables tests: named users (the test game is registered by tests/settings.py)."""
 
 from __future__ import annotations
 
@@ -7,19 +7,8 @@ import os
 import pytest
 from django.conf import settings
 
-from games.engines.core import registry
+from tests.migrating import migrate_to_latest
 from tests.players import verified
-
-from .minigame import GAME
-
-
-def _register_test_game() -> None:
-    registry._load()
-    if GAME.key not in registry._GAMES:
-        registry.register(GAME)
-
-
-_register_test_game()
 
 # Sockets read the database from worker threads that outlive a test; persistent connections there would
 # keep the test database open at teardown. Tests close each connection after use, as before.
@@ -69,3 +58,10 @@ def redis_layer(redis_url, settings):
         }
     }
     return settings
+
+
+@pytest.fixture
+def latest_schema_after():
+    """A migration test leaves the database on every app's latest migration (tests/migrating.py)."""
+    yield
+    migrate_to_latest()

@@ -7,8 +7,8 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrating import migrate_to
 
 BEFORE = [("games", "0002_seat_stand_ins_and_round_players"), ("social", "0001_initial")]
 AFTER = [
@@ -17,16 +17,10 @@ AFTER = [
 ]
 
 
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("latest_schema_after")
 def test_the_old_rows_move_to_the_tables_with_the_migrations():
-    old = _migrate(BEFORE)
+    old = migrate_to(BEFORE)
     User = old.get_model("accounts", "User")
     Table = old.get_model("games", "Table")
     alice = User.objects.create(username="alice")
@@ -54,7 +48,7 @@ def test_the_old_rows_move_to_the_tables_with_the_migrations():
         )
     written = Line.objects.get(text="hello table").created_at
 
-    new = _migrate(AFTER)
+    new = migrate_to(AFTER)
     settings_row = new.get_model("games", "TableSettings").objects.get(table_id=plain.pk)
     assert (settings_row.invite_list_id, settings_row.spectators, settings_row.approval) == (
         thursday.pk,

@@ -8,25 +8,18 @@ import datetime
 import random
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from games.engines.core import get_game
+from tests.migrating import migrate_to
 
 BEFORE = [("games", "0004_sweeper_beat")]
 AFTER = [("games", "0005_round_deadlines_per_seat")]
 
 
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("latest_schema_after")
 def test_a_round_in_play_gets_its_deadline_for_every_due_seat():
-    old = _migrate(BEFORE)
+    old = migrate_to(BEFORE)
     alice = old.get_model("accounts", "User").objects.create(username="alice")
     table = old.get_model("games", "Table").objects.create(game="jass-differenzler", created_by=alice)
     match = old.get_model("games", "Match").objects.create(table=table, number=1)
@@ -50,6 +43,6 @@ def test_a_round_in_play_gets_its_deadline_for_every_due_seat():
             deadline=deadline,
         )
 
-    new = _migrate(AFTER)
+    new = migrate_to(AFTER)
     rounds = {r.number: r.deadlines for r in new.get_model("games", "Round").objects.all()}
     assert rounds == {1: dict.fromkeys(["0", "1", "2", "3"], deadline.isoformat()), 2: {}}

@@ -90,9 +90,8 @@ def _new_game(client, access="private", **fields):
         reverse("new_table"),
         {
             "game": "french-tarot",
-            "profile": "fft",
-            "match_end": "deals:4",
-            "extra_options": "",
+            "french-tarot__profile": "fft",
+            "french-tarot__match_end": "deals:4",
             "bot_level": "standard",
             "human_seats": 3,
             "stake": "0",

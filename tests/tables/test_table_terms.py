@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from games.engines.core.registry import get_game
-from games.services.table_terms import DEFAULT_LIMIT_UNITS, default_limit, settles_per_match
+import pytest
+
+from games.services.table_terms import default_limit, settles_per_match
 
 
 def test_it_proposes_each_rules_files_default_limit():
@@ -19,6 +20,9 @@ def test_it_settles_jass_per_match_and_the_others_per_deal():
     assert not any(settles_per_match(g) for g in ("french-tarot", "tarock", "rummy"))
 
 
-def test_it_knows_every_registered_game_key():
-    for key in DEFAULT_LIMIT_UNITS:
-        assert get_game(key).key == key
+def test_it_reads_the_terms_by_alias_and_refuses_an_unknown_game():
+    assert default_limit("tarot", 1) == 150 and settles_per_match("schieber")
+    with pytest.raises(KeyError):
+        default_limit("no-such-game", 1)
+    with pytest.raises(KeyError):
+        settles_per_match("no-such-game")

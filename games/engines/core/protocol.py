@@ -22,6 +22,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
+from .declaration import Declaration
 from .errors import RuleError
 
 Payment = tuple[int, int, int]
@@ -178,7 +179,13 @@ class Game(ABC, Generic[S]):
 
     key: str = ""
     aliases: tuple[str, ...] = ()
-    title: str = ""
+    declaration: Declaration
+    """What the platform knows of the game (games.engines.core.declaration): title, seats, settlement, options."""
+
+    @property
+    def title(self) -> str:
+        """The game's name in English (`declaration.title`; the Django edge translates it)."""
+        return self.declaration.title
 
     # --- options and seats -------------------------------------------------------------------------
     @abstractmethod
@@ -186,8 +193,12 @@ class Game(ABC, Generic[S]):
         """Return the options with defaults filled in. Raises `IllegalAction("bad_options")`."""
 
     def seat_count(self, options: Mapping[str, Any]) -> int:
-        """Number of seats at the table (4 unless the game says otherwise, e.g. Rummy's `players`)."""
-        return 4
+        """Number of seats at the table: the value of the declaration's `seats_option` (Rummy's `players`), else
+        its one seat count."""
+        name = self.declaration.seats_option
+        if name is None:
+            return self.declaration.seat_counts[-1]
+        return int(self.normalize_options(options)[name])
 
     def seat_groups(self, options: Mapping[str, Any]) -> list[list[int]]:
         """Seats that share one result (partnerships), used to pit bot levels against each other."""

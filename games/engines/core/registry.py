@@ -1,24 +1,36 @@
 """The registry of games with aliases (docs/style.md "Variants are options plus a registry").
 
 Every package `games/engines/<name>/` that has a `rules.py` and exposes `GAMES` (a list of `Game` instances) in
-its `__init__` is registered on first use; nothing else needs editing when a game is added.
+its `__init__` is registered on first use; nothing else needs editing when a game is added. Packages elsewhere are
+registered by `add_packages` (the Django edge passes it the setting KIBITZ_GAME_PACKAGES, which the tests use for
+their own game).
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .declaration import Declaration
 from .protocol import Game
 
 _GAMES: dict[str, Game[Any]] = {}
 _ALIASES: dict[str, str] = {}
+_EXTRA_PACKAGES: list[str] = []
 _loaded = False
 
 
 def register(game: Game[Any]) -> Game[Any]:
-    """Register `game` under its key and aliases. Raises `ValueError` on a clash."""
+    """Register `game` under its key and aliases.
+
+    Raises:
+        ValueError: a name already used by another game.
+        TypeError: `game` has no `Declaration` (games/engines/core/declaration.py).
+    """
+    if not isinstance(getattr(game, "declaration", None), Declaration):
+        raise TypeError(f"game {game.key!r} has no declaration")
     for name in (game.key, *game.aliases):
         owner = _ALIASES.get(name)
         if owner is not None and owner != game.key:
@@ -33,11 +45,30 @@ def _load() -> None:
     if _loaded:
         return
     _loaded = True
-    games_dir = Path(__file__).resolve().parent.parent
-    for package in sorted(p.parent.name for p in games_dir.glob("*/rules.py")):
-        module = importlib.import_module(f"games.engines.{package}")
-        for game in getattr(module, "GAMES", ()):
+    for package in [*engine_packages(), *_EXTRA_PACKAGES]:
+        _register_package(package)
+
+
+def _register_package(name: str) -> None:
+    module = importlib.import_module(name)
+    for game in getattr(module, "GAMES", ()):
+        if _GAMES.get(game.key) is not game:
             register(game)
+
+
+def add_packages(names: Sequence[str]) -> None:
+    """Register the games of the packages `names` (dotted module names, each exposing `GAMES`) beside the shipped
+    engines, now if the registry is loaded, else when it loads.
+
+    Raises:
+        ImportError: a package that cannot be imported (once loaded). ValueError, TypeError: as `register`.
+    """
+    for name in names:
+        if name in _EXTRA_PACKAGES:
+            continue
+        _EXTRA_PACKAGES.append(name)
+        if _loaded:
+            _register_package(name)
 
 
 def get_game(name: str) -> Game[Any]:
@@ -57,6 +88,6 @@ def all_games() -> dict[str, Game[Any]]:
 
 
 def engine_packages() -> list[str]:
-    """Dotted names of every engine package (those with a `rules.py`)."""
+    """Dotted names of every shipped engine package (those with a `rules.py` under games/engines/)."""
     games_dir = Path(__file__).resolve().parent.parent
     return sorted(f"games.engines.{p.parent.name}" for p in games_dir.glob("*/rules.py"))

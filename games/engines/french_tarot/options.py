@@ -7,10 +7,35 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engines.core import IllegalAction
+from games.engines.core.declaration import N_, Choice, Option, normalize_with
 
-PROFILES = ("fft", "seed002")
 TARGETS = (100, 250, 500, 1000)
+MAX_DEALS = 40
 DEFAULT_OPTIONS: dict[str, Any] = {"profile": "fft", "match_end": "deals:8"}
+
+#: The §10 options as the schema the New game dialog and `normalize_options` share.
+SCHEMA = (
+    Option(
+        "profile",
+        "choice",
+        DEFAULT_OPTIONS["profile"],
+        N_("Rules"),
+        choices=(Choice("fft", N_("FFT (official)")), Choice("seed002", N_("Classic, no handful or slam"))),
+    ),
+    Option(
+        "match_end",
+        "choice",
+        DEFAULT_OPTIONS["match_end"],
+        N_("Match"),
+        N_("A fixed number of deals, the first to a score, or open-ended until the table closes."),
+        choices=(
+            Choice("deals:1", N_("1 deal")),
+            *(Choice(f"deals:{n}", N_("%(count)s deals"), n) for n in range(2, MAX_DEALS + 1)),
+            *(Choice(f"target:{n}", N_("first to %(count)s points"), n) for n in TARGETS),
+            Choice("open", N_("open-ended")),
+        ),
+    ),
+)
 
 _DEALS = re.compile(r"deals:([1-9][0-9]?)")
 _TARGET = re.compile(r"target:([1-9][0-9]*)")
@@ -26,7 +51,7 @@ def parse_match_end(value: Any) -> tuple[str, int | None]:
         return "open", None
     if isinstance(value, str):
         deals = _DEALS.fullmatch(value)
-        if deals and 1 <= int(deals.group(1)) <= 40:
+        if deals and 1 <= int(deals.group(1)) <= MAX_DEALS:
             return "deals", int(deals.group(1))
         target = _TARGET.fullmatch(value)
         if target and int(target.group(1)) in TARGETS:
@@ -48,15 +73,8 @@ def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     Raises:
         IllegalAction: `bad_options` for an unknown option or value.
     """
-    if options is None:
-        options = {}
-    if not isinstance(options, Mapping):
-        raise IllegalAction("bad_options", "options must be an object")
-    unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
-    if unknown:
-        raise IllegalAction("bad_options", f"unknown option(s): {', '.join(map(str, unknown))}")
-    normalized = {**DEFAULT_OPTIONS, **options}
-    if normalized["profile"] not in PROFILES:
-        raise IllegalAction("bad_options", f"profile {normalized['profile']!r} is not fft or seed002")
-    parse_match_end(normalized["match_end"])
+    normalized = normalize_with(SCHEMA, options)
+    parse_match_end(
+        normalized["match_end"]
+    )  # the schema's choices are the values §10 allows; this reads them
     return normalized

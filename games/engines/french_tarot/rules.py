@@ -10,6 +10,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from games.engines.core import BAD_ACTION, Action, IllegalAction, InvalidAction, SimpleAction
+from games.engines.core.declaration import N_, Declaration
 from games.engines.core.package import Package, PackageGame
 from games.engines.core.protocol import Bot
 
@@ -17,7 +18,7 @@ from . import actions, dealing, hints, legality, match, scoring, timeouts
 from .actions import ACTION_PHASE
 from .bots import make_bot
 from .dealing import deal_from_order
-from .options import normalize_options
+from .options import SCHEMA, normalize_options
 from .scoring import result
 from .seat_view import build_view
 from .state import TarotState
@@ -29,7 +30,15 @@ class FrenchTarot(PackageGame[TarotState]):
 
     key = "french-tarot"
     aliases = ("french_tarot", "tarot", "french-tarot-fft")
-    title = "French Tarot"
+    declaration = Declaration(
+        title=N_("French Tarot"),
+        seat_counts=(4,),
+        settlement_unit="deal",  # §9: each scored deal
+        default_limit_units=150,  # §9
+        deck="tarot",
+        module="french-tarot",
+        options=SCHEMA,
+    )
     package = Package(TarotState, actions, dealing, legality, scoring, timeouts, match, hints)
 
     # --- options, dealing ------------------------------------------------------------------------

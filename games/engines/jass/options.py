@@ -5,34 +5,62 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engines.core import IllegalAction
+from games.engines.core.declaration import N_, Choice, Option, normalize_with
 
-from .state import SCHIEBER
+from .state import DIFFERENZLER, SCHIEBER
 
-SCHIEBER_OPTIONS: dict[str, tuple[Any, ...]] = {
-    "target": (2500, 1000, 1500, 3000),
-    "multipliers": ("stargames", "swisslos", "none"),
-    "auto_end": (False, True),
+#: The §10 options of each variant, as the schema the New game dialog and `normalize_options` share.
+SCHEMAS: dict[str, tuple[Option, ...]] = {
+    SCHIEBER: (
+        Option(
+            "target",
+            "choice",
+            2500,
+            N_("Target"),
+            N_("The points a team needs to win the match."),
+            choices=tuple(Choice(n, N_("%(count)s points"), n) for n in (1000, 1500, 2500, 3000)),
+        ),
+        Option(
+            "multipliers",
+            "choice",
+            "stargames",
+            N_("Multipliers"),
+            N_("How much each trump mode counts."),
+            choices=(
+                Choice("stargames", N_("StarGames")),
+                Choice("swisslos", N_("Swisslos")),
+                Choice("none", N_("none (everything counts once)")),
+            ),
+        ),
+        Option(
+            "auto_end",
+            "choice",
+            False,
+            N_("End of the match"),
+            choices=(
+                Choice(False, N_("a team calls “Enough, thanks”")),
+                Choice(True, N_("automatic, as soon as a team reaches the target")),
+            ),
+        ),
+    ),
+    DIFFERENZLER: (
+        Option(
+            "predictions",
+            "choice",
+            "secret",
+            N_("Calls"),
+            N_("Whether the players see each other's predicted points during the round."),
+            choices=(Choice("secret", N_("secret")), Choice("open", N_("open"))),
+        ),
+    ),
 }
-DIFFERENZLER_OPTIONS: dict[str, tuple[Any, ...]] = {"predictions": ("secret", "open")}
 
 
 def normalize_options(variant: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Fill defaults (the first allowed value) for docs/rules/jass.md §10.
+    """Fill defaults for docs/rules/jass.md §10.
 
     Raises:
         IllegalAction: `bad_options` for an unknown option or value (a bool is not a target; the table's money
             limit is not an engine option).
     """
-    allowed_values = SCHIEBER_OPTIONS if variant == SCHIEBER else DIFFERENZLER_OPTIONS
-    given = dict(options or {})
-    unknown = set(given) - set(allowed_values)
-    if unknown:
-        raise IllegalAction("bad_options", f"unknown option(s) {sorted(unknown)}")
-    normalized = {}
-    for name, allowed in allowed_values.items():
-        value = given.get(name, allowed[0])
-        if not any(value == a and type(value) is type(a) for a in allowed):
-            raise IllegalAction("bad_options", f"{name} must be one of {list(allowed)}")
-        normalized[name] = value
-    return normalized
+    return normalize_with(SCHEMAS[variant], options)

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engines.core import BAD_ACTION, Action, Bot, IllegalAction, InvalidAction, SimpleAction
+from games.engines.core.declaration import N_, Choice, Declaration, Preference
 from games.engines.core.package import Package, PackageGame
 from games.engines.core.wire import is_json_int
 
@@ -18,7 +19,7 @@ from .bots import make_bot
 from .cards import SUIT_OF
 from .dealing import deal_from_order, read_deal
 from .legality import due, to_act
-from .options import normalize_options
+from .options import SCHEMAS, normalize_options
 from .scoring import empty_credits, result
 from .seat_view import build_view
 from .state import DIFFERENZLER, DONE, PREDICT, SCHIEBER, TRUMP, JassState
@@ -33,7 +34,7 @@ class JassGame(PackageGame[JassState]):
         self.variant = variant
         self.key = f"jass-{variant}"
         self.aliases = (variant,)
-        self.title = "Jass: " + variant.capitalize()
+        self.declaration = _declaration(variant)
         self._teams = variant == SCHIEBER
 
     # --- options and seats ---------------------------------------------------------------------------
@@ -132,6 +133,29 @@ class JassGame(PackageGame[JassState]):
     def bot(self, level: str, playouts: int | None = None) -> Bot:
         """A bot of `level` in `BOT_LEVELS` (games/engines/jass/bots.py); `playouts` bounds the expert's search."""
         return make_bot(level, self.variant, playouts)
+
+
+#: The player's choice of card faces; both variants offer it (games/engines/core/declaration.py `Preference`).
+DECK_DESIGN = Preference(
+    "deck_design",
+    N_("Cards"),
+    (Choice("french", N_("French suits")), Choice("swiss", N_("Swiss-German suits"))),
+    "french",
+)
+
+
+def _declaration(variant: str) -> Declaration:
+    """One variant's declaration: both settle once per match, each with its default limit (docs/rules/jass.md §9)."""
+    return Declaration(
+        title=N_("Jass: Schieber") if variant == SCHIEBER else N_("Jass: Differenzler"),
+        seat_counts=(4,),
+        settlement_unit="match",
+        default_limit_units=1 if variant == SCHIEBER else 100,  # Schieber: the limit equals the stake
+        deck="jass",
+        module="jass",
+        options=SCHEMAS[variant],
+        preferences=(DECK_DESIGN,),
+    )
 
 
 SCHIEBER_GAME = JassGame(SCHIEBER)

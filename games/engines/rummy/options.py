@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engines.core import IllegalAction
+from games.engines.core.declaration import N_, Choice, Option, normalize_with
 
 from .melds import MAJORITY
 
@@ -14,24 +14,75 @@ ALWAYS = "always"
 NEVER = "never"
 ONLY_IF_USED = "only_if_used_in_opening"
 
-DEFAULTS: dict[str, Any] = {
-    "players": 4,
-    "kloppen": False,
-    "hand_jolly": True,
-    "limit": 100,
-    "opening_min": 30,
-    "max_jokers_per_meld": MAJORITY,
-    "discard_before_opening": ALWAYS,
-}
-CHOICES: dict[str, tuple[Any, ...]] = {
-    "players": (2, 3, 4),
-    "kloppen": (True, False),
-    "hand_jolly": (True, False),
-    "limit": (1, 50, 100),
-    "opening_min": (30, 40),
-    "max_jokers_per_meld": (MAJORITY, 1),
-    "discard_before_opening": (ALWAYS, ONLY_IF_USED, NEVER),
-}
+#: The §10 options as the schema the New game dialog and `normalize_options` share; `players` is the seat count.
+SCHEMA = (
+    Option(
+        "players",
+        "choice",
+        4,
+        N_("Number of opponents"),
+        choices=(
+            Choice(2, N_("1 opponent")),
+            Choice(3, N_("%(count)s opponents"), 2),
+            Choice(4, N_("%(count)s opponents"), 3),
+        ),
+    ),
+    Option(
+        "kloppen",
+        "flag",
+        False,
+        N_("Kloppen"),
+        N_("Out of turn, a player may knock to take the top discard and two stock cards."),
+    ),
+    Option(
+        "hand_jolly",
+        "flag",
+        True,
+        N_("Hand-jolly doubling"),
+        N_("Penalties are doubled when the winner opens and goes out in the same turn."),
+    ),
+    Option(
+        "limit",
+        "choice",
+        100,
+        N_("Play to"),
+        N_("A player is out of the match at this many penalty points; the last one left wins."),
+        choices=(
+            Choice(1, N_("1 penalty point")),
+            Choice(50, N_("%(count)s penalty points"), 50),
+            Choice(100, N_("%(count)s penalty points"), 100),
+        ),
+    ),
+    Option(
+        "opening_min",
+        "choice",
+        30,
+        N_("Opening"),
+        N_("The points the first melds of a player must reach."),
+        choices=(Choice(30, N_("%(count)s points"), 30), Choice(40, N_("%(count)s points"), 40)),
+    ),
+    Option(
+        "max_jokers_per_meld",
+        "choice",
+        MAJORITY,
+        N_("Jokers per meld"),
+        choices=(
+            Choice(MAJORITY, N_("no more jokers than natural cards")),
+            Choice(1, N_("at most one joker")),
+        ),
+    ),
+    Option(
+        "discard_before_opening",
+        "choice",
+        ALWAYS,
+        N_("Taking the discard before opening"),
+        choices=(
+            Choice(ALWAYS, N_("always")),
+            Choice(ONLY_IF_USED, N_("only to use it in the opening")),
+            Choice(NEVER, N_("never")),
+        ),
+    ),
+)
 
 
 def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -42,16 +93,4 @@ def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
         IllegalAction: `bad_options` for an unknown option or a value the rules do not allow (types are strict:
             `true` is not 1, `"4"` is not 4).
     """
-    if options is None:
-        options = {}
-    if not isinstance(options, Mapping):
-        raise IllegalAction("bad_options", "options are an object")
-    unknown = set(options) - set(DEFAULTS)
-    if unknown:
-        raise IllegalAction("bad_options", f"unknown option(s) {sorted(unknown)}")
-    out = dict(DEFAULTS)
-    for key, value in options.items():
-        if not any(type(value) is type(choice) and value == choice for choice in CHOICES[key]):
-            raise IllegalAction("bad_options", f"option {key} cannot be {value!r}")
-        out[key] = value
-    return out
+    return normalize_with(SCHEMA, options)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from games.engines.core.declaration import N_, Declaration
 from games.engines.core.errors import BAD_ACTION, IllegalAction, InvalidAction
 from games.engines.core.package import Package, PackageGame
 from games.engines.core.protocol import Action, Bot
@@ -21,7 +22,7 @@ from .actions import Discard, Draw, Knock, LayOff, MeldAction, SwapJoker
 from .bots import make_bot
 from .cards import sort_canonical
 from .legality import dealt_in, due, to_act
-from .options import normalize_options
+from .options import SCHEMA, normalize_options
 from .state import DONE, DRAW_STEP, PLAY, RummyState
 
 _HANDLERS: dict[type[Any], Callable[[RummyState, int, Any], None]] = {
@@ -38,16 +39,21 @@ class RummyGame(PackageGame[RummyState]):
 
     key = "rummy"
     aliases = ("romme", "rommé")
-    title = "Rummy (Rommé)"
+    declaration = Declaration(
+        title=N_("Rummy (Rommé)"),
+        seat_counts=(2, 3, 4),
+        seats_option="players",
+        settlement_unit="deal",  # §9: each scored deal
+        default_limit_units=100,  # §9
+        deck="rummy",
+        module="rummy",
+        options=SCHEMA,
+    )
     package = Package(RummyState, actions, dealing, legality, scoring, timeouts, match, hints)
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """See `options.normalize_options`."""
         return normalize_options(options)
-
-    def seat_count(self, options: Mapping[str, Any]) -> int:
-        """Option `players` (2–4)."""
-        return int(self.normalize_options(options)["players"])
 
     def deal_from_order(
         self, order: Sequence[Any], dealer: int, options: Mapping[str, Any], start: Mapping[str, Any] | None

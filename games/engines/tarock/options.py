@@ -5,10 +5,35 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engines.core import IllegalAction
-from games.engines.core.wire import is_json_int
+from games.engines.core.declaration import N_, Option, normalize_with
 
 DEFAULT_OPTIONS: dict[str, Any] = {"absolut_in_solo": True, "still_valat_kontra": True, "deals": 0}
+
+#: The §10 options as the schema the New game dialog and `normalize_options` share.
+SCHEMA = (
+    Option(
+        "absolut_in_solo",
+        "flag",
+        DEFAULT_OPTIONS["absolut_in_solo"],
+        N_("Absolut in Solo and Farbensolo"),
+        N_("Absolut (announced and still) exists in Solo and Farbensolo."),
+    ),
+    Option(
+        "still_valat_kontra",
+        "flag",
+        DEFAULT_OPTIONS["still_valat_kontra"],
+        N_("A still Valat takes the game's Kontra"),
+        N_("Off: a still Valat counts with factor 1."),
+    ),
+    Option(
+        "deals",
+        "number",
+        DEFAULT_OPTIONS["deals"],
+        N_("Number of deals"),
+        N_("0: no fixed number, the table plays until it closes. Redeals do not count."),
+        minimum=0,
+    ),
+)
 
 
 def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -18,22 +43,4 @@ def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
         IllegalAction("bad_options"): an unknown option, a flag that is not a JSON boolean, or `deals` that is
             not a JSON integer ≥ 0.
     """
-    if options is None:
-        return dict(DEFAULT_OPTIONS)
-    if not isinstance(options, Mapping):
-        raise IllegalAction("bad_options", "options are an object")
-    unknown = set(options) - set(DEFAULT_OPTIONS)
-    if unknown:
-        raise IllegalAction("bad_options", f"unknown option(s) {sorted(unknown)}")
-    result = dict(DEFAULT_OPTIONS)
-    for key in ("absolut_in_solo", "still_valat_kontra"):
-        if key in options:
-            if not isinstance(options[key], bool):
-                raise IllegalAction("bad_options", f"{key} is true or false")
-            result[key] = options[key]
-    if "deals" in options:
-        deals = options["deals"]
-        if not is_json_int(deals) or deals < 0:
-            raise IllegalAction("bad_options", "deals is an integer ≥ 0")
-        result["deals"] = deals
-    return result
+    return normalize_with(SCHEMA, options)

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engines.core import BAD_ACTION, Action, Bot, IllegalAction, InvalidAction, SimpleAction
+from games.engines.core.declaration import N_, Declaration
 from games.engines.core.package import Package, PackageGame
 from games.engines.core.wire import is_json_int
 
@@ -19,7 +20,7 @@ from .actions import Bid
 from .bots import make_bot
 from .dealing import deal_from_order, read_deal, redeal_reasons
 from .legality import legal_actions
-from .options import normalize_options
+from .options import SCHEMA, normalize_options
 from .scoring import result
 from .seat_view import build_view
 from .state import TarockState
@@ -31,7 +32,15 @@ class TarockGame(PackageGame[TarockState]):
 
     key = "tarock"
     aliases = ("zwanzigerrufen",)
-    title = "Tarock (Zwanzigerrufen)"
+    declaration = Declaration(
+        title=N_("Tarock (Zwanzigerrufen)"),
+        seat_counts=(4,),
+        settlement_unit="deal",  # §9: each played deal
+        default_limit_units=12,  # §9
+        deck="tarock",
+        module="tarock",
+        options=SCHEMA,
+    )
     package = Package(TarockState, actions, dealing, legality, scoring, timeouts, match, hints)
 
     # --- options and seats ----------------------------------------------------------------------------

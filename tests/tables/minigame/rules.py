@@ -3,7 +3,10 @@
 "Follow": 16 cards (A K Q J of S H D C), 4 seats, 4 cards each; the forehand (dealer + 1) leads; follow
 suit if you can; highest card of the led suit wins and leads next. Each trick is a point; the seat with
 the most tricks is paid 1 unit by every other seat. Option `rounds` (1..5, default 2) ends the match.
-It implements the whole Game protocol so the service, consumers and sweeper can be exercised fully.
+It implements the whole Game protocol so the service, consumers and sweeper can be exercised fully, and it is
+added the way README.md "Adding a game" says: a package with `GAMES` (tests/settings.py lists it in
+KIBITZ_GAME_PACKAGES), a declaration, and a browser module of its own (static/js/games/test-follow.js here, served
+by the tests' settings only).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.engines.core import Game, IllegalAction, InvalidAction, NextRound, SimpleAction
+from games.engines.core.declaration import N_, Declaration, Option, normalize_with
 
 RANKS = "JQKA"
 SUITS = "SHDC"
@@ -36,19 +40,20 @@ class FollowState:
 
 class FollowGame(Game):
     key = "test-follow"
-    title = "Follow (test game)"
+    declaration = Declaration(
+        title=N_("Follow (test game)"),
+        seat_counts=(4,),
+        settlement_unit="deal",
+        default_limit_units=1,
+        deck="follow",
+        module="test-follow",
+        options=(
+            Option("rounds", "number", 2, N_("Rounds"), N_("Deals in the match."), minimum=1, maximum=5),
+        ),
+    )
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        opts = dict(options or {})
-        rounds = opts.get("rounds", 2)
-        if (
-            set(opts) - {"rounds"}
-            or isinstance(rounds, bool)
-            or not isinstance(rounds, int)
-            or not 1 <= rounds <= 5
-        ):
-            raise IllegalAction("bad_options")
-        return {"rounds": rounds}
+        return normalize_with(self.declaration.options, options)
 
     def shuffle_deck(self, rng: random.Random, options: Mapping[str, Any]) -> list[Any]:
         order = list(DECK)
