@@ -2,7 +2,7 @@
 one French Tarot stakes table whose seats' sockets are split across two web processes, played to the end.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/kibitz_run REDIS_URL=redis://127.0.0.1:6379/9 \\
-        .venv/bin/python benchmarks/production_run.py [--deals 1|4|8] [--stake 0.05] [--logs DIR]
+        .venv/bin/python benchmarks/production_run.py [--deals 1..40] [--stake 0.05] [--logs DIR]
 
 It migrates the database, makes three verified players with their starting grant, and starts, with
 DJANGO_DEBUG=0 and .env.example's plain-HTTP switches (KIBITZ_SSL_REDIRECT=0, KIBITZ_SECURE_COOKIES=0,
@@ -291,7 +291,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--deals", choices=["1", "4", "8"], default="1", help="the match's length in deals")
+    parser.add_argument(
+        "--deals",
+        type=int,
+        choices=range(1, 41),
+        default=1,
+        metavar="1..40",
+        help="the match's length in deals",
+    )
     parser.add_argument("--stake", default="0.05", help="stake per point (the limit is the game's default)")
     parser.add_argument("--bot-level", default="standard")
     parser.add_argument("--seed", type=int, default=None, help="the people's random choices")
@@ -355,9 +362,8 @@ def main() -> int:
             "/tables/new/",
             {
                 "game": "french-tarot",
-                "profile": "fft",
-                "match_end": f"deals:{args.deals}",
-                "extra_options": "{}",
+                "french-tarot__profile": "fft",
+                "french-tarot__match_end": f"deals:{args.deals}",
                 "bot_level": args.bot_level,
                 "human_seats": "3",
                 "stake": args.stake,
@@ -405,6 +411,8 @@ def main() -> int:
 
     if table.status != Table.Status.FINISHED:
         failures.append(f"the table is {table.status}, not finished")
+    if len(rounds) != args.deals:
+        failures.append(f"{len(rounds)} deals played, not {args.deals}")
     for seat in seats:
         missing = sorted(set(range(1, table.version + 1)) - seat.seen)
         if missing or seat.last_version != table.version:
