@@ -47,8 +47,9 @@ def create_table(
         turn_seconds: the turn time, within TURN_SECONDS.
         fixed_deal: tests only (settings.KIBITZ_ALLOW_FIXED_DEALS): `{"order", "dealer"}` of the first deal.
     Returns the table, already playing when `human_seats` is 1.
-    Raises ServiceError("bad_request", also for a limit of 0 at a stakes table), the ledger's refusals of a stakes table (ServiceError with code
-    `insufficient_funds`, `loss_limit`, `self_excluded`) or the engine's IllegalAction("bad_options").
+    Raises ServiceError("bad_request", also for a limit of 0 at a stakes table), the ledger's refusals of a
+    stakes table (ServiceError with code `insufficient_funds`, `loss_limit`, `self_excluded`) or the engine's
+    IllegalAction("bad_options").
     """
     try:
         game = get_game(game_key)
