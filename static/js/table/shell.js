@@ -123,6 +123,7 @@ export class Shell {
       this.showNotice((ERROR_TEXT[frame.code] || (() => this.game?.errorText?.(frame.code) || frame.message))(), "error");
     } else if (frame.type === "notice" && frame.code === "stood_up") {
       this.mySeat = null;  // this socket gets the public view from now on
+      this.root.querySelector("#leave-form")?.setAttribute("hidden", "");  // there is no seat to leave
       this.showNotice((STOOD_UP_TEXT[frame.reason] || STOOD_UP_TEXT.insufficient_funds)(), "error", true);
     } else if (frame.type === "notice" && frame.code === "taken_over") {
       this.readOnly = true;
