@@ -1,7 +1,7 @@
-"""Money in play in real Chromium (issue 19 part 2 "Done when"): new players see the worst case in currency in the
-New game dialog and the lobby box before sitting, play a stakes deal of French Tarot, and see the same net result on
-the score sheet and as one wallet line; the one who then cannot cover the next deal is told why at the table, and
-the other person sees the seat's reason."""
+"""Money in play in real Chromium (docs/decisions-ledger.md "Money in play"): new players see the worst case in
+currency in the New game dialog and the lobby box before sitting, play a stakes deal of French Tarot, and see the
+same net result on the score sheet and as one wallet line; the one who then cannot cover the next deal is told why
+at the table, and the other person sees the seat's reason."""
 
 from __future__ import annotations
 
@@ -81,7 +81,9 @@ def test_the_worst_case_before_sitting_the_booked_money_and_a_seat_stood_up_for_
         deal_line = wallet.locator("table.report tbody tr").first
         assert deal_line.locator("details").get_attribute("data-kind") == "deal"
         assert format_signed_money(net[seat]) in deal_line.inner_text()
-        assert wallet.locator("table.report tbody tr").count() == 2  # the deal (reservation folded) and the grant
+        assert (
+            wallet.locator("table.report tbody tr").count() == 2
+        )  # the deal (reservation folded) and the grant
         wallet.close()
 
     # Whoever lost now holds less than the 99.00 the next deal reserves: stood up when it is dealt.
@@ -89,12 +91,15 @@ def test_the_worst_case_before_sitting_the_booked_money_and_a_seat_stood_up_for_
     poor, other = (erin, fred) if loser == 0 else (fred, erin)
     poor_name = "erin" if loser == 0 else "fred"
     other.click("#next-deal")
-    poor.locator("#notice.error", has_text="Your wallet cannot cover the worst case of the next deal").wait_for(
-        timeout=TIMEOUT
-    )
+    poor.locator(
+        "#notice.error", has_text="Your wallet cannot cover the worst case of the next deal"
+    ).wait_for(timeout=TIMEOUT)
     reason = other.locator(f'.seat-box[data-seat="{loser}"] .seat-reason')
     reason.wait_for(timeout=TIMEOUT)
-    assert reason.inner_text() == f"{poor_name} could not cover the next deal and was stood up; a bot plays this seat."
+    assert (
+        reason.inner_text()
+        == f"{poor_name} could not cover the next deal and was stood up; a bot plays this seat."
+    )
     seat = frame(other)["table"]["seats"][loser]
     assert seat["bot"] and seat["bot_reason"] == "cannot_cover" and seat["replaced"] == poor_name
     assert frame(other)["table"]["round"]["number"] == 2 and frame(other)["table"]["status"] == "playing"

@@ -1,7 +1,7 @@
-"""Money in play (issue 19 part 2, docs/rules/settlement.md "Money safety"): the worst case per settlement unit
-before anyone sits (the dialog's preview, the lobby box, the frame), never a hidden limit, the booked money on the
-score sheet's frame, and a seat stood up for want of funds: told to the player, shown to the others, and a table
-nobody can play at stops asking."""
+"""Money in play (docs/decisions-ledger.md "Money in play", docs/rules/settlement.md "Money safety"): the worst
+case per settlement unit before anyone sits (the dialog's preview, the lobby box, the frame), never a hidden limit,
+the booked money on the score sheet's frame, and a seat stood up for want of funds: told to the player, shown to the
+others, and a table nobody can play at stops asking."""
 
 from __future__ import annotations
 
