@@ -28,8 +28,11 @@ def open_shell(browser):
     window.sent. The page imports the site's modules as the site serves them, from static/."""
     pages = []
 
-    def opener(seat: int | None):
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
+    def opener(seat: int | None, size: tuple[int, int] = (1280, 800), reduced_motion: bool = False):
+        page = browser.new_page(
+            viewport={"width": size[0], "height": size[1]},
+            reduced_motion="reduce" if reduced_motion else "no-preference",
+        )
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
 
@@ -201,3 +204,76 @@ def test_it_plays_a_card_by_click_or_drop_and_shows_the_last_trick_on_demand(ope
     page.click("#last-trick-button")
     assert page.eval_on_selector_all("#center .trick-card", "cs => cs.map(c => c.dataset.card)") == ["2H"]
     assert not page.errors
+
+
+SIZES = [(1280, 800), (390, 844)]
+
+
+def trick_cards(page) -> list[str]:
+    return page.eval_on_selector_all("#center .trick-card", "cs => cs.map(c => c.dataset.card)")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_it_keeps_the_finished_trick_with_its_winner_then_gathers_it(open_shell, size, output_dir):
+    page = open_shell(0, size)
+    three = [{"seat": 1, "card": "3S"}, {"seat": 2, "card": "KS"}, {"seat": 3, "card": "5S"}]
+    page.evaluate(
+        "(f) => window.shell.onFrame(f)", state(4, 0, version=8, trick=three, to_act=[0], hand=["AS"])
+    )
+    assert trick_cards(page) == ["3S", "KS", "5S"]
+    done = [*three, {"seat": 0, "card": "AS"}]
+    page.evaluate(
+        "(f) => window.shell.onFrame(f)", state(4, 0, version=9, trick=[], last_trick=done, last_winner=0)
+    )
+    assert trick_cards(page) == ["3S", "KS", "5S", "AS"]
+    assert page.get_attribute("#center .trick-card.winner", "data-card") == "AS"
+    assert page.inner_text("#center .trick-winner") == "<b>Zoë</b> wins the trick"
+    center = page.locator("#center").bounding_box()
+    for card in page.locator("#center .trick-card").all():
+        box = card.bounding_box()
+        assert (
+            box
+            and box["x"] >= center["x"] - 1
+            and box["x"] + box["width"] <= center["x"] + center["width"] + 1
+        )
+    page.screenshot(path=str(output_dir / f"shell-finished-trick-{size[0]}.png"))
+    page.wait_for_timeout(1000)
+    assert len(trick_cards(page)) == 4  # still there after a second
+    page.wait_for_function("document.querySelectorAll('#center .trick-card').length === 0", timeout=2000)
+    assert not page.errors
+
+
+def test_the_next_lead_ends_the_hold_at_once(open_shell):
+    page = open_shell(0)
+    done = [
+        {"seat": 1, "card": "3S"},
+        {"seat": 2, "card": "KS"},
+        {"seat": 3, "card": "5S"},
+        {"seat": 0, "card": "AS"},
+    ]
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=8, trick=done[:3]))
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=9, last_trick=done, last_winner=2))
+    assert page.get_attribute("#finished-trick", "data-winner") == "2"
+    assert page.get_attribute("#center .trick-card.winner", "data-card") == "KS"
+    lead = [{"seat": 2, "card": "TK"}]
+    page.evaluate(
+        "(f) => window.shell.onFrame(f)", state(4, 0, version=10, trick=lead, last_trick=done, last_winner=2)
+    )
+    assert trick_cards(page) == ["TK"]
+    assert page.locator("#finished-trick").count() == 0
+
+
+def test_a_first_frame_holds_nothing_and_cards_move_only_without_reduced_motion(open_shell):
+    page = open_shell(0)
+    done = [{"seat": 0, "card": "AS"}, {"seat": 1, "card": "3S"}]
+    page.evaluate("(f) => window.shell.onFrame(f)", state(2, 0, version=4, last_trick=done, last_winner=0))
+    assert trick_cards(page) == []  # a page opened after the trick shows the table as it is
+    page.evaluate("(f) => window.shell.onFrame(f)", state(2, 0, version=5, trick=[{"seat": 1, "card": "4S"}]))
+    assert (
+        page.eval_on_selector("#center .trick-card", "c => getComputedStyle(c).animationName") == "trick-in"
+    )
+    still = open_shell(0, reduced_motion=True)
+    still.evaluate(
+        "(f) => window.shell.onFrame(f)", state(2, 0, version=5, trick=[{"seat": 1, "card": "4S"}])
+    )
+    assert still.eval_on_selector("#center .trick-card", "c => getComputedStyle(c).animationName") == "none"

@@ -37,7 +37,9 @@ export class Shell {
     this.interpolate = interpolate;
     // What the shell shows beyond the frame: the notice, the last trick instead of the middle, a card dragged over
     // the middle, and the key of the question answered last (hidden until the table moves or refuses the answer).
-    this.ui = { notice: null, showLast: false, dropTarget: false, answered: null, round: null };
+    // held: the trick just finished, kept on the felt with its winner until it is gathered ({plays, winner,
+    // gathering}); lastKey names the last trick of the previous frame (undefined before the first), so a new one is seen once.
+    this.ui = { notice: null, showLast: false, dropTarget: false, answered: null, round: null, held: null, lastKey: undefined };
     this.mount = root.querySelector("#table-view");
     this.el = { countdown: root.querySelector("#countdown"), hash: root.querySelector("#deck-hash"),
       lastTrick: root.querySelector("#last-trick-button") };
@@ -108,6 +110,7 @@ export class Shell {
       this.readOnly = frame.read_only;
       const round = frame.table.round?.number ?? null;
       if (round !== this.ui.round) Object.assign(this.ui, { round, showLast: false });
+      this.holdFinishedTrick(frame);
       this.render();
     } else if (frame.type === "error") {
       this.ui.answered = null;  // the answer was refused: ask again
@@ -191,8 +194,45 @@ export class Shell {
       deadline=${clocks[String(seat.number)] || null} extra=${view ? this.game.seat?.(frame, seat.number) : null}/>`;
   }
 
-  // The middle of the felt: the game's (trick, piles, melds), or the last trick while "Last trick" is pressed.
+  // A trick completed by this frame stays on the felt with its winner for HOLD_MS, then is gathered to the
+  // winner's seat; the next lead ends the hold at once. Only what the view already shows (its last trick) is used.
+  holdFinishedTrick(frame) {
+    const last = frame.view ? this.game.lastTrick?.(frame) : null;
+    const key = last ? `${frame.table.round?.number}:${JSON.stringify(last)}` : null;
+    const seen = this.ui.lastKey;
+    this.ui.lastKey = key;
+    const current = frame.view ? this.game.trick?.(frame) || [] : [];
+    if (this.ui.held && current.length) this.releaseTrick();
+    if (!key || seen === undefined || key === seen || current.length) return;
+    clearTimeout(this.holdTimer);
+    this.ui.held = { plays: last, winner: this.game.trickWinner?.(frame) ?? null, gathering: false };
+    this.holdTimer = setTimeout(() => this.gatherTrick(), HOLD_MS);
+  }
+
+  gatherTrick() {
+    if (!this.ui.held) return;
+    if (reducedMotion()) { this.releaseTrick(); this.render(); return; }
+    this.ui.held.gathering = true;
+    this.render();
+    this.holdTimer = setTimeout(() => { this.releaseTrick(); this.render(); }, GATHER_MS);
+  }
+
+  releaseTrick() {
+    clearTimeout(this.holdTimer);
+    this.ui.held = null;
+  }
+
+  // The middle of the felt: the game's (trick, piles, melds), the trick just finished while it is held, or the
+  // last trick while "Last trick" is pressed.
   middle(frame) {
+    const held = this.ui.held;
+    if (held && !this.ui.showLast) {
+      const winner = held.winner;
+      return html`<div class=${held.gathering ? `finished-trick gathering to-${this.position(winner)}` : "finished-trick"}
+        id="finished-trick" data-winner=${winner ?? ""}>
+        ${winner !== null ? html`<p class="trick-winner">${interpolate(t("%(name)s wins the trick"), { name: this.seatName(winner) })}</p>` : null}
+        <${Trick} plays=${held.plays} Card=${this.game.Card} position=${(seat) => this.position(seat)} winner=${winner}/></div>`;
+    }
     const last = this.ui.showLast ? this.game.lastTrick?.(frame) : null;
     if (!last) return this.game.middle(frame);
     return html`<p class="last-label">${t("Last trick")}</p>
@@ -273,6 +313,13 @@ export class Shell {
       osc.stop(ctx.currentTime + 0.12);
     } catch { /* audio is optional */ }
   }
+}
+
+const HOLD_MS = 1500;  // how long a finished trick stays on the felt (issue 14: "about 1.5 s")
+const GATHER_MS = 300;  // the gathering animation to the winner's seat (tables.css .finished-trick.gathering)
+
+function reducedMotion() {
+  return !!window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 }
 
 function secondsLeft(iso) {

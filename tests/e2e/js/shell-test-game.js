@@ -19,6 +19,8 @@ export function createGame(shell) {
       buttons: [{ label: "Yes", value: "yes", primary: true }, { label: "No", value: "no" }],
       answer: (value) => shell.act({ answer: value }) } : null),
     lastTrick: (frame) => frame.view.last_trick,
+    trick: (frame) => frame.view.trick,
+    trickWinner: (frame) => frame.view.last_winner ?? null,
     canDrop: () => true,
     drop: (frame, card) => play(card),
   };
