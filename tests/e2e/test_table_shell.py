@@ -277,3 +277,93 @@ def test_a_first_frame_holds_nothing_and_cards_move_only_without_reduced_motion(
         "(f) => window.shell.onFrame(f)", state(2, 0, version=5, trick=[{"seat": 1, "card": "4S"}])
     )
     assert still.eval_on_selector("#center .trick-card", "c => getComputedStyle(c).animationName") == "none"
+
+
+HAND = [
+    "1S",
+    "2S",
+    "3S",
+    "4S",
+    "5S",
+    "6S",
+    "KS",
+    "T1",
+    "T2",
+    "T5",
+    "T7",
+    "T9",
+    "T11",
+    "T14",
+    "T16",
+    "T19",
+    "T21",
+    "EX",
+]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_notice_floats_over_the_felt_and_never_moves_it(open_shell, size):
+    page = open_shell(0, size)
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=2, hand=HAND))
+    felt = page.locator("#felt").bounding_box()
+    hand = page.locator("#hand").bounding_box()
+    page.evaluate("() => window.shell.showNotice('It is not your turn.', 'error')")
+    notice = page.locator("#notice").bounding_box()
+    assert page.is_visible("#notice")
+    assert page.locator("#felt").bounding_box() == felt and page.locator("#hand").bounding_box() == hand
+    assert notice and notice["y"] < felt["y"] + felt["height"] and notice["x"] >= 0
+    assert notice["x"] + notice["width"] <= size[0]
+
+
+def test_a_double_click_on_a_card_sends_one_play_and_shows_no_error(open_shell):
+    page = open_shell(0)
+    frame = state(4, 0, version=5, to_act=[0], hand=["KS", "EX"])
+    frame["legal"] = [{"play": "KS"}, {"play": "EX"}]
+    page.evaluate("(f) => window.shell.onFrame(f)", frame)
+    page.locator('.hand .card[data-card="KS"]').dblclick(position={"x": 14, "y": 70})
+    assert page.evaluate("window.sent.map(f => f.action)") == [{"play": "KS"}]
+    assert not page.is_visible("#notice")
+    page.evaluate("() => window.shell.onFrame({type: 'error', code: 'must_follow_suit', message: 'x'})")
+    # refused: the same card may be tried again
+    page.locator('.hand .card[data-card="KS"]').click(position={"x": 14, "y": 70})
+    assert page.evaluate("window.sent.map(f => f.action)") == [{"play": "KS"}, {"play": "KS"}]
+
+
+def test_only_ones_own_illegal_cards_dim_and_only_on_ones_turn(open_shell):
+    page = open_shell(0)
+    frame = state(4, 0, version=5, to_act=[0], hand=["KS", "T21", "EX"])
+    frame["legal"] = [{"play": "KS"}]
+    page.evaluate("(f) => window.shell.onFrame(f)", frame)
+    looks = "cs => cs.map(c => [c.dataset.card, getComputedStyle(c).opacity, getComputedStyle(c).filter])"
+    dimmed = {card: f != "none" or o != "1" for card, o, f in page.eval_on_selector_all(".hand .card", looks)}
+    assert dimmed == {"KS": False, "T21": True, "EX": True}
+    idle = open_shell(0)
+    idle.evaluate(
+        "(f) => window.shell.onFrame(f)", state(4, 0, version=6, to_act=[1], hand=["KS", "T21", "EX"])
+    )
+    cards = idle.eval_on_selector_all(".hand .card", looks)
+    assert len(cards) == 3 and all(o == "1" and f == "none" for _, o, f in cards)
+
+
+@pytest.mark.parametrize(("seat", "buttons"), [(0, 1), (None, 0)])
+def test_spectators_get_no_next_deal(open_shell, seat, buttons):
+    page = open_shell(seat)
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, seat, version=9, rows=["Deal over"]))
+    page.wait_for_selector("#score-sheet")
+    assert page.locator("#next-deal").count() == buttons
+
+
+def test_a_fanned_card_on_a_phone_shows_at_least_44_px_to_touch(open_shell):
+    page = open_shell(0, (390, 844))
+    frame = state(4, 0, version=3, to_act=[0], hand=HAND)
+    frame["legal"] = [{"play": c} for c in HAND]
+    page.evaluate("(f) => window.shell.onFrame(f)", frame)
+    boxes = page.eval_on_selector_all(
+        ".hand .card",
+        "cs => cs.map(c => { const r = c.getBoundingClientRect(); return [r.left, r.top, r.width]; })",
+    )
+    assert len(boxes) == 18
+    for (left, top, width), after in zip(boxes, [*boxes[1:], None], strict=True):
+        same_row = after is not None and abs(after[1] - top) < 20
+        assert (after[0] - left if same_row else width) >= 44
+        assert left >= -10 and left + width <= 400

@@ -28,6 +28,7 @@ export class Shell {
     this.root = root;
     this.tableId = Number(root.dataset.table);
     this.mySeat = root.dataset.seat === "" ? null : Number(root.dataset.seat);
+    this.pending = null;  // "version:action" of this seat's last action, until the table answers
     this.sound = root.dataset.sound === "1";
     this.version = 0;
     this.frame = null;
@@ -74,6 +75,7 @@ export class Shell {
       if (this.lost) this.showNotice(t("Connected again."), "info");
       this.lost = false;
       this.retry = 0;
+      this.pending = null;  // an action lost with the old socket may be sent again
       this.root.classList.add("connected");
     });
     socket.addEventListener("message", (event) => this.onFrame(JSON.parse(event.data)));
@@ -114,6 +116,7 @@ export class Shell {
       this.render();
     } else if (frame.type === "error") {
       this.ui.answered = null;  // the answer was refused: ask again
+      this.pending = null;
       this.showNotice((ERROR_TEXT[frame.code] || (() => this.game?.errorText?.(frame.code) || frame.message))(), "error");
     } else if (frame.type === "notice" && frame.code === "taken_over") {
       this.readOnly = true;
@@ -126,7 +129,12 @@ export class Shell {
     if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
   }
 
+  // The same action twice at one version (a double click) is sent once: the server would refuse the repeat as
+  // stale and the player would read "The table moved on" for their own click.
   act(action) {
+    const sent = `${this.version}:${JSON.stringify(action)}`;
+    if (this.pending === sent) return;
+    this.pending = sent;
     const id = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2)).slice(0, 64);
     this.send({ type: "act", id, version: this.version, action });
   }
@@ -243,7 +251,7 @@ export class Shell {
     const rows = this.game.scoreRows?.(frame);
     if (!rows) return null;
     const table = frame.table;
-    const next = table.match_over ? "over" : table.status === "open" ? "waiting" : "deal";
+    const next = table.match_over ? "over" : table.status === "open" ? "waiting" : this.mySeat === null ? "watching" : "deal";
     return html`<${ScoreSheet} rows=${rows} historyUrl=${this.historyUrl(table.round.number)} next=${next}
       onNext=${() => this.nextDeal()}/>`;
   }

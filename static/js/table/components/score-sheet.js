@@ -2,8 +2,8 @@
 import { html } from "../../view.js";
 import { t } from "../../i18n.js";
 
-// rows: the game's <tr> vnodes; historyUrl; next: "over" (the match is over), "waiting" (a seat is free) or
-// "deal" (the Next deal button, onNext).
+// rows: the game's <tr> vnodes; historyUrl; next: "over" (the match is over), "waiting" (a seat is free),
+// "watching" (a spectator: the players start the next deal) or "deal" (the Next deal button, onNext).
 export function ScoreSheet({ rows, historyUrl, next, onNext }) {
   return html`<section id="score-sheet" class="score-sheet">
     <h2>${t("Score sheet")}</h2>
@@ -11,6 +11,7 @@ export function ScoreSheet({ rows, historyUrl, next, onNext }) {
     <p><a id="history-link" href=${historyUrl}>${t("Hand history")}</a></p>
     ${next === "over" ? html`<p class="match-over">${t("The match is over.")}</p>`
       : next === "waiting" ? html`<p class="waiting-for-players">${t("A seat is free: the next deal starts when a player takes it.")}</p>`
+      : next === "watching" ? null
       : html`<button type="button" class="primary" id="next-deal" onClick=${onNext}>${t("Next deal")}</button>`}
   </section>`;
 }
