@@ -223,7 +223,8 @@ def test_it_keeps_the_finished_trick_with_its_winner_then_gathers_it(open_shell,
     assert trick_cards(page) == ["3S", "KS", "5S"]
     done = [*three, {"seat": 0, "card": "AS"}]
     page.evaluate(
-        "(f) => window.shell.onFrame(f)", state(4, 0, version=9, trick=[], last_trick=done, last_winner=0)
+        "(f) => { window.heldAt = performance.now(); window.shell.onFrame(f); }",
+        state(4, 0, version=9, trick=[], last_trick=done, last_winner=0),
     )
     assert trick_cards(page) == ["3S", "KS", "5S", "AS"]
     assert page.get_attribute("#center .trick-card.winner", "data-card") == "AS"
@@ -237,9 +238,11 @@ def test_it_keeps_the_finished_trick_with_its_winner_then_gathers_it(open_shell,
             and box["x"] + box["width"] <= center["x"] + center["width"] + 1
         )
     page.screenshot(path=str(output_dir / f"shell-finished-trick-{size[0]}.png"))
-    page.wait_for_timeout(1000)
-    assert len(trick_cards(page)) == 4  # still there after a second
-    page.wait_for_function("document.querySelectorAll('#center .trick-card').length === 0", timeout=2000)
+    gone = page.evaluate(
+        """() => new Promise((done) => { const check = () => document.querySelector('#center .trick-card')
+          ? requestAnimationFrame(check) : done(performance.now() - window.heldAt); check(); })"""
+    )
+    assert 1500 <= gone <= 4000  # held 1.5 s, then gathered in 0.3 s
     assert not page.errors
 
 
@@ -367,3 +370,63 @@ def test_a_fanned_card_on_a_phone_shows_at_least_44_px_to_touch(open_shell):
         same_row = after is not None and abs(after[1] - top) < 20
         assert (after[0] - left if same_row else width) >= 44
         assert left >= -10 and left + width <= 400
+
+
+def inside(page, selector: str, size: tuple[int, int]) -> bool:
+    box = page.locator(selector).bounding_box()
+    return (
+        bool(box)
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size[0]
+        and (box["y"] + box["height"] <= size[1])
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_score_sheet_is_a_dialog_in_the_viewport_with_a_countdown_to_the_next_deal(
+    open_shell, size, output_dir
+):
+    page = open_shell(0, size)
+    frame = state(4, 0, version=20, hand=HAND[:6], rows=[f"Row {n}" for n in range(14)])
+    frame["table"]["next_deal_at"] = (dt.datetime.now(dt.UTC) + dt.timedelta(seconds=30)).isoformat()
+    page.evaluate("(f) => window.shell.onFrame(f)", frame)
+    page.wait_for_selector("#score-dialog[open] #score-sheet")
+    page.wait_for_function("/^\\d+s$/.test(document.getElementById('next-deal-clock').textContent)")
+    assert 25 <= int(page.inner_text("#next-deal-clock").rstrip("s")) <= 30
+    assert inside(page, "#score-dialog", size) and inside(page, "#next-deal", size)
+    page.screenshot(path=str(output_dir / f"shell-score-sheet-{size[0]}.png"))
+    page.click("#score-dialog .sheet-close")
+    assert page.locator("#score-dialog").count() == 0
+    page.click("#score-sheet-button")
+    page.wait_for_selector("#score-dialog[open]")
+    page.focus("#next-deal")
+    page.keyboard.press("Escape")
+    assert page.locator("#score-dialog").count() == 0
+    assert not page.errors
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_match_sheet_shows_every_finished_deal_at_any_time(open_shell, size):
+    page = open_shell(0, size)
+    frame = state(4, 0, version=30, to_act=[1], hand=HAND[:5])
+    frame["table"]["match_rounds"] = [
+        {"number": 1, "scores": [30, -10, -10, -10]},
+        {"number": 2, "scores": [-60, 20, 20, 20]},
+    ]
+    page.evaluate("(f) => window.shell.onFrame(f)", frame)  # mid-deal
+    assert page.get_attribute("#match-sheet-button", "aria-expanded") == "false"
+    page.click("#match-sheet-button")
+    page.wait_for_selector("#match-dialog[open]")
+    rows = page.eval_on_selector_all(
+        "#match-sheet tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent.trim()))"
+    )
+    assert rows == [
+        ["1", "30 (+30)", "-10 (-10)", "-10 (-10)", "-10 (-10)"],
+        ["2", "-60 (-90)", "20 (+30)", "20 (+30)", "20 (+30)"],
+    ]
+    assert page.inner_text("#match-sheet thead th:nth-child(2)") == "<b>Zoë</b>"
+    assert inside(page, "#match-dialog", size)
+    page.click("#match-dialog .sheet-close")
+    assert page.locator("#match-dialog").count() == 0
+    assert not page.errors

@@ -11,6 +11,8 @@ import { Trick } from "./components/cards.js";
 import { SeatBox } from "./components/seat.js";
 import { Dialog } from "./components/dialog.js";
 import { ScoreSheet } from "./components/score-sheet.js";
+import { MatchSheet } from "./components/match-sheet.js";
+import { SheetDialog } from "./components/sheet-dialog.js";
 
 const ERROR_TEXT = {
   stale_version: () => t("The table moved on; showing the latest state."),
@@ -40,7 +42,8 @@ export class Shell {
     // the middle, and the key of the question answered last (hidden until the table moves or refuses the answer).
     // held: the trick just finished, kept on the felt with its winner until it is gathered ({plays, winner,
     // gathering}); lastKey names the last trick of the previous frame (undefined before the first), so a new one is seen once.
-    this.ui = { notice: null, showLast: false, dropTarget: false, answered: null, round: null, held: null, lastKey: undefined };
+    this.ui = { notice: null, showLast: false, dropTarget: false, answered: null, round: null, held: null, lastKey: undefined,
+      sheetClosed: null, matchOpen: false };  // the round whose score sheet was closed; the match sheet is open
     this.mount = root.querySelector("#table-view");
     this.el = { countdown: root.querySelector("#countdown"), hash: root.querySelector("#deck-hash"),
       lastTrick: root.querySelector("#last-trick-button") };
@@ -185,7 +188,9 @@ export class Shell {
       </div>
       <div class="game-info" id="game-info">${playing ? game.info?.(frame) : null}</div>
       <div class="hand" id="hand" aria-label=${this.mount.dataset.handLabel}>${playing ? game.hand(frame) : null}</div>
-      <div class="actions" id="actions">${playing ? game.actions?.(frame) : null}${playing ? this.scoreSheet(frame) : null}</div>
+      <div class="actions" id="actions">${playing ? game.actions?.(frame) : null}${frame ? this.sheetButtons(frame) : null}</div>
+      ${playing ? this.scoreSheet(frame) : null}
+      ${frame && this.ui.matchOpen ? this.matchSheet(frame) : null}
       <${Dialog} question=${question && question.key !== this.ui.answered ? question : null}
         onAnswer=${(q, value) => this.answer(q, value)}/>`;
   }
@@ -247,13 +252,38 @@ export class Shell {
       <${Trick} plays=${last} Card=${this.game.Card} position=${(seat) => this.position(seat)}/>`;
   }
 
+  // The finished deal's score sheet, as a dialog over the table until it is closed (reopened by its button).
   scoreSheet(frame) {
     const rows = this.game.scoreRows?.(frame);
-    if (!rows) return null;
     const table = frame.table;
+    if (!rows || this.ui.sheetClosed === table.round.number) return null;
     const next = table.match_over ? "over" : table.status === "open" ? "waiting" : this.mySeat === null ? "watching" : "deal";
-    return html`<${ScoreSheet} rows=${rows} historyUrl=${this.historyUrl(table.round.number)} next=${next}
-      onNext=${() => this.nextDeal()}/>`;
+    return html`<${SheetDialog} id="score-dialog" label=${t("Score sheet")} onClose=${() => this.setUi({ sheetClosed: table.round.number })}>
+      <${ScoreSheet} rows=${rows} historyUrl=${this.historyUrl(table.round.number)} next=${next}
+        nextAt=${table.next_deal_at || null} onNext=${() => this.nextDeal()}/>
+    <//>`;
+  }
+
+  matchSheet(frame) {
+    const names = frame.table.seats.map((s) => this.seatName(s.number));
+    return html`<${SheetDialog} id="match-dialog" label=${t("Match sheet")} onClose=${() => this.setUi({ matchOpen: false })}>
+      <${MatchSheet} rounds=${frame.table.match_rounds || []} names=${names}/>
+    <//>`;
+  }
+
+  // "Match sheet" at any time, and "Score sheet" again once the finished deal's sheet was closed.
+  sheetButtons(frame) {
+    const closed = frame.view && this.ui.sheetClosed === frame.table.round?.number && this.game.scoreRows?.(frame);
+    return html`<div class="sheet-buttons">
+      ${closed ? html`<button type="button" id="score-sheet-button" onClick=${() => this.setUi({ sheetClosed: null })}>${t("Score sheet")}</button>` : null}
+      <button type="button" id="match-sheet-button" aria-expanded=${String(this.ui.matchOpen)}
+        onClick=${() => this.setUi({ matchOpen: !this.ui.matchOpen })}>${t("Match sheet")}</button>
+    </div>`;
+  }
+
+  setUi(changes) {
+    Object.assign(this.ui, changes);
+    this.render();
   }
 
   // A card dragged from the hand onto the middle: the game says whether it takes one now, and what a drop does.
@@ -292,7 +322,7 @@ export class Shell {
       this.el.countdown.textContent = `${left}s`;
       this.el.countdown.classList.toggle("urgent", left <= 5);
     }
-    for (const clock of this.mount.querySelectorAll(".seat-clock[data-deadline]")) {
+    for (const clock of this.mount.querySelectorAll("[data-deadline]")) {  // seats' turn clocks, the next deal's
       const left = secondsLeft(clock.dataset.deadline);
       clock.textContent = `${left}s`;
       clock.classList.toggle("urgent", left <= 5);
