@@ -430,3 +430,40 @@ def test_the_match_sheet_shows_every_finished_deal_at_any_time(open_shell, size)
     page.click("#match-dialog .sheet-close")
     assert page.locator("#match-dialog").count() == 0
     assert not page.errors
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_sound_button_shows_on_and_off_and_the_shell_plays_the_sites_sounds(open_shell, size):
+    page = open_shell(0, size)
+    page.evaluate(
+        """() => { window.played = [];
+          HTMLMediaElement.prototype.play = function () {
+            window.played.push(this.src.split('/').pop()); return Promise.resolve(); }; }"""
+    )
+    looks = """b => [b.getAttribute('aria-pressed'), getComputedStyle(b).backgroundColor,
+      getComputedStyle(b, '::before').content]"""
+    off = page.eval_on_selector("#sound-button", looks)
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=1, to_act=[0], hand=["AS"]))
+    assert page.evaluate("window.played") == []  # sound is off: nothing plays
+    page.click("#sound-button")
+    on = page.eval_on_selector("#sound-button", looks)
+    assert off[0] == "false" and on[0] == "true" and off[1] != on[1] and off[2] != on[2]
+    assert inside(page, "#sound-button", size)
+    trick = [{"seat": 1, "card": "3S"}, {"seat": 2, "card": "KS"}]
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=2, to_act=[3], trick=trick[:1]))
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=3, to_act=[0], trick=trick))
+    done = [*trick, {"seat": 3, "card": "5S"}, {"seat": 0, "card": "AS"}]
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=4, last_trick=done, last_winner=0))
+    page.evaluate("() => window.shell.onFrame({type: 'chat', lines: []})")  # the backlog on opening
+    page.evaluate("() => window.shell.onFrame({type: 'chat', lines: [{text: 'hi'}]})")
+    assert page.evaluate("window.played") == [
+        "card.wav",
+        "card.wav",
+        "card.wav",
+        "turn.wav",
+        "trick.wav",
+        "chat.wav",
+    ]
+    for name in ("turn", "card", "trick", "chat"):  # the files the shell asks for are there
+        assert page.evaluate("(n) => fetch(`/static/sounds/${n}.wav`).then((r) => r.status)", name) == 200
+    assert not page.errors

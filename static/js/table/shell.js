@@ -48,10 +48,13 @@ export class Shell {
     this.el = { countdown: root.querySelector("#countdown"), hash: root.querySelector("#deck-hash"),
       lastTrick: root.querySelector("#last-trick-button") };
     this.el.lastTrick.addEventListener("click", () => { this.ui.showLast = !this.ui.showLast; this.render(); });
+    this.soundBase = root.dataset.sounds || "/static/sounds/";
     const soundButton = root.querySelector("#sound-button");
+    soundButton.setAttribute("aria-pressed", String(this.sound));
     soundButton.addEventListener("click", () => {
       this.sound = !this.sound;
       soundButton.setAttribute("aria-pressed", String(this.sound));
+      if (this.sound) this.playSound("card");  // one hears at once what "on" means
       const csrf = root.querySelector("input[name=csrfmiddlewaretoken]")?.value || "";
       fetch(root.dataset.soundUrl, { method: "POST", headers: { "X-CSRFToken": csrf },
         body: new URLSearchParams({ on: this.sound ? "1" : "0" }) });
@@ -121,6 +124,9 @@ export class Shell {
       this.ui.answered = null;  // the answer was refused: ask again
       this.pending = null;
       this.showNotice((ERROR_TEXT[frame.code] || (() => this.game?.errorText?.(frame.code) || frame.message))(), "error");
+    } else if (frame.type === "chat") {
+      if (this.chatSeen) this.playSound("chat");  // the first chat frame is the backlog of the opened page
+      this.chatSeen = true;
     } else if (frame.type === "notice" && frame.code === "taken_over") {
       this.readOnly = true;
       this.showNotice(t("This seat is now played from another window; this one only watches."), "warning", true);
@@ -164,7 +170,7 @@ export class Shell {
       this.el.hash.textContent = round ? `#${round.number} · ${round.deck_hash.slice(0, 12)}…` : "";
       this.el.hash.dataset.full = round?.deck_hash || "";
       const turnNow = this.myTurn();
-      if (turnNow && !this.wasMyTurn) this.beep();
+      if (turnNow && !this.wasMyTurn) this.playSound("turn");
       this.wasMyTurn = turnNow;
       this.root.classList.toggle("my-turn", turnNow);
     }
@@ -215,8 +221,13 @@ export class Shell {
     const seen = this.ui.lastKey;
     this.ui.lastKey = key;
     const current = frame.view ? this.game.trick?.(frame) || [] : [];
+    const played = this.ui.trickSize || 0;
+    this.ui.trickSize = current.length;
     if (this.ui.held && current.length) this.releaseTrick();
-    if (!key || seen === undefined || key === seen || current.length) return;
+    const finished = !!key && seen !== undefined && key !== seen;
+    if (finished) this.playSound("trick");
+    else if (seen !== undefined && current.length > played) this.playSound("card");
+    if (!finished || current.length) return;
     clearTimeout(this.holdTimer);
     this.ui.held = { plays: last, winner: this.game.trickWinner?.(frame) ?? null, gathering: false };
     this.holdTimer = setTimeout(() => this.gatherTrick(), HOLD_MS);
@@ -338,18 +349,12 @@ export class Shell {
 
   historyUrl(round) { return this.root.dataset.historyUrl.replace(/\/0\/$/, `/${round}/`); }
 
-  beep() {
+  // The site's sounds (static/sounds/, made by make_sounds.py there): "turn", "card", "trick", "chat".
+  playSound(name) {
     if (!this.sound) return;
-    try {
-      const ctx = this.audio || (this.audio = new AudioContext());
-      const osc = ctx.createOscillator();
-      const gain = ctx.createGain();
-      osc.frequency.value = 660;
-      gain.gain.value = 0.05;
-      osc.connect(gain).connect(ctx.destination);
-      osc.start();
-      osc.stop(ctx.currentTime + 0.12);
-    } catch { /* audio is optional */ }
+    const audio = (this.sounds ||= {})[name] || (this.sounds[name] = new Audio(`${this.soundBase}${name}.wav`));
+    audio.currentTime = 0;
+    audio.play()?.catch(() => { /* no sound before the page was touched, or none at all: sound is optional */ });
   }
 }
 
