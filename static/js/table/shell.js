@@ -117,7 +117,10 @@ export class Shell {
       this.frame = frame;
       this.readOnly = frame.read_only;
       const round = frame.table.round?.number ?? null;
-      if (round !== this.ui.round) Object.assign(this.ui, { round, showLast: false });
+      if (round !== this.ui.round) {
+        if (this.ui.held) this.releaseTrick();  // a new deal clears the felt
+        Object.assign(this.ui, { round, showLast: false });
+      }
       this.holdFinishedTrick(frame);
       this.render();
     } else if (frame.type === "error") {
