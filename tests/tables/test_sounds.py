@@ -34,3 +34,19 @@ def test_the_maker_rebuilds_the_committed_files(tmp_path, monkeypatch):
     maker.main()
     for name in SOUNDS:
         assert (tmp_path / f"{name}.wav").read_bytes() == (MAKER.parent / f"{name}.wav").read_bytes()
+
+
+@pytest.mark.django_db
+def test_the_table_page_names_each_sound_by_its_static_url(users):
+    from django.templatetags.static import static
+    from django.test import Client
+    from django.urls import reverse
+
+    from games import services
+
+    table = services.create_table(users["alice"], "french-tarot", human_seats=1)
+    client = Client()
+    client.force_login(users["alice"])
+    page = client.get(reverse("table", args=[table.pk])).content.decode()
+    for name in SOUNDS:
+        assert f'data-sound-{name}="{static(f"sounds/{name}.wav")}"' in page

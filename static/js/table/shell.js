@@ -48,7 +48,6 @@ export class Shell {
     this.el = { countdown: root.querySelector("#countdown"), hash: root.querySelector("#deck-hash"),
       lastTrick: root.querySelector("#last-trick-button") };
     this.el.lastTrick.addEventListener("click", () => { this.ui.showLast = !this.ui.showLast; this.render(); });
-    this.soundBase = root.dataset.sounds || "/static/sounds/";
     const soundButton = root.querySelector("#sound-button");
     soundButton.setAttribute("aria-pressed", String(this.sound));
     soundButton.addEventListener("click", () => {
@@ -355,7 +354,9 @@ export class Shell {
   // The site's sounds (static/sounds/, made by make_sounds.py there): "turn", "card", "trick", "chat".
   playSound(name) {
     if (!this.sound) return;
-    const audio = (this.sounds ||= {})[name] || (this.sounds[name] = new Audio(`${this.soundBase}${name}.wav`));
+    // each file's URL comes from the page ({% static %}, so hashed names work); a bare page uses the folder
+    const url = this.root.dataset[`sound${name[0].toUpperCase()}${name.slice(1)}`] || `/static/sounds/${name}.wav`;
+    const audio = (this.sounds ||= {})[name] || (this.sounds[name] = new Audio(url));
     audio.currentTime = 0;
     audio.play()?.catch(() => { /* no sound before the page was touched, or none at all: sound is optional */ });
   }
