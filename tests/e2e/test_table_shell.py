@@ -229,6 +229,7 @@ def test_it_keeps_the_finished_trick_with_its_winner_then_gathers_it(open_shell,
     assert trick_cards(page) == ["3S", "KS", "5S", "AS"]
     assert page.get_attribute("#center .trick-card.winner", "data-card") == "AS"
     assert page.inner_text("#center .trick-winner") == "<b>Zoë</b> wins the trick"
+    page.wait_for_function("document.getAnimations().length === 0")  # the last card has slid in
     center = page.locator("#center").bounding_box()
     for card in page.locator("#center .trick-card").all():
         box = card.bounding_box()
