@@ -26,7 +26,7 @@ from games.engines.core import BOT_LEVELS, Game, all_games
 from games.engines.core.errors import RuleError
 from games.labels import BOT_LEVEL_LABELS
 from games.models import Table, TableSettings
-from games.services.table_terms import MAX_LIMIT, MAX_STAKE
+from games.services.table_terms import MAX_LIMIT, MAX_STAKE, MoneyTerms, worst_case_terms
 from ledger.forms import MoneyField
 from social.models import InviteList
 
@@ -91,7 +91,9 @@ class NewTableForm(forms.Form):
         allow_negative=False,
         max_value=MAX_LIMIT,
         required=False,
-        help_text=_("Empty: the game's default limit (with the game's options above)."),
+        help_text=_(
+            "Empty: the game's default limit (with the game's options above). Not 0 at a stakes table."
+        ),
     )
     access = forms.ChoiceField(label=_("Access"), choices=Table.Access.choices, initial=Table.Access.PUBLIC)
     turn_seconds = forms.IntegerField(label=_("Turn time (seconds)"), min_value=10, max_value=300, initial=30)
@@ -163,6 +165,12 @@ class NewTableForm(forms.Form):
             self.add_error(None, gettext("These options do not go together."))
             return data
         seats = game.seat_count(data["options"])
+        if data.get("stake") and data.get("limit") == 0:
+            # Never a hidden default: the table would show "limit 0.00" while it reserves the game's default.
+            self.add_error(
+                "limit",
+                gettext("A limit of 0 is not allowed: leave the field empty for the game's default limit."),
+            )
         if data.get("human_seats") is not None and data["human_seats"] > seats:
             self.add_error(
                 "human_seats",
@@ -173,6 +181,15 @@ class NewTableForm(forms.Form):
     def options(self) -> dict[str, Any]:
         """The chosen game's options, normalised (after `is_valid()`)."""
         return dict(self.cleaned_data["options"])
+
+    def money_preview(self) -> MoneyTerms | None:
+        """The money terms (games.services.table_terms.worst_case_terms: the worst case per settlement unit) of the
+        table these fields would open, after `is_valid()`: None for a free table, or while the game, its options,
+        the stake or the limit has an error (the fields the other parts of the dialog hold do not matter here)."""
+        data = self.cleaned_data
+        if "options" not in data or {"game", "stake", "limit"} & set(self.errors):
+            return None
+        return worst_case_terms(data["game"], data["options"], data.get("stake") or 0, data.get("limit"))
 
 
 class TableSettingsForm(forms.Form):

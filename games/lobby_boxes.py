@@ -12,6 +12,7 @@ from games.engines.core import get_game
 from games.labels import bot_level_label
 from games.models import Seat, Table
 from games.services.access import tables_admitting
+from games.services.table_terms import table_limit, table_money_terms
 
 LOBBY_SIZE = 60
 
@@ -21,7 +22,9 @@ def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
     tables, friends-only tables of the viewer's friends, private ones the viewer is invited to or listed for),
     newest first, at most LOBBY_SIZE: `{"id", "game", "title", "options" (the option summary, translated lines
     "<label>: <value>" of games.declarations.option_summary), "status", "stake" (minor units), "limit" (minor
-    units), "bot_level", "bot_level_display" (translated), "access", "access_display" (translated),
+    units: the limit the table reserves with, games.services.table_terms.table_limit), "money" (a stakes table's
+    games.services.table_terms.MoneyTerms.to_json(), with its worst case per settlement unit; None: no stakes),
+    "bot_level", "bot_level_display" (translated), "access", "access_display" (translated),
     "can_sit" (waiting with a free seat: "Play" is offered), "turn_seconds", "seats": [{"number", "name", "bot",
     "open"}]}`. Texts are in the active language (see lobby_boxes_in_language). The page and the lobby socket
     send these same dicts; static/js/lobby.js draws every box from them."""
@@ -44,7 +47,8 @@ def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
                 "options": option_summary(game, table.options),
                 "status": table.status,
                 "stake": table.stake,
-                "limit": table.limit,
+                "limit": table_limit(table),
+                "money": _money(table),
                 "bot_level": table.bot_level,
                 "bot_level_display": bot_level_label(table.bot_level),
                 "access": table.access,
@@ -64,6 +68,11 @@ def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
             }
         )
     return boxes
+
+
+def _money(table: Table) -> dict[str, Any] | None:
+    terms = table_money_terms(table)
+    return terms.to_json() if terms else None
 
 
 def lobby_boxes_in_language(viewer: Any) -> list[dict[str, Any]]:

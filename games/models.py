@@ -70,6 +70,12 @@ class Seat(models.Model):
     # A bot stands in for a person who left during a deal: the seat is freed when the deal's settlement
     # unit ends (games.services.seating).
     free_after_unit = models.BooleanField(default=False)
+    # Why a bot holds a person's seat (games.services.seating.BotReason: left, cannot_cover, kicked, absent) and
+    # whose seat it was; empty while a person or the bots the table opened with sit here. Frames show both.
+    bot_reason = models.CharField(max_length=16, blank=True, default="")
+    replaced = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["table", "number"], name="one_seat_number_per_table")]

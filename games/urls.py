@@ -7,6 +7,7 @@ from . import panel_views, views
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("tables/new/", views.new_table, name="new_table"),
+    path("tables/new/terms/", views.new_table_terms, name="new_table_terms"),
     path("tables/<int:table_id>/", views.table, name="table"),
     path("tables/<int:table_id>/play/", views.play, name="play"),
     path("tables/<int:table_id>/leave/", views.leave, name="leave"),

@@ -96,6 +96,19 @@ def new_table(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 @login_required
+def new_table_terms(request: AuthenticatedHttpRequest) -> JsonResponse:
+    """The New game dialog's money preview: GET the dialog's fields (as the form posts them, without its CSRF
+    token); answers `{"terms": games.services.table_terms.MoneyTerms.to_json() or null (a free table, or a field
+    in error), "errors": {"stake" | "limit": [message, ...]}}` (minor units; messages in the active language). The
+    dialog formats the amounts (static/js/money.js) and never computes the worst case itself."""
+    form = NewTableForm(request.GET)
+    form.is_valid()
+    terms = form.money_preview()
+    errors = {name: list(form.errors[name]) for name in ("stake", "limit") if name in form.errors}
+    return JsonResponse({"terms": terms.to_json() if terms else None, "errors": errors})
+
+
+@login_required
 @require_POST
 def play(request: AuthenticatedHttpRequest, table_id: int) -> HttpResponse:
     """ "Play": take a free seat (or the one already held) and go to the table."""

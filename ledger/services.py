@@ -11,6 +11,8 @@ For the table service, per settlement unit (a deal, or a Jass match), at its sin
                         limit=t.limit, wallets=wallets, round_id=round.pk, game=t.game)
     # when the engine reports payments (Game.settlement(state) is not None), in the same DB transaction:
     ledger.settle_unit(unit_id=f"round:{round.pk}", payments=payments, result=game.result(state))
+    # what the booked unit paid each position (None until it is settled), for the score sheet:
+    ledger.booked_unit(f"round:{round.pk}")
     # a unit that never finishes (table closed):
     ledger.release_unit(unit_id=f"round:{round.pk}", reason="table closed")
 
@@ -53,6 +55,7 @@ from ledger.players import (
     set_loss_limit,
 )
 from ledger.posting import post, reverse
+from ledger.results import BookedUnit, booked_unit
 from ledger.schedule import add_schedule, bands_in_force
 from ledger.staff import (
     approve_adjustment,
@@ -69,6 +72,7 @@ from ledger.units import fund_bot, release_unit, reserve_unit, settle_unit
 __all__ = [
     "AlreadyReversed",
     "AppendOnly",
+    "BookedUnit",
     "ApprovalRefused",
     "IdempotencyConflict",
     "InsufficientFunds",
@@ -82,6 +86,7 @@ __all__ = [
     "adjustments_account",
     "approve_adjustment",
     "bands_in_force",
+    "booked_unit",
     "bot_wallet",
     "calculate_settlement",
     "check_can_join_stakes_table",

@@ -24,6 +24,7 @@ default otherwise, so tests and benchmarks can run over plain HTTP on 127.0.0.1 
     KIBITZ_TRUSTED_PROXIES  how many proxies append to X-Forwarded-For (client IP for the rate limits; default 0).
     KIBITZ_SOCKET_ORIGINS   comma-separated extra origins allowed to open sockets (scheme://host[:port]).
     KIBITZ_LOGIN_FAILED_RATE  allauth rate of failed log-ins (default "20/10m/ip,5/5m/key"; key = account + IP).
+    KIBITZ_LOGIN_RATE       allauth rate of log-in attempts per client address (default allauth's "30/m/ip").
     KIBITZ_SIGNUP_RATE      allauth rate of sign-ups per client (default "3/10m/ip,10/d/ip").
     KIBITZ_LOG_FORMAT       "json" (production default: one JSON object per line on stdout) or "text".
 """
@@ -304,6 +305,7 @@ ACCOUNT_UNIQUE_EMAIL = True
 # address (accounts.adapter), so an attacker's failures never lock the owner out from another address.
 ACCOUNT_RATE_LIMITS = {
     "login_failed": os.environ.get("KIBITZ_LOGIN_FAILED_RATE", "20/10m/ip,5/5m/key"),
+    "login": os.environ.get("KIBITZ_LOGIN_RATE", "30/m/ip"),
     "signup": os.environ.get("KIBITZ_SIGNUP_RATE", "3/10m/ip,10/d/ip"),
 }
 ALLAUTH_TRUSTED_PROXY_COUNT = env_int("KIBITZ_TRUSTED_PROXIES", 0)

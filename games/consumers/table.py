@@ -20,7 +20,7 @@ from games import services
 from games.ascii_numbers import ascii_int
 from games.engines.core.errors import RuleError
 from games.services import sockets
-from games.services.projection import holds_seat, table_exists_with_seat, table_frame
+from games.services.projection import holds_seat, stood_up_reason, table_exists_with_seat, table_frame
 from platform_config.notify import table_group
 
 from .frames import FrameError, TokenBucket, parse_frame
@@ -35,6 +35,7 @@ def _seat_group(table_id: int, seat: int) -> str:
 
 _lookup_seat = database_sync_to_async(table_exists_with_seat)
 _holds_seat = database_sync_to_async(holds_seat)
+_stood_up_reason = database_sync_to_async(stood_up_reason)
 _register = database_sync_to_async(sockets.register)
 _unregister = database_sync_to_async(sockets.unregister)
 TOO_MANY_SOCKETS = 4429
@@ -160,7 +161,12 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
 
     async def _send_state(self, since: int | None) -> None:
         if self.seat is not None and not await _holds_seat(self.table_id, self.user, self.seat):
+            reason = await _stood_up_reason(self.table_id, self.user, self.seat)
             await self.drop_seat()  # never project a seat's view for a user who lost that seat
+            if (
+                reason is not None
+            ):  # stood up for want of funds: this player is told why (the others see the seat)
+                await self._send({"type": "notice", "code": "stood_up", "reason": reason})
         frame = await database_sync_to_async(table_frame)(
             self.table_id, self.seat, since if since is not None and since >= 0 else None, self.sent_version
         )

@@ -1,8 +1,9 @@
 """What each recipient receives: its own projection of a table (docs/style.md "Secrets leave only through view()").
 
 Frames hold the engine's `view` for the recipient's seat (None: a spectator), public table facts (seats,
-names, whether each seat is dealt in, the deck hash, the deadline of each seat with a move due, match scores and
-the match totals after each finished deal, the time of the automatic next deal),
+names, whether each seat is dealt in, why a bot holds a person's seat, the deck hash, the deadline of each seat
+with a move due, match scores and the match totals after each finished deal, the time of the automatic next deal,
+a stakes table's worst case and, once the ledger booked it, the finished unit's money by seat),
 and for a seat to act its legal actions, the engine's hints for the kinds it does not list (melds, lay-offs,
 Weis, discards, handfuls) and, for every call its page offers, the engine's refusal code when that call is not
 allowed now (shown as the reason on hover).
@@ -20,6 +21,10 @@ from accounts.models import User
 from games.declarations import game_title
 from games.engines.core import get_game
 from games.models import Event, Match, Round, Seat, Table
+from ledger import services as ledger
+
+from .settlement import dealt_in, unit_id_for
+from .table_terms import table_money_terms
 
 MAX_CATCH_UP = 200
 CACHE_SIZE = 512
@@ -35,6 +40,9 @@ class TableAt:
     match: Match | None
     state: Any
     dealt: list[str | None]  # per seat, the display name of the person dealt into the round (None: a bot)
+    money: (
+        dict[str, Any] | None
+    )  # the round's booked settlement unit by table seat (None: not booked, no stakes)
     match_rounds: list[
         dict[str, Any]
     ]  # the match sheet: `{"number", "scores"}` per finished deal of the match
@@ -84,15 +92,16 @@ def table_at(table_id: int) -> TableAt | None:
         if cached is not None:
             return cached
         table = Table.objects.get(pk=table_id)
-        seats = list(Seat.objects.filter(table=table).select_related("user__profile"))
+        seats = list(Seat.objects.filter(table=table).select_related("user__profile", "replaced__profile"))
         rnd = Round.objects.filter(table=table).order_by("-number").first()
         match = Match.objects.filter(table=table).order_by("-number").first()
         state = get_game(table.game).from_json(rnd.snapshot) if rnd is not None else None
         dealt = _dealt_names(rnd)
+        money = _booked_money(table, rnd)
         match_rounds = _match_rounds(table.game, match)
         now = _current_version(table_id)
         if now == table.version:
-            loaded = TableAt(table, seats, rnd, match, state, dealt, match_rounds)
+            loaded = TableAt(table, seats, rnd, match, state, dealt, money, match_rounds)
             _cache.put((table_id, table.version), loaded)
             return loaded
         version = now
@@ -110,6 +119,16 @@ def _match_rounds(game_key: str, match: Match | None) -> list[dict[str, Any]]:
         {"number": number, "scores": list(game.standings(game.from_json(snapshot))["scores"])}
         for number, snapshot in done.values_list("number", "snapshot")
     ]
+
+
+def _booked_money(table: Table, rnd: Round | None) -> dict[str, Any] | None:
+    """What the ledger booked for the settlement unit `rnd` ended (ledger.BookedUnit.to_json by table seat): the
+    same figures as each player's wallet line. None at a free table, while the deal runs, and for a Jass deal before
+    the match's end (its unit is not booked yet)."""
+    if table.stake <= 0 or rnd is None or rnd.status != Round.Status.DONE:
+        return None
+    booked = ledger.booked_unit(unit_id_for(table, rnd))
+    return None if booked is None else booked.to_json(dealt_in(table, rnd))
 
 
 def _dealt_names(rnd: Round | None) -> list[str | None]:
@@ -137,6 +156,21 @@ def table_exists_with_seat(table_id: int, user: Any) -> tuple[bool, int | None]:
 def holds_seat(table_id: int, user: Any, seat: int) -> bool:
     """Whether `user` (a person) still holds seat `seat` of the table (not after a leave or a kick)."""
     return Seat.objects.filter(table_id=table_id, number=seat, user=user, bot_level="").exists()
+
+
+def stood_up_reason(table_id: int, user: Any, seat: int) -> str | None:
+    """Why `user` lost seat `seat` when they were stood up for want of funds (games.services.settlement.stand_up):
+    the ledger's refusal code (`insufficient_funds`, `loss_limit`, `self_excluded`, ...), for that player's own
+    notice; None when the seat went another way (left, kicked) or is theirs again."""
+    held = Seat.objects.filter(
+        table_id=table_id, number=seat, bot_reason="cannot_cover", replaced=user
+    ).exists()
+    if not held:
+        return None
+    event = Event.objects.filter(table_id=table_id, seat=seat, kind="stood_up").order_by("-version").first()
+    if event is None or event.data.get("user") != getattr(user, "pk", None):
+        return None
+    return str(event.data.get("code") or "insufficient_funds")
 
 
 def table_frame(
@@ -179,6 +213,7 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
             "turn_seconds": table.turn_seconds,
             "stake": table.stake,
             "limit": table.limit,
+            "money_terms": _money_terms(table),
             "access": table.access,
             "bot_level": table.bot_level,
             "you": seat,
@@ -193,6 +228,7 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
                 "deadline": rnd.deadline.isoformat() if rnd.deadline else None,
                 "deadlines": rnd.deadlines or {},
                 "players": loaded.dealt,
+                "money": loaded.money,
             },
             "next_deal_at": table.next_deal_at.isoformat() if table.next_deal_at else None,
             "standings": match.standings if match else None,
@@ -216,11 +252,19 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
     return frame
 
 
+def _money_terms(table: Table) -> dict[str, Any] | None:
+    terms = table_money_terms(table)
+    return terms.to_json() if terms else None
+
+
 def _seat_json(seat: Seat, dealt_in: frozenset[int] | None) -> dict[str, Any]:
     """A seat's public facts; `dealt_in` False for a seat not dealt into the current deal (a Rummy seat out of
-    the match), None before the first deal."""
+    the match), None before the first deal. A bot in a person's seat says why (`bot_reason`, seating.BotReason)
+    and whose seat it was (`replaced`, a display name)."""
     user = seat.user
     return {
+        "bot_reason": seat.bot_reason or None,
+        "replaced": seat.replaced.display_name if seat.replaced else None,
         "number": seat.number,
         "name": user.display_name if user else None,
         "bot": seat.is_bot,

@@ -49,17 +49,21 @@ _FREED_AFTER_UNIT: frozenset[str] = frozenset({"left", "absent"})
 def bot_takes_seat(table: Table, seat: Seat, reason: BotReason) -> None:
     """THE one way a bot of the table's level takes a person's seat (inside the caller's transaction, table
     locked). For a person who left or is absent, the bot plays only until the running settlement unit ends,
-    then the seat is freed for a person (`unit_ended`); for one stood up or kicked it keeps the seat. The
-    caller appends the event that says why (`leave`, `stood_up`, `kick`) and, mid-deal, reschedules the turn.
+    then the seat is freed for a person (`unit_ended`); for one stood up or kicked it keeps the seat. The seat
+    keeps `reason` and the person it replaced (`bot_reason`, `replaced`), which every frame shows. The caller
+    appends the event that says why (`leave`, `stood_up`, `kick`) and, mid-deal, reschedules the turn.
 
     Raises ValueError for an unknown `reason`.
     """
     if reason not in ("left", "cannot_cover", "kicked", "absent"):
         raise ValueError(f"unknown reason {reason!r} for a bot to take a seat")
+    if not seat.is_bot:
+        seat.replaced = seat.user
+    seat.bot_reason = reason
     seat.user = bot_user(table.bot_level, seat.number)
     seat.bot_level = table.bot_level
     seat.free_after_unit = reason in _FREED_AFTER_UNIT
-    seat.save(update_fields=["user", "bot_level", "free_after_unit"])
+    seat.save(update_fields=["user", "bot_level", "free_after_unit", "bot_reason", "replaced"])
 
 
 def stand_in(table: Table, seat: Seat) -> None:
@@ -73,7 +77,9 @@ def free(seat: Seat) -> None:
     seat.bot_level = ""
     seat.for_human = True
     seat.free_after_unit = False
-    seat.save(update_fields=["user", "bot_level", "for_human", "free_after_unit"])
+    seat.bot_reason = ""
+    seat.replaced = None
+    seat.save(update_fields=["user", "bot_level", "for_human", "free_after_unit", "bot_reason", "replaced"])
 
 
 def wait_for_players(table: Table) -> None:

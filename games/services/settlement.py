@@ -24,7 +24,7 @@ from ledger.models import Account, SettlementUnit, UnitStatus
 from . import seating
 from .errors import ServiceError
 from .events import append_event
-from .table_terms import default_limit, settles_per_match
+from .table_terms import settles_per_match, table_limit
 
 log = logging.getLogger(__name__)
 
@@ -54,10 +54,22 @@ def _wallets(table: Table, numbers: list[int]) -> list[Account]:
     return [ledger.wallet_for(seats[n].user, is_bot=seats[n].is_bot) for n in numbers]
 
 
-def _stand_up(table: Table, refusals: dict[int, ledger.NotEligible]) -> None:
-    """Seats whose players cannot cover the worst case leave before the deal (`refusals` by table seat); a bot
-    of the table's level takes each seat. Raises ServiceError("cannot_cover") when that would leave no person
-    at the table."""
+class NobodyCanPlay(ServiceError):
+    """`cannot_cover`: standing up the seats that cannot cover the next unit's worst case would leave no person at
+    the table. `refusals` (table seat → the ledger's NotEligible) are every seat to stand up; nothing was reserved.
+    The dealer (games.services.shuffling.deal_round) undoes the deal, stands them up with `stand_up` and closes the
+    table, so nothing is asked again."""
+
+    def __init__(self, refusals: dict[int, ledger.NotEligible]) -> None:
+        super().__init__("cannot_cover", "; ".join(r.message for _s, r in sorted(refusals.items())))
+        self.refusals = refusals
+
+
+def stand_up(table: Table, refusals: dict[int, ledger.NotEligible]) -> None:
+    """Seats whose players cannot cover the worst case leave before the deal (`refusals` by table seat): a bot of
+    the table's level takes each seat (`bot_takes_seat` with reason `cannot_cover`, which frames show everyone),
+    and a `stood_up` event keeps the ledger's reason code and message (the player's own notice, games.consumers).
+    Raises ServiceError("cannot_cover") for a bot's seat (a bot's wallet is topped up, so it never should)."""
     for number, refusal in sorted(refusals.items()):
         seat = Seat.objects.get(table=table, number=number)
         if seat.is_bot:
@@ -69,8 +81,14 @@ def _stand_up(table: Table, refusals: dict[int, ledger.NotEligible]) -> None:
             data={"user": seat.user_id, "code": refusal.code, "message": refusal.message},
         )
         seating.bot_takes_seat(table, seat, "cannot_cover")
-    if not seating.people_seated(table):
-        raise ServiceError("cannot_cover", "; ".join(r.message for r in refusals.values()))
+
+
+def _people_left_after(table: Table, standing_up: dict[int, ledger.NotEligible]) -> bool:
+    return (
+        Seat.objects.filter(table=table, bot_level="", user__isnull=False)
+        .exclude(number__in=list(standing_up))
+        .exists()
+    )
 
 
 def check_player_can_sit(user: object, table: Table, seats: int) -> None:
@@ -79,7 +97,7 @@ def check_player_can_sit(user: object, table: Table, seats: int) -> None:
     `self_excluded`, `no_limit`) and message. Free tables (stake 0) admit everyone."""
     if table.stake <= 0:
         return
-    limit = table.limit or default_limit(table.game, table.stake)
+    limit = table_limit(table)
     try:
         ledger.check_can_join_stakes_table(user, table.stake, limit, seats)
     except ledger.NotEligible as refusal:
@@ -89,14 +107,16 @@ def check_player_can_sit(user: object, table: Table, seats: int) -> None:
 def unit_starting(table: Table, round: Round) -> None:
     """Before a deal is played (called once per round, after the Round row exists): reserve the worst case of
     every seat dealt in (`dealt_in`) when a new settlement unit starts. A seat that cannot cover it is stood up
-    (a bot takes it) before the deal, with the reason in a `stood_up` event. Raises ServiceError("cannot_cover")."""
+    (a bot takes it) before the deal, with the reason in a `stood_up` event (`stand_up`). Raises NobodyCanPlay
+    when that would leave no person at the table, ServiceError("cannot_cover") when the seats still cannot cover."""
     if table.stake <= 0:
         return
     unit_id = unit_id_for(table, round)
     if SettlementUnit.objects.filter(unit_id=unit_id).exists():
         return  # a Jass match already reserved at its first deal
-    limit = table.limit or default_limit(table.game, table.stake)
+    limit = table_limit(table)
     numbers = dealt_in(table, round)
+    stood: dict[int, ledger.NotEligible] = {}
     for _attempt in range(2):
         try:
             ledger.reserve_unit(
@@ -110,7 +130,11 @@ def unit_starting(table: Table, round: Round) -> None:
             )
             return
         except ledger.SeatsCannotCover as refused:
-            _stand_up(table, {numbers[position]: r for position, r in refused.refusals.items()})
+            now = {numbers[position]: r for position, r in refused.refusals.items()}
+            stood.update(now)
+            if not _people_left_after(table, stood):
+                raise NobodyCanPlay(stood) from None
+            stand_up(table, now)
     raise ServiceError("cannot_cover", _("the seats could not cover the worst case"))
 
 

@@ -9,13 +9,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.engines.core import get_game
 from games.engines.core.commitment import deck_hash
 from games.models import Match, Round, Seat, Table
 
-from . import settlement
+from . import seating, settlement
 from .errors import ServiceError
 from .events import append_event
 from .round_flow import finish_round_if_over, schedule_turn
@@ -46,11 +47,14 @@ def fix_next_deal(
     table.save(update_fields=["fixed_next_deal", "bot_seed"])
 
 
-def deal_round(table: Table, match: Match, dealer: int, start: Mapping[str, Any] | None) -> Round:
+def deal_round(table: Table, match: Match, dealer: int, start: Mapping[str, Any] | None) -> Round | None:
     """Shuffle, commit, deal and start the next round of `match`; append the `deal` event.
 
     Runs inside the caller's transaction with the table row locked. The order comes from the CSPRNG unless
     a fixed deal is pending (and allowed). A deal the engine ends at once (e.g. petit sec) is finished here.
+    Returns None, dealing nothing, when no person at the table can cover the deal's worst case
+    (settlement.NobodyCanPlay): they are stood up with their reason and the table closes, so neither the
+    sweeper nor "Next deal" asks again.
     """
     game = get_game(table.game)
     options = game.normalize_options(table.options)
@@ -66,21 +70,29 @@ def deal_round(table: Table, match: Match, dealer: int, start: Mapping[str, Any]
     deal = game.deal_from_order(order, dealer, options, start)
     state = game.new_round(options, deal, dealer, start)
     number = (Round.objects.filter(table=table).count()) + 1
-    rnd = Round.objects.create(
-        table=table,
-        match=match,
-        number=number,
-        dealer=dealer,
-        options=options,
-        start=dict(start) if start is not None else None,
-        deal=deal,
-        order=order,
-        salt=salt,
-        deck_hash=deck_hash(salt, order),
-        snapshot=game.to_json(state),
-        actions=[],
-    )
-    settlement.unit_starting(table, rnd)
+    version = table.version
+    try:
+        with transaction.atomic():  # a savepoint: a deal nobody can play leaves no round and no reservation
+            rnd = Round.objects.create(
+                table=table,
+                match=match,
+                number=number,
+                dealer=dealer,
+                options=options,
+                start=dict(start) if start is not None else None,
+                deal=deal,
+                order=order,
+                salt=salt,
+                deck_hash=deck_hash(salt, order),
+                snapshot=game.to_json(state),
+                actions=[],
+            )
+            settlement.unit_starting(table, rnd)
+    except settlement.NobodyCanPlay as nobody:
+        table.version = version  # the savepoint took back the version bumps of its events
+        settlement.stand_up(table, nobody.refusals)
+        seating.close(table)
+        return None
     rnd.players = [None if seat.is_bot else seat.user_id for seat in Seat.objects.filter(table=table)]
     table.next_deal_at = None
     append_event(

@@ -1,11 +1,19 @@
 """What each game's tables settle (the rules files' §9 "Settlement" lines), read from the game's declaration
-(games/engines/core/declaration.py): whether it settles once per match, and the default table limit the New game
-dialog proposes. The table service passes the ledger what follows from these (unit ids, limits); the ledger knows no
-game."""
+(games/engines/core/declaration.py): whether it settles once per match, the default table limit the New game
+dialog proposes, the limit a table plays with and a seat's worst case per settlement unit. The table service
+passes the ledger what follows from these (unit ids, limits); the ledger knows no game, and the worst case itself
+is the ledger's rule (ledger.calculation.worst_case, docs/rules/settlement.md "Money safety")."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
 from games.engines.core import get_game
+from games.engines.core.declaration import SettlementUnit
+from games.models import Table
+from ledger.services import worst_case
 
 MAX_STAKE = 100_000
 """The highest stake per game unit, in minor units (1,000.00): the New game form and the service refuse more."""
@@ -28,3 +36,63 @@ def settles_per_match(game_key: str) -> bool:
     """True when one settlement unit spans the whole match (Jass), False when each deal settles (the declaration's
     `settlement_unit`). Raises KeyError for an unknown game."""
     return get_game(game_key).declaration.settlement_unit == "match"
+
+
+@dataclass(frozen=True)
+class MoneyTerms:
+    """The money of one stakes table before anyone sits (minor units): `stake` per game unit, the `limit` per
+    payment it plays with (`default`: True when that is the game's default because none was given), the number of
+    `seats`, the settlement `unit` ("deal" or "match") and `worst_case`, the most one seat can lose in one
+    settlement unit: limit × (seats − 1) (docs/rules/settlement.md "Money safety")."""
+
+    stake: int
+    limit: int
+    default: bool
+    seats: int
+    unit: SettlementUnit
+    worst_case: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The terms as the lobby box, the dialog's preview and the table frame send them (integers, minor units)."""
+        return {
+            "stake": self.stake,
+            "limit": self.limit,
+            "default_limit": self.default,
+            "seats": self.seats,
+            "unit": self.unit,
+            "worst_case": self.worst_case,
+        }
+
+
+def worst_case_terms(
+    game_key: str, options: Mapping[str, Any], stake: int, limit: int | None
+) -> MoneyTerms | None:
+    """The money terms of a table of `game_key` with these §10 `options` (normalised here), `stake` and `limit`
+    (minor units; None or 0: the game's default, which is what a table opened with them plays with). None for a
+    free table (stake 0).
+
+    Raises KeyError for an unknown game and the engine's RuleError for options it refuses.
+    """
+    if stake <= 0:
+        return None
+    game = get_game(game_key)
+    seats = game.seat_count(game.normalize_options(dict(options)))
+    default = not limit
+    played = default_limit(game.key, stake) if default else int(limit or 0)
+    return MoneyTerms(
+        stake, played, default, seats, game.declaration.settlement_unit, worst_case(played, seats)
+    )
+
+
+def table_limit(table: Table) -> int:
+    """The limit per payment `table` reserves and settles with (minor units): its own, or for a table stored
+    without one the game's default. The one reading of a table's limit (reservation, join check, lobby box,
+    frames), so what people are shown is what is reserved. 0 for a free table."""
+    if table.stake <= 0:
+        return 0
+    return table.limit or default_limit(table.game, table.stake)
+
+
+def table_money_terms(table: Table) -> MoneyTerms | None:
+    """`worst_case_terms` of a table (None: a free table), with the limit of `table_limit`."""
+    return worst_case_terms(table.game, table.options, table.stake, table.limit)

@@ -47,8 +47,9 @@ def create_table(
         turn_seconds: the turn time, within TURN_SECONDS.
         fixed_deal: tests only (settings.KIBITZ_ALLOW_FIXED_DEALS): `{"order", "dealer"}` of the first deal.
     Returns the table, already playing when `human_seats` is 1.
-    Raises ServiceError("bad_request"), the ledger's refusals of a stakes table (ServiceError with code
-    `insufficient_funds`, `loss_limit`, `self_excluded`) or the engine's IllegalAction("bad_options").
+    Raises ServiceError("bad_request", also for a limit of 0 at a stakes table), the ledger's refusals of a
+    stakes table (ServiceError with code `insufficient_funds`, `loss_limit`, `self_excluded`) or the engine's
+    IllegalAction("bad_options").
     """
     try:
         game = get_game(game_key)
@@ -70,6 +71,11 @@ def create_table(
         raise ServiceError("bad_request", _("turn time, stake or limit out of range"))
     if access not in Table.Access.values:
         raise ServiceError("bad_request", _("unknown access"))
+    if stake > 0 and limit == 0:
+        # Never a hidden default: a limit of 0 would be shown while the game's default is reserved.
+        raise ServiceError(
+            "bad_request", _("a stakes table needs a positive limit (or none, for the game's default)")
+        )
     if stake > 0 and limit is None:
         limit = default_limit(game.key, stake)  # rules file §9: every stakes table has a limit
     with transaction.atomic():
@@ -123,8 +129,8 @@ def join(user: User, table_id: int) -> int:
         if free is None:
             raise ServiceError("table_full", _("no free seat"))
         settlement.check_player_can_sit(user, table, Seat.objects.filter(table=table).count())
-        free.user = user
-        free.save(update_fields=["user"])
+        free.user, free.bot_reason, free.replaced = user, "", None
+        free.save(update_fields=["user", "bot_reason", "replaced"])
         append_event(table, "join", seat=free.number, data={"user": user.pk})
         table_chat.system_line(table, "joined", user)
         if not Seat.objects.filter(table=table, for_human=True, user__isnull=True).exists():
@@ -221,7 +227,8 @@ def start_next_round(table_id: int, expected_version: int | None = None) -> bool
 
 def _deal_after(table: Table, last: Round) -> bool:
     """Deal the round of `last`'s match that follows it (the engine's `next_round`); False when the match has no
-    next round."""
+    next round. True also when nobody at the table could cover the deal and the table closed instead
+    (shuffling.deal_round)."""
     game = get_game(table.game)
     try:
         nxt = game.next_round(game.from_json(last.snapshot))

@@ -1,6 +1,6 @@
 // The lobby: the "New game" dialog and the table boxes. This script is the only drawing of a box: from the
 // boxes the page embeds (#lobby-boxes) at load, then from every lobby socket frame.
-import { formatMoney } from "./money.js";
+import { stakeLine, worstCaseLine } from "./stakes.js";
 
 const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 const dialog = document.getElementById("new-game");
@@ -26,19 +26,52 @@ function showGameFields() {
 gameSelect.addEventListener("change", showGameFields);
 showGameFields();
 
+// The dialog's worst case: the server computes it from the fields as they would be posted (games.views.
+// new_table_terms); this script only shows the answer, so the settlement rule lives in one place.
+const form = document.getElementById("new-game-form");
+const worstCase = document.getElementById("new-game-worst-case");
+let asked = 0;
+async function showWorstCase() {
+  const fields = new URLSearchParams(new FormData(form));
+  fields.delete("csrfmiddlewaretoken");
+  const mine = ++asked;
+  let answer;
+  try {
+    const response = await fetch(`${form.dataset.termsUrl}?${fields}`, { credentials: "same-origin" });
+    answer = await response.json();
+  } catch {
+    return;  // offline: the posted form is checked anyway
+  }
+  if (mine !== asked) return;  // a later change has been sent meanwhile
+  const errors = Object.values(answer.errors || {}).flat();
+  worstCase.classList.toggle("error", errors.length > 0);
+  worstCase.textContent = errors.length ? errors.join(" ")
+    : answer.terms ? `${worstCaseLine(answer.terms)} · ${stakeLine(answer.terms)}`
+    : gettext("No stakes: nothing is reserved.");
+}
+let pending = null;
+function worstCaseSoon() {
+  clearTimeout(pending);
+  pending = setTimeout(showWorstCase, 150);
+}
+form.addEventListener("input", worstCaseSoon);
+form.addEventListener("change", worstCaseSoon);
+showWorstCase();
+
 const list = document.getElementById("tables");
 const template = document.getElementById("box-template");
 
-/** One table box from a box of games.lobby_boxes (`{"id", "title", "options", "status", "stake", "limit", ...}`). */
+/** One table box from a box of games.lobby_boxes (`{"id", "title", "options", "status", "money", ...}`). */
 function box(table) {
   const node = template.content.firstElementChild.cloneNode(true);
   node.dataset.table = table.id;
   node.querySelector(".box-title").textContent = table.title;
   node.querySelector(".box-options").textContent = (table.options || []).join(" · ");
   node.querySelector(".box-status").textContent = table.status === "open" ? gettext("waiting for players") : gettext("playing");
-  node.querySelector(".box-stake").textContent = table.stake
-    ? `${gettext("stake")} ${formatMoney(table.stake)} · ${gettext("limit")} ${formatMoney(table.limit || 0)}`
-    : gettext("no stakes");
+  node.querySelector(".box-stake").textContent = table.money ? stakeLine(table.money) : gettext("no stakes");
+  const worst = node.querySelector(".box-worst-case");
+  worst.hidden = !table.money;
+  worst.textContent = table.money ? worstCaseLine(table.money) : "";
   node.querySelector(".box-bots").textContent = `${gettext("bots")}: ${table.bot_level_display}`;
   node.querySelector(".box-access").textContent = table.access_display;
   const seats = node.querySelector(".box-seats");

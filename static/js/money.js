@@ -16,3 +16,9 @@ export function formatMoney(minor, mark = decimalMark()) {
   const digits = String(Math.abs(minor)).padStart(3, "0");
   return `${minor < 0 ? "-" : ""}${digits.slice(0, -2)}${mark}${digits.slice(-2)}`;
 }
+
+/** As formatMoney with a "+" before a gain: 792 → "+7.92", -300 → "-3.00", 0 → "0.00" (ledger/money.py
+ * format_signed_money). */
+export function formatSignedMoney(minor, mark = decimalMark()) {
+  return `${minor > 0 ? "+" : ""}${formatMoney(minor, mark)}`;
+}

@@ -3,11 +3,13 @@ no answer came within settings.KIBITZ_BOT_REDISPATCH_SECONDS, and another worker
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 
 from accounts.players import open_player_account
-from games.services.bot_work import dispatch_due_bots
+from games.services.bot_work import BOT_MOVE_TASK, dispatch_due_bots
 
 from .test_celery_work import bot_moves, table_with_a_bot_to_act
 from .workers import start_worker, stop_worker, wait_for
@@ -38,5 +40,9 @@ def test_a_worker_killed_mid_thought_delays_the_move_but_the_table_goes_on(
     finally:
         stop_worker(worker)
     # The move was made by the second worker, from a task the sweeper sent again after the kill.
-    assert "succeeded" in (tmp_path / "worker.log").read_text()
-    assert "succeeded" not in (tmp_path / "slow.log").read_text()
+    assert re.search(
+        rf"{re.escape(BOT_MOVE_TASK)}\[[^]]+\] succeeded in \S+: True", (tmp_path / "worker.log").read_text()
+    )
+    assert not re.search(
+        rf"{re.escape(BOT_MOVE_TASK)}\[[^]]+\] succeeded", (tmp_path / "slow.log").read_text()
+    )

@@ -51,7 +51,10 @@ def test_no_other_module_formats_or_parses_money():
 def test_the_owners_are_what_the_pages_and_scripts_use():
     assert all((REPO / owner).is_file() for owner in OWNERS)
     lobby = (REPO / "static/js/lobby.js").read_text(encoding="utf-8")
-    assert 'import { formatMoney } from "./money.js";' in lobby
+    stakes = (REPO / "static/js/stakes.js").read_text(
+        encoding="utf-8"
+    )  # the lobby's and the table's money lines
+    assert 'from "./stakes.js";' in lobby and 'import { formatMoney } from "./money.js";' in stakes
     defining = [
         relative(p)
         for p in sources()

@@ -13,6 +13,15 @@ import { Dialog } from "./components/dialog.js";
 import { ScoreSheet } from "./components/score-sheet.js";
 import { MatchSheet } from "./components/match-sheet.js";
 import { SheetDialog } from "./components/sheet-dialog.js";
+import { stakeLine, worstCaseLine } from "../stakes.js";
+
+// Why the ledger stood this player up before a deal (the `stood_up` notice's reason, ledger.errors.NotEligible).
+const STOOD_UP_TEXT = {
+  insufficient_funds: () => t("Your wallet cannot cover the worst case of the next deal: you were stood up and a bot plays your seat."),
+  loss_limit: () => t("The next deal would go past your loss limit: you were stood up and a bot plays your seat."),
+  self_excluded: () => t("You are self-excluded from stakes tables: you were stood up and a bot plays your seat."),
+  email_unverified: () => t("Verify your e-mail address to play for money: you were stood up and a bot plays your seat."),
+};
 
 const ERROR_TEXT = {
   stale_version: () => t("The table moved on; showing the latest state."),
@@ -129,6 +138,10 @@ export class Shell {
     } else if (frame.type === "chat") {
       if (this.chatSeen) this.playSound("chat");  // the first chat frame is the backlog of the opened page
       this.chatSeen = true;
+    } else if (frame.type === "notice" && frame.code === "stood_up") {
+      this.mySeat = null;  // this socket gets the public view from now on
+      this.root.querySelector("#leave-form")?.setAttribute("hidden", "");  // there is no seat to leave
+      this.showNotice((STOOD_UP_TEXT[frame.reason] || STOOD_UP_TEXT.insufficient_funds)(), "error", true);
     } else if (frame.type === "notice" && frame.code === "taken_over") {
       this.readOnly = true;
       this.showNotice(t("This seat is now played from another window; this one only watches."), "warning", true);
@@ -187,6 +200,7 @@ export class Shell {
     const question = playing ? game.question?.(frame) : null;
     return html`
       <div class=${`notice ${notice?.kind || ""}`} id="notice" hidden=${!notice}>${notice?.text}</div>
+      ${this.stakes(frame)}
       <div class="felt" id="felt" data-seats=${frame?.table.seats.length || 4}>
         ${frame ? frame.table.seats.map((seat) => this.seatBox(frame, seat)) : null}
         <div class=${this.ui.dropTarget ? "center drop-target" : "center"} id="center"
@@ -201,6 +215,14 @@ export class Shell {
       ${frame && this.ui.matchOpen ? this.matchSheet(frame) : null}
       <${Dialog} question=${question && question.key !== this.ui.answered ? question : null}
         onAnswer=${(q, value) => this.answer(q, value)}/>`;
+  }
+
+  // A stakes table's money before anyone sits and during play: stake, limit and the worst case per settlement unit
+  // (the frame's `table.money_terms`, computed by the server).
+  stakes(frame) {
+    const terms = frame?.table.money_terms;
+    if (!terms) return null;
+    return html`<p class="table-stakes" id="table-stakes">${worstCaseLine(terms)} · ${stakeLine(terms)}</p>`;
   }
 
   seatBox(frame, seat) {
@@ -272,8 +294,9 @@ export class Shell {
     if (!rows || this.ui.sheetClosed === table.round.number) return null;
     const next = table.match_over ? "over" : table.status === "open" ? "waiting" : this.mySeat === null ? "watching" : "deal";
     return html`<${SheetDialog} id="score-dialog" label=${t("Score sheet")} onClose=${() => this.setUi({ sheetClosed: table.round.number })}>
-      <${ScoreSheet} rows=${rows} historyUrl=${this.historyUrl(table.round.number)} next=${next}
-        nextAt=${table.next_deal_at || null} onNext=${() => this.nextDeal()}/>
+      <${ScoreSheet} rows=${rows} money=${table.round.money} name=${(seat) => this.seatName(seat)}
+        historyUrl=${this.historyUrl(table.round.number)} next=${next} nextAt=${table.next_deal_at || null}
+        onNext=${() => this.nextDeal()}/>
     <//>`;
   }
 

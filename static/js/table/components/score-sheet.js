@@ -1,14 +1,19 @@
-// The score sheet of a finished deal: the game's rows, the link to the deal's hand history, and what comes next.
+// The score sheet of a finished deal: the game's rows, at a stakes table each seat's money as the ledger booked
+// it, the link to the deal's hand history, and what comes next.
 import { html } from "../../view.js";
-import { t } from "../../i18n.js";
+import { t, interpolate } from "../../i18n.js";
+import { formatMoney, formatSignedMoney } from "../../money.js";
 
-// rows: the game's <tr> vnodes; historyUrl; next: "over" (the match is over), "waiting" (a seat is free),
-// "watching" (a spectator: the players start the next deal) or "deal" (the Next deal button, onNext); nextAt: ISO
-// time of the automatic next deal (the frame's `table.next_deal_at`, or null), counted down by the shell's tick.
-export function ScoreSheet({ rows, historyUrl, next, onNext, nextAt = null }) {
+// rows: the game's <tr> vnodes; money: the frame's `table.round.money` (the booked settlement unit by seat, or
+// null: a free table, or not booked yet); name(seat): the name to show; historyUrl; next: "over" (the match is
+// over), "waiting" (a seat is free), "watching" (a spectator: the players start the next deal) or "deal" (the
+// Next deal button, onNext); nextAt: ISO time of the automatic next deal (the frame's `table.next_deal_at`, or
+// null), counted down by the shell's tick.
+export function ScoreSheet({ rows, money, name, historyUrl, next, onNext, nextAt = null }) {
   return html`<section id="score-sheet" class="score-sheet">
     <h2>${t("Score sheet")}</h2>
     <table><tbody>${rows}</tbody></table>
+    ${money ? html`<${MoneySheet} money=${money} name=${name}/>` : null}
     <p><a id="history-link" href=${historyUrl}>${t("Hand history")}</a></p>
     ${next === "over" ? html`<p class="match-over">${t("The match is over.")}</p>`
       : next === "waiting" ? html`<p class="waiting-for-players">${t("A seat is free: the next deal starts when a player takes it.")}</p>`
@@ -17,4 +22,17 @@ export function ScoreSheet({ rows, historyUrl, next, onNext, nextAt = null }) {
     ${nextAt && (next === "deal" || next === "watching") ? html`<p class="next-deal-countdown">${t("The next deal starts in")} <span
       id="next-deal-clock" data-deadline=${nextAt}></span></p>` : null}
   </section>`;
+}
+
+// Each seat's result, its share of the commission and the net its wallet got: the figures of the wallet's line.
+function MoneySheet({ money, name }) {
+  return html`<table class="money-sheet" id="money-sheet">
+    <caption>${interpolate(t("Money (%(currency)s)"), { currency: money.currency })}</caption>
+    <thead><tr><th>${t("Player")}</th><th>${t("Result")}</th><th>${t("Commission")}</th><th>${t("Net")}</th></tr></thead>
+    <tbody>${money.seats.map((s) => html`<tr data-seat=${s.seat}>
+      <th>${name(s.seat)}</th><td class="money-result">${formatSignedMoney(s.result)}</td>
+      <td class="money-commission">${s.commission ? formatMoney(-s.commission) : formatMoney(0)}</td>
+      <td class="money-net">${formatSignedMoney(s.net)}</td></tr>`)}</tbody>
+    <tfoot><tr><th colspan="3">${t("House commission")}</th><td class="money-house">${formatMoney(money.commission)}</td></tr></tfoot>
+  </table>`;
 }

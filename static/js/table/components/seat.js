@@ -1,9 +1,10 @@
 // A seat's label on the felt: name, bot badge, score, whose turn, dealer and forehand marks, the seat's own turn
 // clock, and what the game shows under it (cards in hand, a bid, tricks won).
 import { html } from "../../view.js";
-import { t } from "../../i18n.js";
+import { t, interpolate } from "../../i18n.js";
 
-// seat: the frame's seat ({number, name, bot, open}); pos: where it sits; name: the name to show; score;
+// seat: the frame's seat ({number, name, bot, open, bot_reason, replaced}: a person stood up for want of funds is
+// named under the bot that took the seat); pos: where it sits; name: the name to show; score;
 // toAct: its move is due; mine: it is the viewer's seat; deadline: ISO time of its own turn clock (or null; the
 // shell's tick writes the seconds left); extra: the game's vnode under the label.
 export function SeatBox({ seat, pos, name, score, toAct, mine, yourTurn, dealer, forehand, deadline, extra }) {
@@ -18,6 +19,9 @@ export function SeatBox({ seat, pos, name, score, toAct, mine, yourTurn, dealer,
       ${yourTurn ? html`<span class="your-turn" title=${t("your turn")}>!</span>` : null}
       ${deadline ? html`<span class="seat-clock" data-deadline=${deadline}></span>` : null}
     </span>
+    ${seat.bot_reason === "cannot_cover" ? html`<span class="seat-reason">${interpolate(
+      t("%(name)s could not cover the next deal and was stood up; a bot plays this seat."),
+      { name: seat.replaced || t("A player") })}</span>` : null}
     <span class="seat-extra">${extra}</span>
   </div>`;
 }
