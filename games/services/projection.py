@@ -2,8 +2,8 @@
 
 Frames hold the engine's `view` for the recipient's seat (None: a spectator), public table facts (seats,
 names, whether each seat is dealt in, why a bot holds a person's seat, the deck hash, the deadline of each seat
-with a move due, match scores, a stakes table's worst case and, once the ledger booked it, the finished unit's
-money by seat),
+with a move due, match scores and the match totals after each finished deal, the time of the automatic next deal,
+a stakes table's worst case and, once the ledger booked it, the finished unit's money by seat),
 and for a seat to act its legal actions, the engine's hints for the kinds it does not list (melds, lay-offs,
 Weis, discards, handfuls) and, for every call its page offers, the engine's refusal code when that call is not
 allowed now (shown as the reason on hover).
@@ -43,6 +43,9 @@ class TableAt:
     money: (
         dict[str, Any] | None
     )  # the round's booked settlement unit by table seat (None: not booked, no stakes)
+    match_rounds: list[
+        dict[str, Any]
+    ]  # the match sheet: `{"number", "scores"}` per finished deal of the match
 
 
 class _VersionCache:
@@ -95,13 +98,27 @@ def table_at(table_id: int) -> TableAt | None:
         state = get_game(table.game).from_json(rnd.snapshot) if rnd is not None else None
         dealt = _dealt_names(rnd)
         money = _booked_money(table, rnd)
+        match_rounds = _match_rounds(table.game, match)
         now = _current_version(table_id)
         if now == table.version:
-            loaded = TableAt(table, seats, rnd, match, state, dealt, money)
+            loaded = TableAt(table, seats, rnd, match, state, dealt, money, match_rounds)
             _cache.put((table_id, table.version), loaded)
             return loaded
         version = now
     raise RuntimeError(f"table {table_id} kept moving while being read")
+
+
+def _match_rounds(game_key: str, match: Match | None) -> list[dict[str, Any]]:
+    """Each finished deal of the match with the match totals after it, `[{"number": n, "scores": [per seat]}]`
+    in deal order: the engine's standings of the deal's final state (public facts; rules file §8)."""
+    if match is None:
+        return []
+    game = get_game(game_key)
+    done = Round.objects.filter(match=match, status=Round.Status.DONE).order_by("number")
+    return [
+        {"number": number, "scores": list(game.standings(game.from_json(snapshot))["scores"])}
+        for number, snapshot in done.values_list("number", "snapshot")
+    ]
 
 
 def _booked_money(table: Table, rnd: Round | None) -> dict[str, Any] | None:
@@ -215,6 +232,7 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
             },
             "next_deal_at": table.next_deal_at.isoformat() if table.next_deal_at else None,
             "standings": match.standings if match else None,
+            "match_rounds": loaded.match_rounds,
             "match_over": bool(match and match.over),
         },
         "view": view,

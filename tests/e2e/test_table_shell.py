@@ -28,8 +28,11 @@ def open_shell(browser):
     window.sent. The page imports the site's modules as the site serves them, from static/."""
     pages = []
 
-    def opener(seat: int | None):
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
+    def opener(seat: int | None, size: tuple[int, int] = (1280, 800), reduced_motion: bool = False):
+        page = browser.new_page(
+            viewport={"width": size[0], "height": size[1]},
+            reduced_motion="reduce" if reduced_motion else "no-preference",
+        )
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
 
@@ -200,4 +203,268 @@ def test_it_plays_a_card_by_click_or_drop_and_shows_the_last_trick_on_demand(ope
     ]
     page.click("#last-trick-button")
     assert page.eval_on_selector_all("#center .trick-card", "cs => cs.map(c => c.dataset.card)") == ["2H"]
+    assert not page.errors
+
+
+SIZES = [(1280, 800), (390, 844)]
+
+
+def trick_cards(page) -> list[str]:
+    return page.eval_on_selector_all("#center .trick-card", "cs => cs.map(c => c.dataset.card)")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_it_keeps_the_finished_trick_with_its_winner_then_gathers_it(open_shell, size, output_dir):
+    page = open_shell(0, size)
+    three = [{"seat": 1, "card": "3S"}, {"seat": 2, "card": "KS"}, {"seat": 3, "card": "5S"}]
+    page.evaluate(
+        "(f) => window.shell.onFrame(f)", state(4, 0, version=8, trick=three, to_act=[0], hand=["AS"])
+    )
+    assert trick_cards(page) == ["3S", "KS", "5S"]
+    done = [*three, {"seat": 0, "card": "AS"}]
+    page.evaluate(
+        "(f) => { window.heldAt = performance.now(); window.shell.onFrame(f); }",
+        state(4, 0, version=9, trick=[], last_trick=done, last_winner=0),
+    )
+    assert trick_cards(page) == ["3S", "KS", "5S", "AS"]
+    assert page.get_attribute("#center .trick-card.winner", "data-card") == "AS"
+    assert page.inner_text("#center .trick-winner") == "<b>Zoë</b> wins the trick"
+    page.wait_for_function("document.getAnimations().length === 0")  # the last card has slid in
+    center = page.locator("#center").bounding_box()
+    for card in page.locator("#center .trick-card").all():
+        box = card.bounding_box()
+        assert (
+            box
+            and box["x"] >= center["x"] - 1
+            and box["x"] + box["width"] <= center["x"] + center["width"] + 1
+        )
+    page.screenshot(path=str(output_dir / f"shell-finished-trick-{size[0]}.png"))
+    gone = page.evaluate(
+        """() => new Promise((done) => { const check = () => document.querySelector('#center .trick-card')
+          ? requestAnimationFrame(check) : done(performance.now() - window.heldAt); check(); })"""
+    )
+    assert 1500 <= gone <= 4000  # held 1.5 s, then gathered in 0.3 s
+    assert not page.errors
+
+
+def test_the_next_lead_ends_the_hold_at_once(open_shell):
+    page = open_shell(0)
+    done = [
+        {"seat": 1, "card": "3S"},
+        {"seat": 2, "card": "KS"},
+        {"seat": 3, "card": "5S"},
+        {"seat": 0, "card": "AS"},
+    ]
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=8, trick=done[:3]))
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=9, last_trick=done, last_winner=2))
+    assert page.get_attribute("#finished-trick", "data-winner") == "2"
+    assert page.get_attribute("#center .trick-card.winner", "data-card") == "KS"
+    lead = [{"seat": 2, "card": "TK"}]
+    page.evaluate(
+        "(f) => window.shell.onFrame(f)", state(4, 0, version=10, trick=lead, last_trick=done, last_winner=2)
+    )
+    assert trick_cards(page) == ["TK"]
+    assert page.locator("#finished-trick").count() == 0
+
+
+def test_a_first_frame_holds_nothing_and_cards_move_only_without_reduced_motion(open_shell):
+    page = open_shell(0)
+    done = [{"seat": 0, "card": "AS"}, {"seat": 1, "card": "3S"}]
+    page.evaluate("(f) => window.shell.onFrame(f)", state(2, 0, version=4, last_trick=done, last_winner=0))
+    assert trick_cards(page) == []  # a page opened after the trick shows the table as it is
+    page.evaluate("(f) => window.shell.onFrame(f)", state(2, 0, version=5, trick=[{"seat": 1, "card": "4S"}]))
+    assert (
+        page.eval_on_selector("#center .trick-card", "c => getComputedStyle(c).animationName") == "trick-in"
+    )
+    still = open_shell(0, reduced_motion=True)
+    still.evaluate(
+        "(f) => window.shell.onFrame(f)", state(2, 0, version=5, trick=[{"seat": 1, "card": "4S"}])
+    )
+    assert still.eval_on_selector("#center .trick-card", "c => getComputedStyle(c).animationName") == "none"
+
+
+HAND = [
+    "1S",
+    "2S",
+    "3S",
+    "4S",
+    "5S",
+    "6S",
+    "KS",
+    "T1",
+    "T2",
+    "T5",
+    "T7",
+    "T9",
+    "T11",
+    "T14",
+    "T16",
+    "T19",
+    "T21",
+    "EX",
+]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_notice_floats_over_the_felt_and_never_moves_it(open_shell, size):
+    page = open_shell(0, size)
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=2, hand=HAND))
+    felt = page.locator("#felt").bounding_box()
+    hand = page.locator("#hand").bounding_box()
+    page.evaluate("() => window.shell.showNotice('It is not your turn.', 'error')")
+    notice = page.locator("#notice").bounding_box()
+    assert page.is_visible("#notice")
+    assert page.locator("#felt").bounding_box() == felt and page.locator("#hand").bounding_box() == hand
+    assert notice and notice["y"] < felt["y"] + felt["height"] and notice["x"] >= 0
+    assert notice["x"] + notice["width"] <= size[0]
+
+
+def test_a_double_click_on_a_card_sends_one_play_and_shows_no_error(open_shell):
+    page = open_shell(0)
+    frame = state(4, 0, version=5, to_act=[0], hand=["KS", "EX"])
+    frame["legal"] = [{"play": "KS"}, {"play": "EX"}]
+    page.evaluate("(f) => window.shell.onFrame(f)", frame)
+    page.locator('.hand .card[data-card="KS"]').dblclick(position={"x": 14, "y": 70})
+    assert page.evaluate("window.sent.map(f => f.action)") == [{"play": "KS"}]
+    assert not page.is_visible("#notice")
+    page.evaluate("() => window.shell.onFrame({type: 'error', code: 'must_follow_suit', message: 'x'})")
+    # refused: the same card may be tried again
+    page.locator('.hand .card[data-card="KS"]').click(position={"x": 14, "y": 70})
+    assert page.evaluate("window.sent.map(f => f.action)") == [{"play": "KS"}, {"play": "KS"}]
+
+
+def test_only_ones_own_illegal_cards_dim_and_only_on_ones_turn(open_shell):
+    page = open_shell(0)
+    frame = state(4, 0, version=5, to_act=[0], hand=["KS", "T21", "EX"])
+    frame["legal"] = [{"play": "KS"}]
+    page.evaluate("(f) => window.shell.onFrame(f)", frame)
+    looks = "cs => cs.map(c => [c.dataset.card, getComputedStyle(c).opacity, getComputedStyle(c).filter])"
+    dimmed = {card: f != "none" or o != "1" for card, o, f in page.eval_on_selector_all(".hand .card", looks)}
+    assert dimmed == {"KS": False, "T21": True, "EX": True}
+    idle = open_shell(0)
+    idle.evaluate(
+        "(f) => window.shell.onFrame(f)", state(4, 0, version=6, to_act=[1], hand=["KS", "T21", "EX"])
+    )
+    cards = idle.eval_on_selector_all(".hand .card", looks)
+    assert len(cards) == 3 and all(o == "1" and f == "none" for _, o, f in cards)
+
+
+@pytest.mark.parametrize(("seat", "buttons"), [(0, 1), (None, 0)])
+def test_spectators_get_no_next_deal(open_shell, seat, buttons):
+    page = open_shell(seat)
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, seat, version=9, rows=["Deal over"]))
+    page.wait_for_selector("#score-sheet")
+    assert page.locator("#next-deal").count() == buttons
+
+
+def test_a_fanned_card_on_a_phone_shows_at_least_44_px_to_touch(open_shell):
+    page = open_shell(0, (390, 844))
+    frame = state(4, 0, version=3, to_act=[0], hand=HAND)
+    frame["legal"] = [{"play": c} for c in HAND]
+    page.evaluate("(f) => window.shell.onFrame(f)", frame)
+    boxes = page.eval_on_selector_all(
+        ".hand .card",
+        "cs => cs.map(c => { const r = c.getBoundingClientRect(); return [r.left, r.top, r.width]; })",
+    )
+    assert len(boxes) == 18
+    for (left, top, width), after in zip(boxes, [*boxes[1:], None], strict=True):
+        same_row = after is not None and abs(after[1] - top) < 20
+        assert (after[0] - left if same_row else width) >= 44
+        assert left >= -10 and left + width <= 400
+
+
+def inside(page, selector: str, size: tuple[int, int]) -> bool:
+    box = page.locator(selector).bounding_box()
+    return (
+        bool(box)
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size[0]
+        and (box["y"] + box["height"] <= size[1])
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_score_sheet_is_a_dialog_in_the_viewport_with_a_countdown_to_the_next_deal(
+    open_shell, size, output_dir
+):
+    page = open_shell(0, size)
+    frame = state(4, 0, version=20, hand=HAND[:6], rows=[f"Row {n}" for n in range(14)])
+    frame["table"]["next_deal_at"] = (dt.datetime.now(dt.UTC) + dt.timedelta(seconds=30)).isoformat()
+    page.evaluate("(f) => window.shell.onFrame(f)", frame)
+    page.wait_for_selector("#score-dialog[open] #score-sheet")
+    page.wait_for_function("/^\\d+s$/.test(document.getElementById('next-deal-clock').textContent)")
+    assert 25 <= int(page.inner_text("#next-deal-clock").rstrip("s")) <= 30
+    assert inside(page, "#score-dialog", size) and inside(page, "#next-deal", size)
+    page.screenshot(path=str(output_dir / f"shell-score-sheet-{size[0]}.png"))
+    page.click("#score-dialog .sheet-close")
+    assert page.locator("#score-dialog").count() == 0
+    page.click("#score-sheet-button")
+    page.wait_for_selector("#score-dialog[open]")
+    page.focus("#next-deal")
+    page.keyboard.press("Escape")
+    assert page.locator("#score-dialog").count() == 0
+    assert not page.errors
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_match_sheet_shows_every_finished_deal_at_any_time(open_shell, size):
+    page = open_shell(0, size)
+    frame = state(4, 0, version=30, to_act=[1], hand=HAND[:5])
+    frame["table"]["match_rounds"] = [
+        {"number": 1, "scores": [30, -10, -10, -10]},
+        {"number": 2, "scores": [-60, 20, 20, 20]},
+    ]
+    page.evaluate("(f) => window.shell.onFrame(f)", frame)  # mid-deal
+    assert page.get_attribute("#match-sheet-button", "aria-expanded") == "false"
+    page.click("#match-sheet-button")
+    page.wait_for_selector("#match-dialog[open]")
+    rows = page.eval_on_selector_all(
+        "#match-sheet tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent.trim()))"
+    )
+    assert rows == [
+        ["1", "30 (+30)", "-10 (-10)", "-10 (-10)", "-10 (-10)"],
+        ["2", "-60 (-90)", "20 (+30)", "20 (+30)", "20 (+30)"],
+    ]
+    assert page.inner_text("#match-sheet thead th:nth-child(2)") == "<b>Zoë</b>"
+    assert inside(page, "#match-dialog", size)
+    page.click("#match-dialog .sheet-close")
+    assert page.locator("#match-dialog").count() == 0
+    assert not page.errors
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_sound_button_shows_on_and_off_and_the_shell_plays_the_sites_sounds(open_shell, size):
+    page = open_shell(0, size)
+    page.evaluate(
+        """() => { window.played = [];
+          HTMLMediaElement.prototype.play = function () {
+            window.played.push(this.src.split('/').pop()); return Promise.resolve(); }; }"""
+    )
+    looks = """b => [b.getAttribute('aria-pressed'), getComputedStyle(b).backgroundColor,
+      getComputedStyle(b, '::before').content]"""
+    off = page.eval_on_selector("#sound-button", looks)
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=1, to_act=[0], hand=["AS"]))
+    assert page.evaluate("window.played") == []  # sound is off: nothing plays
+    page.click("#sound-button")
+    on = page.eval_on_selector("#sound-button", looks)
+    assert off[0] == "false" and on[0] == "true" and off[1] != on[1] and off[2] != on[2]
+    assert inside(page, "#sound-button", size)
+    trick = [{"seat": 1, "card": "3S"}, {"seat": 2, "card": "KS"}]
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=2, to_act=[3], trick=trick[:1]))
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=3, to_act=[0], trick=trick))
+    done = [*trick, {"seat": 3, "card": "5S"}, {"seat": 0, "card": "AS"}]
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=4, last_trick=done, last_winner=0))
+    page.evaluate("() => window.shell.onFrame({type: 'chat', lines: []})")  # the backlog on opening
+    page.evaluate("() => window.shell.onFrame({type: 'chat', lines: [{text: 'hi'}]})")
+    assert page.evaluate("window.played") == [
+        "card.wav",
+        "card.wav",
+        "card.wav",
+        "turn.wav",
+        "trick.wav",
+        "chat.wav",
+    ]
+    for name in ("turn", "card", "trick", "chat"):  # the files the shell asks for are there
+        assert page.evaluate("(n) => fetch(`/static/sounds/${n}.wav`).then((r) => r.status)", name) == 200
     assert not page.errors

@@ -76,3 +76,23 @@ def test_it_sends_missed_event_summaries_without_cards(users, settings):
     frame = table_frame(table.pk, 1, since=start)
     assert [(e["kind"], e["action_kind"]) for e in frame["events"]] == [("act", "bid"), ("act", "slam")]
     assert table_frame(table.pk, 1, newer_than=frame["version"]) is None
+
+
+def test_it_gives_the_match_totals_after_each_finished_deal_and_the_next_deal_time(users, fast_bots):
+    from games.models import Match
+    from games.services.tables import start_next_round
+    from tests.tables.driving import finish_deal
+
+    table = services.create_table(users["alice"], "french-tarot", human_seats=1)
+    assert table_frame(table.pk, 0)["table"]["match_rounds"] == []
+    game = get_game("french-tarot")
+    sheet = []
+    for number in (1, 2):
+        rnd = finish_deal(table.pk)
+        scores = game.standings(game.from_json(rnd.snapshot))["scores"]
+        sheet.append({"number": number, "scores": scores})
+        frame = table_frame(table.pk, None)
+        assert frame["table"]["match_rounds"] == sheet
+        assert frame["table"]["next_deal_at"] is not None
+        assert start_next_round(table.pk)
+    assert sheet[-1]["scores"] == Match.objects.get(table=table).standings["scores"]

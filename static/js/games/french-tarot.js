@@ -107,6 +107,10 @@ class FrenchTarot {
 
   lastTrick(frame) { return frame.view.last_trick?.cards || null; }
 
+  trick(frame) { return frame.view.trick; }
+
+  trickWinner(frame) { return frame.view.last_trick?.winner ?? null; }
+
   info(frame) {
     const view = frame.view;
     const cards = (list) => html`<${MiniCards} cards=${list} Card=${TarotCard}/>`;

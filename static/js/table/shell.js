@@ -11,6 +11,8 @@ import { Trick } from "./components/cards.js";
 import { SeatBox } from "./components/seat.js";
 import { Dialog } from "./components/dialog.js";
 import { ScoreSheet } from "./components/score-sheet.js";
+import { MatchSheet } from "./components/match-sheet.js";
+import { SheetDialog } from "./components/sheet-dialog.js";
 import { stakeLine, worstCaseLine } from "../stakes.js";
 
 // Why the ledger stood this player up before a deal (the `stood_up` notice's reason, ledger.errors.NotEligible).
@@ -37,6 +39,7 @@ export class Shell {
     this.root = root;
     this.tableId = Number(root.dataset.table);
     this.mySeat = root.dataset.seat === "" ? null : Number(root.dataset.seat);
+    this.pending = null;  // "version:action" of this seat's last action, until the table answers
     this.sound = root.dataset.sound === "1";
     this.version = 0;
     this.frame = null;
@@ -46,15 +49,20 @@ export class Shell {
     this.interpolate = interpolate;
     // What the shell shows beyond the frame: the notice, the last trick instead of the middle, a card dragged over
     // the middle, and the key of the question answered last (hidden until the table moves or refuses the answer).
-    this.ui = { notice: null, showLast: false, dropTarget: false, answered: null, round: null };
+    // held: the trick just finished, kept on the felt with its winner until it is gathered ({plays, winner,
+    // gathering}); lastKey names the last trick of the previous frame (undefined before the first), so a new one is seen once.
+    this.ui = { notice: null, showLast: false, dropTarget: false, answered: null, round: null, held: null, lastKey: undefined,
+      sheetClosed: null, matchOpen: false };  // the round whose score sheet was closed; the match sheet is open
     this.mount = root.querySelector("#table-view");
     this.el = { countdown: root.querySelector("#countdown"), hash: root.querySelector("#deck-hash"),
       lastTrick: root.querySelector("#last-trick-button") };
     this.el.lastTrick.addEventListener("click", () => { this.ui.showLast = !this.ui.showLast; this.render(); });
     const soundButton = root.querySelector("#sound-button");
+    soundButton.setAttribute("aria-pressed", String(this.sound));
     soundButton.addEventListener("click", () => {
       this.sound = !this.sound;
       soundButton.setAttribute("aria-pressed", String(this.sound));
+      if (this.sound) this.playSound("card");  // one hears at once what "on" means
       const csrf = root.querySelector("input[name=csrfmiddlewaretoken]")?.value || "";
       fetch(root.dataset.soundUrl, { method: "POST", headers: { "X-CSRFToken": csrf },
         body: new URLSearchParams({ on: this.sound ? "1" : "0" }) });
@@ -81,6 +89,7 @@ export class Shell {
       if (this.lost) this.showNotice(t("Connected again."), "info");
       this.lost = false;
       this.retry = 0;
+      this.pending = null;  // an action lost with the old socket may be sent again
       this.root.classList.add("connected");
     });
     socket.addEventListener("message", (event) => this.onFrame(JSON.parse(event.data)));
@@ -116,11 +125,19 @@ export class Shell {
       this.frame = frame;
       this.readOnly = frame.read_only;
       const round = frame.table.round?.number ?? null;
-      if (round !== this.ui.round) Object.assign(this.ui, { round, showLast: false });
+      if (round !== this.ui.round) {
+        if (this.ui.held) this.releaseTrick();  // a new deal clears the felt
+        Object.assign(this.ui, { round, showLast: false });
+      }
+      this.holdFinishedTrick(frame);
       this.render();
     } else if (frame.type === "error") {
       this.ui.answered = null;  // the answer was refused: ask again
+      this.pending = null;
       this.showNotice((ERROR_TEXT[frame.code] || (() => this.game?.errorText?.(frame.code) || frame.message))(), "error");
+    } else if (frame.type === "chat") {
+      if (this.chatSeen) this.playSound("chat");  // the first chat frame is the backlog of the opened page
+      this.chatSeen = true;
     } else if (frame.type === "notice" && frame.code === "stood_up") {
       this.mySeat = null;  // this socket gets the public view from now on
       this.root.querySelector("#leave-form")?.setAttribute("hidden", "");  // there is no seat to leave
@@ -136,7 +153,12 @@ export class Shell {
     if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
   }
 
+  // The same action twice at one version (a double click) is sent once: the server would refuse the repeat as
+  // stale and the player would read "The table moved on" for their own click.
   act(action) {
+    const sent = `${this.version}:${JSON.stringify(action)}`;
+    if (this.pending === sent) return;
+    this.pending = sent;
     const id = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2)).slice(0, 64);
     this.send({ type: "act", id, version: this.version, action });
   }
@@ -163,7 +185,7 @@ export class Shell {
       this.el.hash.textContent = round ? `#${round.number} · ${round.deck_hash.slice(0, 12)}…` : "";
       this.el.hash.dataset.full = round?.deck_hash || "";
       const turnNow = this.myTurn();
-      if (turnNow && !this.wasMyTurn) this.beep();
+      if (turnNow && !this.wasMyTurn) this.playSound("turn");
       this.wasMyTurn = turnNow;
       this.root.classList.toggle("my-turn", turnNow);
     }
@@ -188,7 +210,9 @@ export class Shell {
       </div>
       <div class="game-info" id="game-info">${playing ? game.info?.(frame) : null}</div>
       <div class="hand" id="hand" aria-label=${this.mount.dataset.handLabel}>${playing ? game.hand(frame) : null}</div>
-      <div class="actions" id="actions">${playing ? game.actions?.(frame) : null}${playing ? this.scoreSheet(frame) : null}</div>
+      <div class="actions" id="actions">${playing ? game.actions?.(frame) : null}${frame ? this.sheetButtons(frame) : null}</div>
+      ${playing ? this.scoreSheet(frame) : null}
+      ${frame && this.ui.matchOpen ? this.matchSheet(frame) : null}
       <${Dialog} question=${question && question.key !== this.ui.answered ? question : null}
         onAnswer=${(q, value) => this.answer(q, value)}/>`;
   }
@@ -213,21 +237,89 @@ export class Shell {
       deadline=${clocks[String(seat.number)] || null} extra=${view ? this.game.seat?.(frame, seat.number) : null}/>`;
   }
 
-  // The middle of the felt: the game's (trick, piles, melds), or the last trick while "Last trick" is pressed.
+  // A trick completed by this frame stays on the felt with its winner for HOLD_MS, then is gathered to the
+  // winner's seat; the next lead ends the hold at once. Only what the view already shows (its last trick) is used.
+  holdFinishedTrick(frame) {
+    const last = frame.view ? this.game.lastTrick?.(frame) : null;
+    const key = last ? `${frame.table.round?.number}:${JSON.stringify(last)}` : null;
+    const seen = this.ui.lastKey;
+    this.ui.lastKey = key;
+    const current = frame.view ? this.game.trick?.(frame) || [] : [];
+    const played = this.ui.trickSize || 0;
+    this.ui.trickSize = current.length;
+    if (this.ui.held && current.length) this.releaseTrick();
+    const finished = !!key && seen !== undefined && key !== seen;
+    if (finished) this.playSound("trick");
+    else if (seen !== undefined && current.length > played) this.playSound("card");
+    if (!finished || current.length) return;
+    clearTimeout(this.holdTimer);
+    this.ui.held = { plays: last, winner: this.game.trickWinner?.(frame) ?? null, gathering: false };
+    this.holdTimer = setTimeout(() => this.gatherTrick(), HOLD_MS);
+  }
+
+  gatherTrick() {
+    if (!this.ui.held) return;
+    if (reducedMotion()) { this.releaseTrick(); this.render(); return; }
+    this.ui.held.gathering = true;
+    this.render();
+    this.holdTimer = setTimeout(() => { this.releaseTrick(); this.render(); }, GATHER_MS);
+  }
+
+  releaseTrick() {
+    clearTimeout(this.holdTimer);
+    this.ui.held = null;
+  }
+
+  // The middle of the felt: the game's (trick, piles, melds), the trick just finished while it is held, or the
+  // last trick while "Last trick" is pressed.
   middle(frame) {
+    const held = this.ui.held;
+    if (held && !this.ui.showLast) {
+      const winner = held.winner;
+      return html`<div class=${held.gathering ? `finished-trick gathering to-${this.position(winner)}` : "finished-trick"}
+        id="finished-trick" data-winner=${winner ?? ""}>
+        ${winner !== null ? html`<p class="trick-winner">${interpolate(t("%(name)s wins the trick"), { name: this.seatName(winner) })}</p>` : null}
+        <${Trick} plays=${held.plays} Card=${this.game.Card} position=${(seat) => this.position(seat)} winner=${winner}/></div>`;
+    }
     const last = this.ui.showLast ? this.game.lastTrick?.(frame) : null;
     if (!last) return this.game.middle(frame);
     return html`<p class="last-label">${t("Last trick")}</p>
       <${Trick} plays=${last} Card=${this.game.Card} position=${(seat) => this.position(seat)}/>`;
   }
 
+  // The finished deal's score sheet, as a dialog over the table until it is closed (reopened by its button).
   scoreSheet(frame) {
     const rows = this.game.scoreRows?.(frame);
-    if (!rows) return null;
     const table = frame.table;
-    const next = table.match_over ? "over" : table.status === "open" ? "waiting" : "deal";
-    return html`<${ScoreSheet} rows=${rows} money=${table.round.money} name=${(seat) => this.seatName(seat)}
-      historyUrl=${this.historyUrl(table.round.number)} next=${next} onNext=${() => this.nextDeal()}/>`;
+    if (!rows || this.ui.sheetClosed === table.round.number) return null;
+    const next = table.match_over ? "over" : table.status === "open" ? "waiting" : this.mySeat === null ? "watching" : "deal";
+    return html`<${SheetDialog} id="score-dialog" label=${t("Score sheet")} onClose=${() => this.setUi({ sheetClosed: table.round.number })}>
+      <${ScoreSheet} rows=${rows} money=${table.round.money} name=${(seat) => this.seatName(seat)}
+        historyUrl=${this.historyUrl(table.round.number)} next=${next} nextAt=${table.next_deal_at || null}
+        onNext=${() => this.nextDeal()}/>
+    <//>`;
+  }
+
+  matchSheet(frame) {
+    const names = frame.table.seats.map((s) => this.seatName(s.number));
+    return html`<${SheetDialog} id="match-dialog" label=${t("Match sheet")} onClose=${() => this.setUi({ matchOpen: false })}>
+      <${MatchSheet} rounds=${frame.table.match_rounds || []} names=${names}/>
+    <//>`;
+  }
+
+  // "Match sheet" at any time, and "Score sheet" again once the finished deal's sheet was closed.
+  sheetButtons(frame) {
+    const closed = frame.view && this.ui.sheetClosed === frame.table.round?.number && this.game.scoreRows?.(frame);
+    return html`<div class="sheet-buttons">
+      ${closed ? html`<button type="button" id="score-sheet-button" onClick=${() => this.setUi({ sheetClosed: null })}>${t("Score sheet")}</button>` : null}
+      <button type="button" id="match-sheet-button" aria-expanded=${String(this.ui.matchOpen)}
+        onClick=${() => this.setUi({ matchOpen: !this.ui.matchOpen })}>${t("Match sheet")}</button>
+    </div>`;
+  }
+
+  setUi(changes) {
+    Object.assign(this.ui, changes);
+    this.render();
   }
 
   // A card dragged from the hand onto the middle: the game says whether it takes one now, and what a drop does.
@@ -266,7 +358,7 @@ export class Shell {
       this.el.countdown.textContent = `${left}s`;
       this.el.countdown.classList.toggle("urgent", left <= 5);
     }
-    for (const clock of this.mount.querySelectorAll(".seat-clock[data-deadline]")) {
+    for (const clock of this.mount.querySelectorAll("[data-deadline]")) {  // seats' turn clocks, the next deal's
       const left = secondsLeft(clock.dataset.deadline);
       clock.textContent = `${left}s`;
       clock.classList.toggle("urgent", left <= 5);
@@ -282,19 +374,22 @@ export class Shell {
 
   historyUrl(round) { return this.root.dataset.historyUrl.replace(/\/0\/$/, `/${round}/`); }
 
-  beep() {
+  // The site's sounds (static/sounds/, made by make_sounds.py there): "turn", "card", "trick", "chat".
+  playSound(name) {
     if (!this.sound) return;
-    try {
-      const ctx = this.audio || (this.audio = new AudioContext());
-      const osc = ctx.createOscillator();
-      const gain = ctx.createGain();
-      osc.frequency.value = 660;
-      gain.gain.value = 0.05;
-      osc.connect(gain).connect(ctx.destination);
-      osc.start();
-      osc.stop(ctx.currentTime + 0.12);
-    } catch { /* audio is optional */ }
+    // each file's URL comes from the page ({% static %}, so hashed names work); a bare page uses the folder
+    const url = this.root.dataset[`sound${name[0].toUpperCase()}${name.slice(1)}`] || `/static/sounds/${name}.wav`;
+    const audio = (this.sounds ||= {})[name] || (this.sounds[name] = new Audio(url));
+    audio.currentTime = 0;
+    audio.play()?.catch(() => { /* no sound before the page was touched, or none at all: sound is optional */ });
   }
+}
+
+const HOLD_MS = 1500;  // how long a finished trick stays on the felt (issue 14: "about 1.5 s")
+const GATHER_MS = 300;  // the gathering animation to the winner's seat (tables.css .finished-trick.gathering)
+
+function reducedMotion() {
+  return !!window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 }
 
 function secondsLeft(iso) {

@@ -12,13 +12,17 @@ export function createGame(shell) {
   return {
     Card: TarotCard,
     middle: (frame) => html`<${Trick} plays=${frame.view.trick} Card=${TarotCard} position=${(s) => shell.position(s)}/>`,
-    hand: (frame) => html`<${Hand} cards=${frame.view.hand} Card=${TarotCard} mode="play"
-      playable=${legalValues(frame, "play")} reason=${() => "not now"} onCard=${play}/>`,
+    hand: (frame) => (shell.myTurn() ? html`<${Hand} cards=${frame.view.hand} Card=${TarotCard} mode="play"
+      playable=${legalValues(frame, "play")} reason=${() => "not now"} onCard=${play}/>`
+      : html`<${Hand} cards=${frame.view.hand} Card=${TarotCard} disabled=${true}/>`),
     seat: (frame, n) => html`<span class="test-extra">${frame.view.notes?.[n] ?? ""}</span>`,
     question: (frame) => (frame.view.ask ? { key: `${frame.version}:ask`, kind: "ask", title: frame.view.ask,
       buttons: [{ label: "Yes", value: "yes", primary: true }, { label: "No", value: "no" }],
       answer: (value) => shell.act({ answer: value }) } : null),
     lastTrick: (frame) => frame.view.last_trick,
+    trick: (frame) => frame.view.trick,
+    trickWinner: (frame) => frame.view.last_winner ?? null,
+    scoreRows: (frame) => (frame.view.rows ? frame.view.rows.map((r) => html`<tr key=${r}><th>${r}</th></tr>`) : null),
     canDrop: () => true,
     drop: (frame, card) => play(card),
   };

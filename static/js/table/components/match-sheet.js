@@ -1,0 +1,20 @@
+// The match sheet: every finished deal of the match so far, with each seat's match total after it and the change
+// that deal made (the frame's `table.match_rounds`, computed by the server from the engine's standings).
+import { html } from "../../view.js";
+import { t } from "../../i18n.js";
+
+// rounds: [{number, scores: [per seat]}] in deal order; names: the seats' names, by seat number.
+export function MatchSheet({ rounds, names }) {
+  const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
+  return html`<section id="match-sheet" class="score-sheet">
+    <h2>${t("Match sheet")}</h2>
+    ${rounds.length ? html`<table class="match-table">
+      <thead><tr><th scope="col">${t("Deal")}</th>${names.map((n, i) => html`<th scope="col" key=${i}>${n}</th>`)}</tr></thead>
+      <tbody>${rounds.map((r, i) => html`<tr key=${r.number} data-round=${r.number}><th scope="row">${r.number}</th>
+        ${r.scores.map((s, seat) => {
+          const change = s - (i ? rounds[i - 1].scores[seat] : 0);
+          return html`<td key=${seat}>${s} <small class="change">(${signed(change)})</small></td>`;
+        })}</tr>`)}</tbody>
+    </table>` : html`<p class="empty">${t("No deal of this match is finished yet.")}</p>`}
+  </section>`;
+}
