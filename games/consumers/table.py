@@ -65,6 +65,9 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
         if not await _register(
             self.table_id, user.pk, self.channel_name
         ):  # settings.KIBITZ_SOCKETS_PER_TABLE
+            # Accepted first: a socket closed during the handshake reaches the browser as a bare HTTP 403 with
+            # no code, and the page would keep reconnecting; this close code tells it to stop and say why.
+            await self.accept()
             await self.close(code=TOO_MANY_SOCKETS)
             return
         self.user = user

@@ -468,3 +468,53 @@ def test_the_sound_button_shows_on_and_off_and_the_shell_plays_the_sites_sounds(
     for name in ("turn", "card", "trick", "chat"):  # the files the shell asks for are there
         assert page.evaluate("(n) => fetch(`/static/sounds/${n}.wav`).then((r) => r.status)", name) == 200
     assert not page.errors
+
+
+def test_a_socket_too_many_says_why_and_stops_reconnecting(open_shell):
+    """The server accepts a user's socket over the per-table cap and closes it with 4429 (games/consumers/table.py):
+    the shell says why and does not knock again; any other close still reconnects."""
+    page = open_shell(0)
+    opened = page.evaluate(
+        """async (code) => {
+          let made = 0;
+          window.WebSocket = class extends EventTarget {
+            constructor() {
+              super();
+              made += 1;
+              setTimeout(() => {
+                this.dispatchEvent(new Event('open'));
+                const closing = new Event('close');
+                closing.code = code;
+                this.dispatchEvent(closing);
+              }, 0);
+            }
+          };
+          window.shell.connect();
+          await new Promise((done) => setTimeout(done, 1500));
+          return made;
+        }""",
+        4429,
+    )
+    assert opened == 1
+    assert page.is_visible("#notice")
+    assert "already open in too many windows" in page.inner_text("#notice")
+    assert "reconnecting" not in page.inner_text("#notice")
+    again = open_shell(0)
+    made = again.evaluate(
+        """async () => {
+          let made = 0;
+          window.WebSocket = class extends EventTarget {
+            constructor() {
+              super();
+              made += 1;
+              setTimeout(() => { const closing = new Event('close'); closing.code = 1006; this.dispatchEvent(closing); }, 0);
+            }
+          };
+          window.shell.connect();
+          await new Promise((done) => setTimeout(done, 1500));
+          return made;
+        }"""
+    )
+    assert made >= 2
+    assert "reconnecting" in again.inner_text("#notice")
+    assert not page.errors and not again.errors  # type: ignore[attr-defined]

@@ -34,6 +34,9 @@ const ERROR_TEXT = {
   no_next_deal: () => t("There is no deal to start now."),
 };
 
+// The table socket's close code for one user's socket too many at one table (games/consumers/table.py).
+const TOO_MANY_SOCKETS = 4429;
+
 export class Shell {
   constructor(root) {
     this.root = root;
@@ -100,6 +103,11 @@ export class Shell {
         this.closing = true;
         this.root.classList.add("closed");
         setTimeout(() => location.assign("/"), 4000);
+        return;
+      }
+      if (event.code === TOO_MANY_SOCKETS) {  // another window must close first: knocking again cannot help
+        this.closing = true;
+        this.showNotice(t("This table is already open in too many windows of yours; close one and reload this page."), "error", true);
         return;
       }
       if (!this.lost) this.showNotice(t("Connection lost; reconnecting…"), "warning", true);
