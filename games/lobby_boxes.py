@@ -25,16 +25,20 @@ def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
     units: the limit the table reserves with, games.services.table_terms.table_limit), "money" (a stakes table's
     games.services.table_terms.MoneyTerms.to_json(), with its worst case per settlement unit; None: no stakes),
     "bot_level", "bot_level_display" (translated), "access", "access_display" (translated),
-    "can_sit" (waiting with a free seat: "Play" is offered), "turn_seconds", "seats": [{"number", "name", "bot",
-    "open"}]}`. Texts are in the active language (see lobby_boxes_in_language). The page and the lobby socket
-    send these same dicts; static/js/lobby.js draws every box from them."""
+    "can_sit" (waiting with a free seat and the viewer not seated there: "Play" is offered), "seated" (the
+    viewer holds a seat: the box links back to it instead of offering to watch), "turn_seconds",
+    "seats": [{"number", "name", "bot", "open"}]}`. Texts are in the active language (see
+    lobby_boxes_in_language). The page and the lobby socket send these same dicts; static/js/lobby.js draws
+    every box from them."""
     recent = Table.objects.filter(status__in=[Table.Status.OPEN, Table.Status.PLAYING]).order_by("-pk")
     tables = tables_admitting(viewer, list(recent[: LOBBY_SIZE * 4]))[:LOBBY_SIZE]
     seats: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(table__in=tables).select_related("user__profile").order_by("number"):
         seats.setdefault(seat.table_id, []).append(seat)
     boxes = []
+    viewer_id = getattr(viewer, "pk", None)
     for table in tables:
+        seated = viewer_id is not None and any(s.user_id == viewer_id for s in seats.get(table.pk, []))
         try:
             game = get_game(table.game)
         except KeyError:
@@ -54,7 +58,9 @@ def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
                 "access": table.access,
                 "access_display": str(table.get_access_display()),
                 "can_sit": table.status == Table.Status.OPEN
+                and not seated
                 and any(s.for_human and s.user is None for s in seats.get(table.pk, [])),
+                "seated": seated,
                 "turn_seconds": table.turn_seconds,
                 "seats": [
                     {

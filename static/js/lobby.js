@@ -84,7 +84,9 @@ function box(table) {
   const form = node.querySelector("form");
   form.action = `/tables/${table.id}/play/`;
   form.hidden = !table.can_sit;
-  node.querySelector(".box-watch").href = `/tables/${table.id}/`;
+  const link = node.querySelector(".box-watch");
+  link.href = `/tables/${table.id}/`;
+  if (table.seated) link.textContent = gettext("Back to my seat");
   return node;
 }
 

@@ -23,6 +23,7 @@ def box_texts(page, table_id: int) -> dict[str, str]:
         "seats": " | ".join(box.locator(".box-seats li").all_inner_texts()),
         "play": str(box.locator("form.box-play").is_visible()),
         "watch": box.locator(".box-watch").get_attribute("href"),
+        "link": box.locator(".box-watch").inner_text(),
     }
 
 
@@ -48,7 +49,7 @@ def test_the_script_draws_each_box_the_same_at_load_and_live(site, browser, outp
     assert live["title"] == "French Tarot" and live["status"] == "waiting for players"
     assert live["stake"] == "stake 0.12 · limit 18.00"  # French Tarot's default limit: 150 × the stake
     assert live["seats"].startswith("alice | free seat") and live["play"] == "True"
-    assert live["watch"] == f"/tables/{table_id}/"
+    assert live["watch"] == f"/tables/{table_id}/" and live["link"] == "Watch"
     german = box_texts(carol, table_id)
     assert (german["status"], german["stake"]) == ("wartet auf Spieler", "Einsatz 0,12 · Limit 18,00")
     assert german["seats"].startswith("alice | freier Platz")
@@ -64,4 +65,8 @@ def test_the_script_draws_each_box_the_same_at_load_and_live(site, browser, outp
     )
     seated = box_texts(carol, table_id)
     assert seated["play"] == "False" and seated["seats"].startswith("alice | bob")
+    assert seated["link"] == "Zuschauen"  # carol is not seated there
     carol.screenshot(path=str(output_dir / "lobby-box-german.png"), full_page=True)
+    bob.goto(site.url + "/")  # bob is seated there: his box leads back to his seat
+    mine = box_texts(bob, table_id)
+    assert (mine["link"], mine["watch"], mine["play"]) == ("Back to my seat", f"/tables/{table_id}/", "False")

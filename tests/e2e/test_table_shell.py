@@ -507,7 +507,11 @@ def test_a_socket_too_many_says_why_and_stops_reconnecting(open_shell):
             constructor() {
               super();
               made += 1;
-              setTimeout(() => { const closing = new Event('close'); closing.code = 1006; this.dispatchEvent(closing); }, 0);
+              setTimeout(() => {
+                const closing = new Event('close');
+                closing.code = 1006;
+                this.dispatchEvent(closing);
+              }, 0);
             }
           };
           window.shell.connect();

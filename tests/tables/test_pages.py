@@ -180,7 +180,7 @@ def test_it_logs_in_and_out(client, users):
     assert client.get(reverse("lobby")).status_code == 302
 
 
-def test_the_lobby_offers_play_only_at_a_free_seat_and_watch_everywhere(users):
+def test_the_lobby_offers_play_at_a_free_seat_a_way_back_to_ones_seat_and_watch_elsewhere(users):
     """The page hands its script the boxes (tests/e2e/test_lobby.py checks what the script draws from them)."""
     waiting = services.create_table(users["alice"], "test-follow", human_seats=2)
     playing = services.create_table(users["bob"], "test-follow", human_seats=1)
@@ -190,6 +190,13 @@ def test_the_lobby_offers_play_only_at_a_free_seat_and_watch_everywhere(users):
         waiting: True,
         playing: False,
     }
+    assert not any(boxes[table.pk]["seated"] for table in (waiting, playing))
+    # Alice holds a seat at the waiting table: her box leads back to it (lobby.js: "Back to my seat"), no "Play".
+    own = {
+        box["id"]: box for box in page_boxes(_client(users["alice"]).get(reverse("lobby")).content.decode())
+    }
+    assert (own[waiting.pk]["seated"], own[waiting.pk]["can_sit"]) == (True, False)
+    assert own[playing.pk]["seated"] is False
     assert (
         'class="table-box"' not in page.split('<template id="box-template">')[0]
     )  # no box drawn by the template
