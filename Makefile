@@ -3,6 +3,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+PORT ?= 8000
 JS_STAMP := node_modules/.installed
 
 .PHONY: run test install lint-js vendor bench clean
@@ -21,7 +22,7 @@ install: $(STAMP)
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_data
-	$(PY) manage.py serve --host 127.0.0.1 --port 8000
+	$(PY) manage.py serve --host 127.0.0.1 --port $(PORT)
 
 # Checks first (each one clean or the run stops): the import contracts of pyproject.toml ([tool.importlinter]),
 # ruff, mypy and ESLint; then the tests.

@@ -1,7 +1,9 @@
 from django.apps import AppConfig
 from django.conf import settings
 
-from games.engines.core.registry import add_packages
+from games.declarations import game_title
+from games.engines.core.registry import add_packages, get_game
+from ledger.labels import register_game_titles
 
 
 class GamesConfig(AppConfig):
@@ -9,5 +11,15 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        """Register the game packages of settings.KIBITZ_GAME_PACKAGES beside the shipped engines."""
+        """Register the game packages of settings.KIBITZ_GAME_PACKAGES beside the shipped engines, and give the
+        ledger the games' titles for its pages and exports (ledger.labels; the ledger cannot import games)."""
         add_packages(settings.KIBITZ_GAME_PACKAGES)
+        register_game_titles(_title_of)
+
+
+def _title_of(key: str) -> str | None:
+    """The translated title of the game `key` for the ledger's pages (ledger.labels), None for an unknown key."""
+    try:
+        return game_title(get_game(key))
+    except KeyError:
+        return None

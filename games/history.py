@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from accounts.models import User
@@ -28,7 +29,8 @@ def hand_history(rnd: Round) -> dict[str, Any]:
 
     Returns `{"table", "round", "game", "dealer", "dealer_name", "names": [name per seat], "deal", "hands": [{"seat",
     "name", "cards"}], "actions": [{"seat", "action"}], "steps": [{"seat", "name", "text"}], "scores": [{"name",
-    "score"}] | None, "result", "status", "deck_hash", "order", "salt"}`; `steps` spell each action out
+    "score"}] | None, "result", "result_json" (the result as indented JSON text), "status", "deck_hash", "order",
+    "salt"}`; `steps` spell each action out
     (e.g. "play 7H").
     """
     seats = {s.number: s for s in Seat.objects.filter(table=rnd.table).select_related("user__profile")}
@@ -69,6 +71,7 @@ def hand_history(rnd: Round) -> dict[str, Any]:
         if isinstance(scores, list)
         else None,
         "result": rnd.result,
+        "result_json": json.dumps(rnd.result, indent=2, ensure_ascii=False, sort_keys=True),
         "status": rnd.status,
         "deck_hash": rnd.deck_hash,
         "order": rnd.order,

@@ -19,7 +19,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
-from ledger.money import decimal_mark, format_money
+from ledger.money import decimal_mark, format_money, rate_number
 
 BOM = "\ufeff"
 # A spreadsheet starts a formula at these characters (and a tab or carriage return can hide one).
@@ -47,6 +47,14 @@ class Money:
     minor: int
 
 
+@dataclass(frozen=True)
+class Rate:
+    """A commission rate in basis points for an export cell (written as a percentage number, 900 → "9", 850 →
+    "8,5" with the decimal comma; the column header says "%")."""
+
+    bp: int
+
+
 def dialect_for(request: HttpRequest) -> Dialect:
     """`?sep=semicolon|comma`, else the one of the page's language (decimal comma → semicolon)."""
     chosen = DIALECTS.get(request.GET.get("sep", ""))
@@ -62,12 +70,15 @@ def neutralise(text: str) -> str:
 
 
 def cell(value: Any, dialect: Dialect) -> str:
-    """One export cell: Money as a number with the dialect's decimal mark ("-3,00"), datetimes in ISO 8601 in the
+    """One export cell: Money as a number with the dialect's decimal mark ("-3,00"), a Rate as a percentage
+    number ("8,5"), datetimes in ISO 8601 in the
     site's time zone with its offset, dates ISO, ints plain, None empty, booleans 1/0, text neutralised."""
     if value is None:
         return ""
     if isinstance(value, Money):
         return format_money(value.minor).replace(".", dialect.decimal)
+    if isinstance(value, Rate):
+        return rate_number(value.bp, dialect.decimal)
     if isinstance(value, bool):
         return "1" if value else "0"
     if isinstance(value, int):

@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from ledger.labels import game_label
 from ledger.models import (
     Account,
     AdjustmentRequest,
@@ -32,7 +33,7 @@ DATE = forms.DateInput(attrs={"type": "date"})
 def game_choices() -> list[tuple[str, str]]:
     """The games that have settlement units, as (value, label)."""
     games = SettlementUnit.objects.exclude(game="").values_list("game", flat=True).distinct().order_by("game")
-    return [(g, g) for g in games]
+    return [(g, game_label(g)) for g in games]
 
 
 def table_key(value: str) -> str:

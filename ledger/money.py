@@ -60,6 +60,12 @@ def format_rate(rate_bp: int, language: str | None = None) -> str:
     return _hundredths(rate_bp, decimal_mark(language), places="needed") + " %"
 
 
+def rate_number(rate_bp: int, mark: str = ".") -> str:
+    """Basis points as a bare percentage number with the decimal `mark`, no sign: 900 → "9", 850 → "8,5" (mark
+    ","), 1234 → "12.34" (for exports, whose column header says "%")."""
+    return _hundredths(rate_bp, mark, places="needed")
+
+
 def parse_money(text: str) -> int:
     """Typed major units to minor units, exactly: "12.50", "12,50", "12,5", "12", ".5", "-3", "+1.00",
     "−3.00" (minus sign) → 1250, 1250, 1250, 1200, 50, -300, 100, -300. Spaces around are ignored.

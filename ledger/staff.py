@@ -46,6 +46,26 @@ def _refuse_own(credited: Iterable[int], approver: Any, message: str) -> None:
         raise ApprovalRefused("own_account", message)
 
 
+def _lock_pending(model: Any, request_id: int, related: str, approver: Any, decided: str, second: str) -> Any:
+    """The pending request `request_id` of `model` (AdjustmentRequest or ReversalRequest), locked so that two
+    approvers cannot both decide it, with `related` joined. Raises ApprovalRefused `already_decided` (text
+    `decided`) or `same_staff` when `approver` requested it (text `second`)."""
+    request = model.objects.select_for_update().select_related(related).get(pk=request_id)
+    if request.status != AdjustmentStatus.PENDING:
+        raise ApprovalRefused("already_decided", decided)
+    if request.requested_by_id == approver.pk:
+        raise ApprovalRefused("same_staff", second)
+    return request
+
+
+def _mark_decided(request: Any, status: str, approver: Any, booked: Transaction | None = None) -> None:
+    """Record the decision on a request row: its status, who decided and when, and the booked transaction."""
+    fields: dict[str, Any] = {"status": status, "decided_by": approver, "decided_at": timezone.now()}
+    if booked is not None:
+        fields["transaction"] = booked
+    type(request).objects.filter(pk=request.pk).update(**fields)
+
+
 def request_adjustment(
     *, account: Account, amount: int, reason: str, requested_by: Any, page: str = ""
 ) -> AdjustmentRequest:
@@ -84,12 +104,14 @@ def approve_adjustment(request_id: int, approver: Any, *, page: str = "") -> Tra
     """
     require(approver, roles.APPROVE_CORRECTION)
     with transaction.atomic():
-        # Lock the request so two approvers cannot both book it.
-        request = AdjustmentRequest.objects.select_for_update().select_related("account").get(pk=request_id)
-        if request.status != AdjustmentStatus.PENDING:
-            raise ApprovalRefused("already_decided", _("this adjustment was already decided"))
-        if request.requested_by_id == approver.pk:
-            raise ApprovalRefused("same_staff", _("a second staff member must approve an adjustment"))
+        request = _lock_pending(
+            AdjustmentRequest,
+            request_id,
+            "account",
+            approver,
+            _("this adjustment was already decided"),
+            _("a second staff member must approve an adjustment"),
+        )
         if request.amount > 0:
             _refuse_own(
                 [request.account_id],
@@ -105,12 +127,7 @@ def approve_adjustment(request_id: int, approver: Any, *, page: str = "") -> Tra
             reason=request.reason,
             details={"requested_by": request.requested_by_id, "approved_by": approver.pk},
         )
-        AdjustmentRequest.objects.filter(pk=request.pk).update(
-            status=AdjustmentStatus.APPROVED,
-            decided_by=approver,
-            decided_at=timezone.now(),
-            transaction=booked,
-        )
+        _mark_decided(request, AdjustmentStatus.APPROVED, approver, booked)
         audit.record(
             approver,
             AuditAction.ADJUSTMENT_APPROVED,
@@ -128,14 +145,15 @@ def reject_adjustment(request_id: int, approver: Any, *, page: str = "") -> None
     (not_allowed, already_decided, same_staff)."""
     require(approver, roles.APPROVE_CORRECTION)
     with transaction.atomic():
-        request = AdjustmentRequest.objects.select_for_update().select_related("account").get(pk=request_id)
-        if request.status != AdjustmentStatus.PENDING:
-            raise ApprovalRefused("already_decided", _("this adjustment was already decided"))
-        if request.requested_by_id == approver.pk:
-            raise ApprovalRefused("same_staff", _("a second staff member must decide an adjustment"))
-        AdjustmentRequest.objects.filter(pk=request.pk).update(
-            status=AdjustmentStatus.REJECTED, decided_by=approver, decided_at=timezone.now()
+        request = _lock_pending(
+            AdjustmentRequest,
+            request_id,
+            "account",
+            approver,
+            _("this adjustment was already decided"),
+            _("a second staff member must decide an adjustment"),
         )
+        _mark_decided(request, AdjustmentStatus.REJECTED, approver)
         audit.record(
             approver,
             AuditAction.ADJUSTMENT_REJECTED,
@@ -195,11 +213,14 @@ def approve_reversal(request_id: int, approver: Any, *, page: str = "") -> Trans
     """
     require(approver, roles.APPROVE_CORRECTION)
     with transaction.atomic():
-        request = ReversalRequest.objects.select_for_update().select_related("original").get(pk=request_id)
-        if request.status != AdjustmentStatus.PENDING:
-            raise ApprovalRefused("already_decided", _("this reversal was already decided"))
-        if request.requested_by_id == approver.pk:
-            raise ApprovalRefused("same_staff", _("a second staff member must approve a reversal"))
+        request = _lock_pending(
+            ReversalRequest,
+            request_id,
+            "original",
+            approver,
+            _("this reversal was already decided"),
+            _("a second staff member must approve a reversal"),
+        )
         postings = list(request.original.postings.all())
         _refuse_own(
             [p.account_id for p in postings if p.amount < 0],
@@ -207,12 +228,7 @@ def approve_reversal(request_id: int, approver: Any, *, page: str = "") -> Trans
             _("you may not approve a reversal that credits your own wallet"),
         )
         booked = reverse(request.original, actor_id=approver.pk, reason=request.reason)
-        ReversalRequest.objects.filter(pk=request.pk).update(
-            status=AdjustmentStatus.APPROVED,
-            decided_by=approver,
-            decided_at=timezone.now(),
-            transaction=booked,
-        )
+        _mark_decided(request, AdjustmentStatus.APPROVED, approver, booked)
         audit.record(
             approver,
             AuditAction.REVERSAL_APPROVED,
@@ -230,14 +246,15 @@ def reject_reversal(request_id: int, approver: Any, *, page: str = "") -> None:
     (not_allowed, already_decided, same_staff)."""
     require(approver, roles.APPROVE_CORRECTION)
     with transaction.atomic():
-        request = ReversalRequest.objects.select_for_update().select_related("original").get(pk=request_id)
-        if request.status != AdjustmentStatus.PENDING:
-            raise ApprovalRefused("already_decided", _("this reversal was already decided"))
-        if request.requested_by_id == approver.pk:
-            raise ApprovalRefused("same_staff", _("a second staff member must decide a reversal"))
-        ReversalRequest.objects.filter(pk=request.pk).update(
-            status=AdjustmentStatus.REJECTED, decided_by=approver, decided_at=timezone.now()
+        request = _lock_pending(
+            ReversalRequest,
+            request_id,
+            "original",
+            approver,
+            _("this reversal was already decided"),
+            _("a second staff member must decide a reversal"),
         )
+        _mark_decided(request, AdjustmentStatus.REJECTED, approver)
         audit.record(
             approver,
             AuditAction.REVERSAL_REJECTED,

@@ -17,7 +17,8 @@ from django.utils.html import format_html
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from ledger.exports import Money
+from ledger.exports import Money, Rate
+from ledger.labels import deal_label, game_label, table_label
 from ledger.models import AdjustmentRequest, AdjustmentStatus, AuditEntry, SettlementUnit
 from ledger.money import format_money, format_rate
 from ledger.names import GROUPS, account_group, owner_name
@@ -173,7 +174,7 @@ class SettlementTable(LedgerTable):
     limit = MoneyColumn(verbose_name=_("Limit"))
     total_won = MoneyColumn(verbose_name=_("Money won (T)"))
     value = MoneyColumn(verbose_name=_("Value (V)"))
-    rate_bp = tables.Column(verbose_name=_("Rate"))
+    rate_bp = tables.Column(verbose_name=_("Rate (%)"))
     commission = MoneyColumn(verbose_name=_("Commission (C)"))
     unit_id = tables.Column(verbose_name=_("Deal"))
     totals = ("total_won", "commission")
@@ -184,17 +185,29 @@ class SettlementTable(LedgerTable):
     def value_players(self, record: SettlementUnit) -> str:
         return _unit_players(record)
 
+    def render_game(self, value: str) -> str:
+        return game_label(value)
+
+    value_game = render_game
+
+    def render_table_key(self, value: str) -> str:
+        return table_label(value)
+
+    value_table_key = render_table_key
+
     def render_rate_bp(self, value: int) -> str:
         return format_rate(value, get_language())
 
     def value_unit_id(self, value: str) -> str:
-        return value
+        return deal_label(value)
 
-    def value_rate_bp(self, value: int) -> int:
-        return value
+    def value_rate_bp(self, value: int) -> Rate:
+        return Rate(int(value))
 
     def render_unit_id(self, record: SettlementUnit, value: str) -> str:
-        return format_html('<a href="{}">{}</a>', reverse("ledger:staff_settlement", args=[record.pk]), value)
+        return format_html(
+            '<a href="{}">{}</a>', reverse("ledger:staff_settlement", args=[record.pk]), deal_label(value)
+        )
 
     class Meta(LedgerTable.Meta):
         order_by = ("-closed_at",)
@@ -265,6 +278,11 @@ class StatementTable(LedgerTable):
         return str(record.transaction.get_kind_display())
 
     value_kind = render_kind
+
+    def render_unit(self, value: str) -> str:
+        return deal_label(value)
+
+    value_unit = render_unit
 
     def value_transaction(self, value: int) -> int:
         return value

@@ -26,10 +26,14 @@ class FrameError(RuleError):
 
 
 FRAME_TYPES = ("act", "next", "ping", "chat")
+LOBBY_FRAME_TYPES = ("ping", "chat")
 
 
-def parse_frame(text: str | None, data: bytes | None, max_bytes: int) -> dict[str, Any]:
-    """Decode and check one frame. Returns the frame dict; raises FrameError."""
+def parse_frame(
+    text: str | None, data: bytes | None, max_bytes: int, types: tuple[str, ...] = FRAME_TYPES
+) -> dict[str, Any]:
+    """Decode and check one frame of a socket that takes the frame `types` (the table socket's by default).
+    Returns the frame dict; raises FrameError (`bad_frame`, whose message lists `types`; `frame_too_large`)."""
     if data is not None:
         raise FrameError("bad_frame", _("frames are JSON text"))
     if text is None or len(text.encode("utf-8")) > max_bytes:
@@ -39,11 +43,13 @@ def parse_frame(text: str | None, data: bytes | None, max_bytes: int) -> dict[st
     except (ValueError, RecursionError):  # deeply nested JSON overflows the parser
         raise FrameError("bad_frame", _("a frame is one JSON object")) from None
     if not _storable(frame):
-        raise FrameError("bad_frame", _("a frame's texts are Unicode without NUL characters"))
-    if not isinstance(frame, dict) or frame.get("type") not in FRAME_TYPES:
+        raise FrameError(
+            "bad_frame", _("a frame's texts are valid Unicode (no lone surrogates) without NUL characters")
+        )
+    if not isinstance(frame, dict) or frame.get("type") not in types:
         raise FrameError(
             "bad_frame",
-            _("a frame is an object whose type is one of %(types)s") % {"types": ", ".join(FRAME_TYPES)},
+            _("a frame is an object whose type is one of %(types)s") % {"types": ", ".join(types)},
         )
     kind = frame["type"]
     if kind in ("act", "next"):

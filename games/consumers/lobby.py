@@ -23,7 +23,7 @@ from games.services.invitations import pending_invitations
 from platform_config.notify import LOBBY_GROUP, user_group
 from social.services import chat, presence
 
-from .frames import FrameError, TokenBucket, parse_frame
+from .frames import LOBBY_FRAME_TYPES, FrameError, TokenBucket, parse_frame
 from .jsonframes import dumps
 from .language import ProfileLanguageMixin
 
@@ -69,15 +69,13 @@ class LobbyConsumer(ProfileLanguageMixin, AsyncWebsocketConsumer):
         try:
             if not self.bucket.take():
                 raise FrameError("rate_limited", _("too many frames; slow down"))
-            frame = parse_frame(text_data, bytes_data, settings.KIBITZ_FRAME_MAX_BYTES)
+            frame = parse_frame(text_data, bytes_data, settings.KIBITZ_FRAME_MAX_BYTES, LOBBY_FRAME_TYPES)
             if frame["type"] == "ping":
                 await _heartbeat(self.user.pk, None)
                 await self._send({"type": "pong"})
                 await self._send_social()
-            elif frame["type"] == "chat":
-                await _post(self.user, frame.get("text"))
             else:
-                raise FrameError("bad_frame", _("the lobby takes ping and chat frames"))
+                await _post(self.user, frame.get("text"))
         except RuleError as error:
             await self._send({"type": "error", **error.as_dict()})
 

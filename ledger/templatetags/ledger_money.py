@@ -7,6 +7,7 @@ from django import template
 from django.utils import translation
 
 from ledger.books import wallet_for
+from ledger.labels import deal_label, game_label, table_label
 from ledger.money import decimal_mark as decimal_mark_of
 from ledger.money import format_money, format_rate, format_signed_money
 
@@ -49,3 +50,8 @@ def decimal_mark() -> str:
 def get_item(mapping: dict | None, key: object) -> object:
     """`mapping[key]`, or None (a template cannot index a dict by a variable)."""
     return (mapping or {}).get(key)
+
+
+register.filter("game_label", game_label)
+register.filter("table_label", table_label)
+register.filter("deal_label", deal_label)

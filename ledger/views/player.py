@@ -20,6 +20,7 @@ from accounts.http import AuthenticatedHttpRequest
 from ledger.books import wallet_for
 from ledger.exports import export_response
 from ledger.forms import LossLimitForm, SelfExclusionForm
+from ledger.labels import game_label
 from ledger.models import Account, LimitPeriod, TransactionKind
 from ledger.players import (
     exclude_self,
@@ -57,7 +58,7 @@ class WalletTable(LedgerTable):
     def value_kind(self, record: WalletLine) -> str:
         label = str(LINE_LABELS.get(record.kind, record.kind))
         return (
-            f"{label} — {record.game}"
+            f"{label} — {game_label(record.game)}"
             if record.game
             else (f"{label} — {record.reason}" if record.reason else label)
         )

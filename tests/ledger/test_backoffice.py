@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from games.services.bot_accounts import ensure_bot_accounts
 from ledger import services as ledger
-from ledger.exports import BOM, COMMA, SEMICOLON, Money, csv_text
+from ledger.exports import BOM, COMMA, SEMICOLON, Money, Rate, csv_text
 from ledger.models import Account, AuditEntry, Transaction, TransactionKind
 from ledger.reports import reconcile
 from ledger.roles import ADMINISTRATOR, APPROVER, FINANCE, RESPONSIBLE_GAMING
@@ -267,3 +267,7 @@ def test_an_export_reads_back_with_its_declared_dialect_and_neutralises_formulas
     text = csv_text(["t", "amount"], [[timezone.now(), Money(-300)]], SEMICOLON)
     assert text.splitlines()[1].endswith(";-3,00") and "+01:00" in text or "+02:00" in text
     assert csv_text(["amount"], [[Money(123456)]], COMMA).splitlines()[1] == "1234.56"
+    # rates are percentages in the file's decimal mark, never the basis points stored
+    rates = [[Rate(900)], [Rate(850)], [Rate(1234)]]
+    assert csv_text(["Rate (%)"], rates, SEMICOLON).splitlines()[1:] == ["9", "8,5", "12,34"]
+    assert csv_text(["Rate (%)"], rates, COMMA).splitlines()[1:] == ["9", "8.5", "12.34"]

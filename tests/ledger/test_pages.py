@@ -8,6 +8,7 @@ import io
 import pytest
 from django.urls import reverse
 
+from accounts.models import Profile
 from ledger import services as ledger
 from ledger.models import (
     AdjustmentRequest,
@@ -43,8 +44,10 @@ def test_it_shows_the_wallet_balance_and_one_line_per_deal(client, settled):
     # one line for the deal: net +7.92, stake result +9.00, commission 1.08; its postings folded under it
     assert "+7.92" in text and "+9.00" in text and "1.08" in text
     assert "-54.00" in text and "+61.92" in text  # the reservation and the settlement, folded
+    assert "Deal settled · French Tarot" in text and "french-tarot" not in text  # the title, not the key
     rows = read_csv(client.get(reverse("ledger:wallet") + "?format=csv&sep=comma"))
     assert rows[0] == ["Time", "What", "Stake result", "Commission", "Net", "Balance"]
+    assert rows[1][1] == "Deal settled — French Tarot"
     assert [r[4] for r in rows[1:]] == ["7.92", "100.00"]
     assert [r[2:4] for r in rows[1:]] == [["9.00", "1.08"], ["", ""]]
 
@@ -76,15 +79,38 @@ def test_it_hides_staff_reports_from_players(client, players):
 def test_it_shows_staff_the_settlement_with_the_whole_calculation(client, settled, staff):
     client.force_login(staff[0])
     listing = client.get(reverse("ledger:staff_settlements")).content.decode()
-    assert "round:42" in listing and "table:3" in listing
+    assert "Deal #42" in listing and "Table #3" in listing and "French Tarot" in listing
+    assert "round:42" not in listing and "table:3" not in listing
+    # the game key only as the filter's value, its title as the option people read
+    assert listing.count("french-tarot") == 1 and '"french-tarot">French Tarot</option>' in listing
     unit_pk = SettlementUnit.objects.get(unit_id="round:42").pk
     detail = client.get(reverse("ledger:staff_settlement", args=[unit_pk])).content.decode()
+    assert "Deal #42" in detail and "Table #3 · French Tarot" in detail and "round:42" not in detail
     assert 'id="calc-v">3.00<' in detail and 'id="calc-rate">9 %<' in detail and 'id="calc-c">1.08<' in detail
     assert "+7.92" in detail and "petite" in detail
     rows = read_csv(client.get(reverse("ledger:staff_settlements") + "?format=csv&sep=comma"))
     header, row = rows[0], dict(zip(rows[0], rows[1], strict=True))
     assert header[0] == "\ufeffSettled" or header[0] == "Settled"
-    assert row["Deal"] == "round:42" and row["Value (V)"] == "3.00" and row["Commission (C)"] == "1.08"
+    assert row["Deal"] == "Deal #42" and row["Value (V)"] == "3.00" and row["Commission (C)"] == "1.08"
+    assert row["Game"] == "French Tarot" and row["Table"] == "Table #3"
+    assert row["Rate (%)"] == "9"  # a percentage, not the 900 basis points stored
+    filtered = client.get(reverse("ledger:staff_settlements") + "?game=french-tarot&table=3").content.decode()
+    assert "Deal #42" in filtered  # the filters still take the keys
+    assert "Deal #42" not in client.get(reverse("ledger:staff_settlements") + "?table=4").content.decode()
+
+
+@pytest.mark.django_db
+def test_it_exports_settlements_in_german_with_translated_labels_and_the_rate_in_percent(
+    client, settled, staff
+):
+    Profile.objects.update_or_create(user=staff[0], defaults={"language": "de"})
+    client.force_login(staff[0])
+    response = client.get(reverse("ledger:staff_settlements") + "?format=csv")
+    assert response["X-CSV-Delimiter"] == ";"
+    rows = read_csv(response)
+    row = dict(zip(rows[0], rows[1], strict=True))
+    assert row["Satz (%)"] == "9" and row["Tisch"] == "Tisch Nr. 3" and row["Spiel"] == "Spiel Nr. 42"
+    assert "Französisches Tarot" in rows[1]
 
 
 @pytest.mark.django_db
@@ -137,6 +163,12 @@ def test_it_shows_a_players_statement_to_staff(client, settled, staff):
     assert "bob" in page and "97.00" in page
     rows = read_csv(client.get(reverse("ledger:staff_statement", args=[wallet.pk]) + "?format=csv"))
     assert len(rows) == 4
+    deal = rows[0].index("Deal")
+    assert {r[deal] for r in rows[1:]} == {"Deal #42", ""}  # the grant belongs to no deal
+    assert "Deal #42" in page and "round:42" not in page
+    player = client.get(reverse("staff_player", args=[settled[1].pk])).content.decode()
+    assert "Table #3" in player and "Deal settled · French Tarot" in player
+    assert "table:3" not in player and "round:42" not in player
 
 
 @pytest.mark.django_db

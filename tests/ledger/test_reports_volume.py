@@ -66,6 +66,7 @@ def export(client, url: str) -> list[list[str]]:
     return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
 
 
+TITLES = {"French Tarot", "Tarock (Zwanzigerrufen)", "Rummy (Rommé)", "Jass: Differenzler"}
 UNITS = "FROM ledger_settlementunit u WHERE u.status = 'settled'"
 LOCAL_DAY = f"(u.closed_at AT TIME ZONE '{settings.TIME_ZONE}')::date"
 
@@ -106,6 +107,12 @@ def test_settlements_page_filter_and_total_like_sql(volume, finance):
         rows = export(finance, url + query)
         assert len(rows) == count + 1, query  # every filtered row, not one page
         assert sum(int(r[9].replace(",", "")) for r in rows[1:]) == commission  # the "Commission (C)" column
+        assert [rows[0][i] for i in (1, 2, 8, 10)] == ["Game", "Table", "Rate (%)", "Deal"]
+        for r in rows[1:]:  # what people read, not the keys: titles, "Table #7", "Deal #100001", "9" (%)
+            assert r[1] in TITLES and re.fullmatch(r"Table #\d+", r[2]) and re.fullmatch(r"Deal #\d+", r[10])
+            assert re.fullmatch(r"\d+(,\d+)?", r[8]) and float(r[8].replace(",", ".")) <= 100, r[8]
+        if "game=tarock" in query:
+            assert {r[1] for r in rows[1:]} == {"Tarock (Zwanzigerrufen)"}
         if count > 50:
             assert f"Rows 1–50 of {count}" in page
             last_page = finance.get(url + query + ("&" if query else "?") + f"page={(count + 49) // 50}")

@@ -211,6 +211,17 @@ async def test_it_updates_the_lobby_boxes_live(users, redis_layer):
     await ws.disconnect()
 
 
+async def test_the_lobby_refuses_a_table_frame_naming_only_its_own_frame_types(users, redis_layer):
+    ws, ok = await open_socket("/ws/lobby/", users["bob"])
+    assert ok
+    await drain(ws)
+    await ws.send_to(text_data=json.dumps({"type": "act", "id": "x", "version": 0, "action": {}}))
+    error = await receive_until(ws, lambda f: f["type"] == "error")
+    assert error["code"] == "bad_frame"
+    assert "ping, chat" in error["message"] and "act" not in error["message"]
+    await ws.disconnect()
+
+
 async def test_it_shows_a_spectator_no_hand(users, redis_layer):
     table, seats = await _four_human_table(users)
     erin = await sync_to_async(type(users["alice"]).objects.create_user)("erin", password="pw-for-tests-only")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 
 import pytest
@@ -125,6 +126,10 @@ def test_it_shows_the_hand_history_and_replay_file_only_after_the_deal(users):
     steps = page[page.index('class="history-actions"') : page.index("</ol>")]
     assert "<strong>alice</strong>: <code>bid " in steps and "{" not in steps  # names and spelled-out actions
     assert 'id="history-scores"' in page
+    shown = page[
+        page.index('<pre id="history-result">') + len('<pre id="history-result">') : page.index("</pre>")
+    ]
+    assert json.loads(html.unescape(shown)) == rnd.result  # the result is shown as JSON, as its label says
     document = json.loads(client.get(reverse("replay_file", args=[table.pk, rnd.number])).content)
     game = get_game("french-tarot")
     state = replay(game, document["options"], document["deal"], document["dealer"], document["actions"])

@@ -197,7 +197,7 @@ class FrenchTarot {
     if (r.status === "annulled") {
       rows.push(row(t("Deal annulled"), r.reason === "petit_sec" ? t("petit sec") : t("everybody passed")));
     } else {
-      const itemLabel = { contract: t("Contract"), petit_au_bout: t("Petit au bout"), handful: t("Handful"), slam: t("Slam"), defence_slam: t("Defence slam") };
+      const itemLabel = { contract: t("Contract score"), petit_au_bout: t("Petit au bout"), handful: t("Handful"), slam: t("Slam"), defence_slam: t("Defence slam") };
       rows.push(row(t("Taker"), name(r.taker)));
       rows.push(row(t("Contract"), `${bidLabel(r.contract)} (×${r.multiplier})`));
       rows.push(row(t("Points"), `${r.points} (${t("counted")} ${r.counted})`));

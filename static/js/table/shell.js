@@ -393,7 +393,7 @@ export class Shell {
   }
 }
 
-const HOLD_MS = 1500;  // how long a finished trick stays on the felt (issue 14: "about 1.5 s")
+const HOLD_MS = 1500;  // how long a finished trick stays on the felt (docs/decisions-tables.md "Game modules")
 const GATHER_MS = 300;  // the gathering animation to the winner's seat (tables.css .finished-trick.gathering)
 
 function reducedMotion() {
