@@ -34,6 +34,15 @@ ALLOWED = {
     ): ("the ASGI application (which sets Django up again) is built only when serving"),
 }
 
+# Whole functions whose imports wait for Django's set-up, which they do themselves (each import listed above
+# would say the same).
+ALLOWED_SCOPES = {
+    ("benchmarks/production_run.py", "main"): (
+        "the long run builds the processes' environment, then sets Django up and imports the models it checks"
+    ),
+    ("benchmarks/production_run.py", "make_players"): "called by main after Django's set-up",
+}
+
 
 def _sources() -> list[Path]:
     return sorted(p for p in ROOT.rglob("*.py") if not SKIPPED.intersection(p.relative_to(ROOT).parts))
@@ -61,9 +70,12 @@ def local_imports(path: Path, root: Path = ROOT) -> set[tuple[str, str, str]]:
 
 
 def test_only_the_listed_function_local_imports_exist():
-    found = set().union(*(local_imports(p) for p in _sources()))
+    everything = set().union(*(local_imports(p) for p in _sources()))
+    found = {item for item in everything if item[:2] not in ALLOWED_SCOPES}
     assert sorted(found - ALLOWED.keys()) == [], "a function-local import: move it to the module's top"
     assert sorted(ALLOWED.keys() - found) == [], "a listed local import is gone: take it off ALLOWED"
+    scopes = {item[:2] for item in everything}
+    assert sorted(ALLOWED_SCOPES.keys() - scopes) == [], "a listed scope has no local import: take it off"
 
 
 def test_the_scan_finds_local_imports_at_any_depth_and_skips_module_level_ones(tmp_path):
