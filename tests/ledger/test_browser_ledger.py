@@ -57,7 +57,7 @@ def test_it_shows_the_player_and_staff_the_settled_deal(live_server, browser, tm
     staff_page.context.add_cookies([session_cookie(sam, live_server.url)])
     staff_page.goto(f"{live_server.url}/ledger/staff/")
     staff_page.click("text=Settlements")
-    staff_page.click("text=round:42")
+    staff_page.click("text=Deal #42")  # the unit `round:42` by its label (ledger/labels.py)
     assert staff_page.text_content("#calc-v") == "3.00"
     assert staff_page.text_content("#calc-rate") == "9 %"
     assert staff_page.text_content("#calc-c") == "1.08"
