@@ -114,7 +114,8 @@ def test_the_lobby_box_and_the_frame_show_the_worst_case_that_is_reserved(player
 
 
 def _play_out(user, table: Table, number: int, rng: random.Random) -> Round:
-    """Play deal `number` to its end: `user` (seat 0) by the engine's timeout action, the bots by their moves."""
+    """Play deal `number` to its end: `user` (seat 0) takes the first bid it may make (so the deal is scored unless
+    it is annulled) and otherwise plays the engine's timeout action; the bots make their moves."""
     game = get_game("french-tarot")
     for n in range(400):
         rnd = Round.objects.get(table=table, number=number)
@@ -123,7 +124,11 @@ def _play_out(user, table: Table, number: int, rng: random.Random) -> Round:
         state = game.from_json(rnd.snapshot)
         if 0 in game.to_act(state):
             version = Table.objects.get(pk=table.pk).version
-            tables.act(user, table.pk, version, f"d{number}m{n}", game.timeout_action(state, 0).to_wire())
+            bids = [
+                a.to_wire() for a in game.legal_actions(state, 0) if a.to_wire().get("bid", "pass") != "pass"
+            ]
+            action = bids[0] if bids else game.timeout_action(state, 0).to_wire()
+            tables.act(user, table.pk, version, f"d{number}m{n}", action)
         else:
             assert tables.bot_move(table.pk, rng)
     raise AssertionError("the deal did not end")
