@@ -274,42 +274,41 @@ class AdjustmentStatus(models.TextChoices):
     REJECTED = "rejected", _("Rejected")
 
 
-class AdjustmentRequest(models.Model):
+class FourEyesRequest(models.Model):
+    """What every staff request that a second staff member decides holds: the reason, who asked and when, and
+    the decision (ledger/staff.py `_lock_pending` / `_mark_decided`)."""
+
+    reason = models.TextField()
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(
+        max_length=10, choices=AdjustmentStatus.choices, default=AdjustmentStatus.PENDING
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class AdjustmentRequest(FourEyesRequest):
     """A staff adjustment of one account, booked against the adjustments account only after a second staff
     member approves it."""
 
     account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="adjustment_requests")
     amount = models.BigIntegerField()
-    reason = models.TextField()
-    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    status = models.CharField(
-        max_length=10, choices=AdjustmentStatus.choices, default=AdjustmentStatus.PENDING
-    )
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    decided_at = models.DateTimeField(null=True, blank=True)
     transaction = models.OneToOneField(
         Transaction, null=True, blank=True, on_delete=models.PROTECT, related_name="adjustment_request"
     )
 
 
-class ReversalRequest(models.Model):
+class ReversalRequest(FourEyesRequest):
     """A staff request to reverse a transaction; booked only when a second staff member approves it
     (docs/decisions-ledger.md "Staff roles and four eyes")."""
 
     original = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="reversal_requests")
-    reason = models.TextField()
-    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    status = models.CharField(
-        max_length=10, choices=AdjustmentStatus.choices, default=AdjustmentStatus.PENDING
-    )
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    decided_at = models.DateTimeField(null=True, blank=True)
     transaction = models.OneToOneField(
         Transaction, null=True, blank=True, on_delete=models.PROTECT, related_name="reversal_request"
     )
