@@ -4,16 +4,13 @@ policy (no `bypass_csp`), so the test waits by polling from Python instead of Pl
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 
 import pytest
 from playwright.sync_api import Page
 
 from .driver import log_in
-from .site import DEMO_PASSWORD, ROOT, LiveSite
+from .site import DEMO_PASSWORD, LiveSite, add_staff_member
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
@@ -24,19 +21,7 @@ def policy_site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("policy-site")
     live = LiveSite()
     live.start(folder)
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")
-    }
-    env.update({"KIBITZ_SQLITE_PATH": str(folder / "site.sqlite3"), "PYTHONPATH": str(ROOT)})
-    script = (
-        "from accounts.models import User; u = User(username='sam', is_staff=True, is_superuser=True); "
-        f"u.set_password({DEMO_PASSWORD!r}); u.save()"
-    )
-    subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), "shell", "-c", script], env=env, check=True, cwd=ROOT
-    )
+    add_staff_member(folder, "sam")
     yield live
     live.stop()
 

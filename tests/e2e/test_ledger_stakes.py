@@ -4,17 +4,13 @@ commission chart and downloads the CSV."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
 
 from ledger.calculation import DEFAULT_BANDS, calculate_settlement
 from ledger.money import format_money, format_signed_money
 
 from .driver import TIMEOUT, commission_csv, frame, log_in, open_table, play_until_done, sign_up, verify_email
-from .site import DEMO_PASSWORD, ROOT, LiveSite
+from .site import DEMO_PASSWORD, LiveSite, add_staff_member
 from .tarot_deals import passing_bot_seed, strong_hand_order
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
@@ -28,19 +24,7 @@ def stakes_site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("stakes-site")
     live = LiveSite()
     live.start(folder)
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")
-    }
-    env.update({"KIBITZ_SQLITE_PATH": str(folder / "site.sqlite3"), "PYTHONPATH": str(ROOT)})
-    script = (
-        "from accounts.models import User; u = User(username='sam', is_staff=True, is_superuser=True); "
-        f"u.set_password({DEMO_PASSWORD!r}); u.save()"
-    )
-    subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), "shell", "-c", script], env=env, check=True, cwd=ROOT
-    )
+    add_staff_member(folder, "sam")
     yield live
     live.stop()
 
