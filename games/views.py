@@ -17,7 +17,7 @@ from games import services
 from games.declarations import game_title, module_path, player_preferences
 from games.engines.core import get_game
 from games.engines.core.errors import RuleError
-from games.forms import GamePreferencesForm, NewTableForm, TableSettingsForm
+from games.forms import GamePreferencesForm, NewTableForm, TableSettingsForm, game_choices
 from games.history import hand_history, replay_document
 from games.lobby_boxes import lobby_boxes
 from games.models import Round, Table, TableSettings
@@ -43,6 +43,7 @@ def _lobby_page(
         "games/lobby.html",
         {
             "boxes": lobby_boxes(request.user),
+            "filter_games": game_choices(),
             "form": form or NewTableForm(),
             "access_form": access_form
             or TableSettingsForm(
