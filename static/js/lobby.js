@@ -2,7 +2,7 @@
 // drawing of a box (static/js/lobby/boxes.js): from the boxes the page embeds (#lobby-boxes) at load, then from
 // every lobby socket frame.
 import { html, render } from "./view.js";
-import { t, interpolate } from "./i18n.js";
+import { t, ngettext, interpolate } from "./i18n.js";
 import { stakeLine, worstCaseLine } from "./stakes.js";
 import { TableBox } from "./lobby/boxes.js";
 import { loadFilters, saveFilters, filtering, passes } from "./lobby/filters.js";
@@ -77,8 +77,9 @@ function drawTables() {
   const shown = tables.filter((table) => passes(table, filters));
   document.getElementById("show-all-tables").hidden = !filtering(filters);
   count.textContent = filtering(filters)
-    ? interpolate(t("%(shown)s of %(all)s tables"), { shown: shown.length, all: tables.length })
-    : interpolate(t("%(all)s tables"), { all: tables.length });
+    ? interpolate(ngettext("%(shown)s of %(all)s table", "%(shown)s of %(all)s tables", tables.length),
+      { shown: shown.length, all: tables.length })
+    : interpolate(ngettext("%(all)s table", "%(all)s tables", tables.length), { all: tables.length });
   const empty = !tables.length ? t("No table yet: open one with “New game”.")
     : !shown.length ? t("No table matches these filters.") : "";
   render(empty ? html`<li class="empty">${empty}</li>`

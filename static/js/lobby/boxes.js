@@ -48,7 +48,7 @@ export function TableBox({ table, csrf }) {
       <dl class="box-facts">
         <div><dt>${t("Bots' level")}</dt><dd class="box-bots">${table.bot_level_display}</dd></div>
         <div><dt>${t("Access")}</dt><dd class="box-access">${table.access_display}</dd></div>
-        <div><dt>${t("Turn")}</dt><dd class="box-turn">${interpolate(t("%(seconds)s s"), { seconds: table.turn_seconds })}</dd></div>
+        <div><dt>${t("Turn time")}</dt><dd class="box-turn">${interpolate(t("%(seconds)s s"), { seconds: table.turn_seconds })}</dd></div>
       </dl>
       <div class="box-money">
         <p class="box-stake">${table.money ? stakeLine(table.money) : t("no stakes")}</p>
