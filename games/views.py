@@ -27,12 +27,13 @@ from games.services.invitations import SEAT_REQUEST_WAITING, request_seat
 from games.services.projection import seat_of
 from games.services.table_settings import open_table
 from social.services.player_info import player_card
+from social.services.presence import online_now
 
 ACCESS_PREFIX = "access"
 
 
 def _lobby_page(
-    request: HttpRequest,
+    request: AuthenticatedHttpRequest,
     form: NewTableForm | None = None,
     access_form: TableSettingsForm | None = None,
     status: int = 200,
@@ -44,6 +45,7 @@ def _lobby_page(
         {
             "boxes": lobby_boxes(request.user),
             "filter_games": game_choices(),
+            "online": online_now(request.user),
             "form": form or NewTableForm(),
             "access_form": access_form
             or TableSettingsForm(

@@ -115,10 +115,10 @@ const onlineCountNode = document.getElementById("online-count");
 const onlineJump = document.getElementById("online-jump");  // on a phone the list is below the tables
 function drawOnline(people) {
   onlineCountNode.textContent = onlineCount(people);
-  onlineJump.textContent = people ? interpolate(t("%(count)s online"), { count: people.count }) : "";
+  onlineJump.textContent = interpolate(t("%(count)s online"), { count: people.count });
   render(html`<${OnlineList} online=${people} />`, online);
 }
-drawOnline(null);
+drawOnline(JSON.parse(document.getElementById("lobby-online-people").textContent));
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";

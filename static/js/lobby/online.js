@@ -12,9 +12,8 @@ function Person({ person }) {
   </li>`;
 }
 
-/** The list's contents for `online` = `{people: [{id, name, username, friend, table}], count}` (null: not yet known). */
+/** The list's contents for `online` = `{people: [{id, name, username, friend, table}], count}`. */
 export function OnlineList({ online }) {
-  if (!online) return html`<p class="hint">${t("Looking who is online…")}</p>`;
   if (!online.people.length) return html`<p class="hint online-empty">${t("Nobody else is online right now.")}</p>`;
   const more = online.count - online.people.length;
   return html`<ul class="online-list">
@@ -25,5 +24,5 @@ export function OnlineList({ online }) {
 
 /** The heading's count: how many other people are online. */
 export function onlineCount(online) {
-  return online ? String(online.count) : "";
+  return String(online.count);
 }
