@@ -5,7 +5,8 @@ import { html, render } from "./view.js";
 import { t, ngettext, interpolate } from "./i18n.js";
 import { stakeLine, worstCaseLine } from "./stakes.js";
 import { TableBox } from "./lobby/boxes.js";
-import { loadFilters, saveFilters, filtering, passes } from "./lobby/filters.js";
+import { loadFilters, saveFilters, filtering, passes, NO_FILTERS } from "./lobby/filters.js";
+import { formatMoney, parseMoney } from "./money.js";
 import { OnlineList, onlineCount } from "./lobby/online.js";
 
 const dialog = document.getElementById("new-game");
@@ -89,20 +90,30 @@ function drawTables() {
 function showFilters() {
   filterForm.elements.game.value = filters.game;
   filterForm.elements.stakes.value = filters.stakes;
+  filterForm.elements.max.value = filters.max ? formatMoney(Number(filters.max)) : "";
+  filterForm.elements.max.removeAttribute("aria-invalid");
   filterForm.elements.seat.checked = filters.seat === "free";
 }
-filterForm.addEventListener("change", () => {
+function readFilters() {
+  const typed = filterForm.elements.max.value;
+  const max = parseMoney(typed);
+  const wrong = typed.trim() !== "" && max === null;
+  if (wrong) filterForm.elements.max.setAttribute("aria-invalid", "true");
+  else filterForm.elements.max.removeAttribute("aria-invalid");
   filters = {
     game: filterForm.elements.game.value,
     stakes: filterForm.elements.stakes.value,
+    max: max === null ? "" : String(max),
     seat: filterForm.elements.seat.checked ? "free" : "",
   };
   saveFilters(filters);
   drawTables();
-});
+}
+filterForm.addEventListener("change", readFilters);
+filterForm.addEventListener("input", readFilters);
 filterForm.addEventListener("submit", (event) => event.preventDefault());
 document.getElementById("show-all-tables").addEventListener("click", () => {
-  filters = { game: "", stakes: "", seat: "" };
+  filters = { ...NO_FILTERS };
   saveFilters(filters);
   showFilters();
   drawTables();

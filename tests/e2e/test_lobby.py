@@ -1,6 +1,6 @@
 """The lobby in Chromium: static/js/lobby.js draws every table box, from the page's boxes at load and from the
 lobby socket's frames after, with money from static/js/money.js in the player's language; who is online, friends
-first; the filters by game, stakes and free seat, which a socket update keeps and a reload remembers. The
+first; the filters by game, stakes, highest stake and free seat, which a socket update keeps and a reload remembers. The
 screenshots tests/output/lobby-1280x800.png and lobby-390x844.png come from here."""
 
 from __future__ import annotations
@@ -208,6 +208,14 @@ def test_the_lobby_shows_who_is_online_filters_the_boxes_and_tells_each_tables_t
     assert stakes_id in _ids(alice) and free_id not in _ids(alice)
     _filter(alice, stakes="free")
     assert stakes_id not in _ids(alice) and free_id in _ids(alice)
+    _filter(alice, stakes="")
+    alice.fill("#filter-max", "0,05")  # a highest stake below the table's 0.10: free tables only
+    assert stakes_id not in _ids(alice) and free_id in _ids(alice) and re.search(r"[?&]max=5\b", alice.url)
+    alice.fill("#filter-max", "0.10")
+    assert stakes_id in _ids(alice) and free_id in _ids(alice)
+    alice.fill("#filter-max", "ten")  # not an amount: marked, and no highest stake applies
+    assert alice.get_attribute("#filter-max", "aria-invalid") == "true" and stakes_id in _ids(alice)
+    alice.fill("#filter-max", "")
 
     # A socket update (dave opens a French Tarot table without stakes) keeps the filter: free tables only.
     _filter(alice, game=GAME.key, stakes="")
