@@ -6,8 +6,8 @@ Client frames: {"type": "ping"} (a heartbeat, answered with "pong" and a fresh s
 {"type": "social", "friends", "incoming", "outgoing", "invitations", "online"}, {"type": "chat", "lines": [line...]},
 {"type": "pong"} and {"type": "error", "code", "message"}. `online` is social's "Online now" list
 (social.services.presence.online_now), fresh on connect, on every ping (every 20 s from the page) and after
-`social.changed`: polled with the heartbeat, not pushed to everyone at each arrival, so its cost is one read per
-socket per ping whatever the number of people online.
+`social.changed`: polled with the heartbeat, not pushed to every lobby at each arrival, so it costs a few reads per
+socket per ping and at most presence.ONLINE_LIST_SIZE people per frame, however many arrive or leave.
 """
 
 from __future__ import annotations
