@@ -42,7 +42,8 @@ export function closePlayerCard() {
   if (!card.open) return;
   card.open = false;
   draw();
-  if (card.returnFocus) document.querySelector(card.returnFocus)?.focus();
+  // the name that opened the card, or, when it is gone (an ignored watcher leaves the list), the status panel
+  (document.querySelector(card.returnFocus || "#table-status-title") || document.getElementById("table-status-title"))?.focus();
 }
 
 // Read the card again (the table moved between deals, a vote was cast): what the viewer may do can change.
@@ -92,7 +93,8 @@ async function invite(data, table) {
   const answer = await post(table.url, { username: data.username });
   if (answer.error) { notice(answer.message || answer.error, "error"); return; }
   notice(interpolate(t("%(name)s is invited to %(table)s."), { name: data.name, table: table.title }));
-  load();
+  await load();
+  document.getElementById("card-invite")?.focus();  // the pressed button is disabled now: keep the focus in the card
 }
 
 function where(data) {
@@ -151,6 +153,16 @@ function draw() {
     ? html`<${Popover} id="player-card-dialog" title=${title} onClose=${closePlayerCard}>${body()}<//>`
     : null, mount);
 }
+
+// Escape closes the card also when the focus has fallen out of it to the page (a pressed button turned disabled).
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape" || !card.open || event.defaultPrevented) return;
+  const focus = document.activeElement;
+  if (!focus || focus === document.body || focus.closest("#player-card-dialog")) {
+    event.preventDefault();
+    closePlayerCard();
+  }
+});
 
 // What the viewer may do changes with the table: a panel frame (a vote, a watcher, a request), or a state frame
 // that seats someone else or starts or ends a deal (kicks happen between deals).
