@@ -1,8 +1,8 @@
-"""The player card at a table (issue 14 "The table feel"; docs/decisions-social.md "Player card at the table"): what
-the viewer may do about one person at the table, read side only. Its buttons are the seed's (seeds/000, StarGames):
-"Speler info" (the player page), "Negeren" (ignore), "Eruit gooien" (kick, by the kick rules of games.services.kicks)
-and "uitnodigen" (invite to another table the viewer hosts, by games.services.invitations). Every write goes through
-those services; this module only says which of them the viewer may call now.
+"""The player card at a table (docs/decisions-social.md "Player card at the table"): what the viewer may do about
+one person at the table, read side only. Its buttons are the seed's (seeds/000, StarGames): "Speler info" (the player
+page), "Negeren" (ignore), "Eruit gooien" (kick, by the kick rules of games.services.kicks) and "uitnodigen" (invite
+to another table the viewer hosts, by games.services.invitations). Every write goes through those services; this
+module only says which of them the viewer may call now.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""The table's company on the live site, for every game that has a browser module (issue 14 "The table feel"): an
-opponent's name opens the player card (Player info, Ignore, Invite to another table of mine, Kick where allowed), the
-side panel's status lists who plays, watches and asks to play, and the won cards the game's rules allow are opened
-from the seat. The people play random legal moves from their own frames (tests/hintplay.py), so a new game's module
-joins the list below by itself."""
+"""The table's company on the live site, for every game that has a browser module (docs/decisions-social.md
+"Player card at the table"): an opponent's name opens the player card (Player info, Ignore, Invite to another table
+of mine, Kick where allowed), the side panel's status lists who plays, watches and asks to play, and the won cards
+the game's rules allow are opened from the seat. The people play random legal moves from their own frames
+(tests/hintplay.py), so a new game's module joins the list below by itself."""
 
 from __future__ import annotations
 
