@@ -137,7 +137,7 @@ export class Shell {
       const round = frame.table.round?.number ?? null;
       if (round !== this.ui.round) {
         if (this.ui.held) this.releaseTrick();  // a new deal clears the felt
-        Object.assign(this.ui, { round, showLast: false });
+        Object.assign(this.ui, { round, showLast: false, wonSeat: null });  // a new deal has won nothing yet
       }
       this.holdFinishedTrick(frame);
       this.render();
