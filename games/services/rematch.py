@@ -64,7 +64,7 @@ def rematch(user: User, table_id: int) -> Table:
             rematch_of=table.pk,
         )
     for seat in people:
-        if seat.user_id != user.pk:
+        if seat.user is not None and seat.user_id != user.pk:
             # one who ignores the asker, or a table already full: the others are still invited
             with suppress(ServiceError):
                 invite(user, new.pk, seat.user)
