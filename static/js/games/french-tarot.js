@@ -2,7 +2,7 @@
 // the trick, the bidding / slam / handful questions, the discard, greyed illegal cards with the reason on hover,
 // click or drag to play, and the rows of the score sheet.
 import { html } from "../view.js";
-import { t } from "../i18n.js";
+import { t, interpolate } from "../i18n.js";
 import { TarotCard, CardBack } from "../cards/tarot.js";
 import { legalValues, refusalOf, seatName } from "../table/frame.js";
 import { Hand } from "../table/components/hand.js";
@@ -95,6 +95,12 @@ class FrenchTarot {
     return html`<${Hand} cards=${cards} Card=${TarotCard} disabled=${!myTurn}/>`;
   }
 
+  // Enter in the discard (the keyboard contract, docs/decisions-tables.md "Game modules"): send the six chosen.
+  confirm(frame) {
+    if (frame?.view?.phase !== "discard" || !this.shell.myTurn() || this.selected.size !== DISCARD_SIZE) return;
+    this.shell.act({ discard: [...this.selected] });
+  }
+
   toggleDiscard(card) {
     if (this.selected.has(card)) this.selected.delete(card);
     else if (this.selected.size < DISCARD_SIZE) this.selected.add(card);
@@ -184,6 +190,16 @@ class FrenchTarot {
         if (value === "show") this.shell.act({ handful: cards });
         else this.shell.render();
       } };
+  }
+
+  // The deal's result in one sentence for the screen reader's line: the contract made or lost, or why it was annulled.
+  resultLine(frame) {
+    const r = frame.view.result;
+    if (!r) return null;
+    if (r.status === "annulled") return `${t("Deal annulled")}: ${r.reason === "petit_sec" ? t("petit sec") : t("everybody passed")}.`;
+    const values = { taker: seatName(frame, r.taker), contract: bidLabel(r.contract), difference: Math.abs(r.diff) };
+    return interpolate(r.made ? t("%(taker)s made the %(contract)s by %(difference)s points.")
+      : t("%(taker)s lost the %(contract)s by %(difference)s points."), values);
   }
 
   scoreRows(frame) {
