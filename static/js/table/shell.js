@@ -223,7 +223,7 @@ export class Shell {
         </div>
       </div>
       <div class="game-info" id="game-info">${playing ? game.info?.(frame) : null}</div>
-      <div class="hand" id="hand" aria-label=${this.mount.dataset.handLabel}>${playing ? game.hand(frame) : null}</div>
+      <div class="hand" id="hand" role="group" aria-label=${this.mount.dataset.handLabel}>${playing ? game.hand(frame) : null}</div>
       <div class="actions" id="actions">${playing ? game.actions?.(frame) : null}${frame ? this.sheetButtons(frame) : null}</div>
       ${playing ? this.scoreSheet(frame) : null}
       ${frame && this.ui.matchOpen ? this.matchSheet(frame) : null}
