@@ -134,3 +134,49 @@ def driver_for(game: str) -> KeyboardDriver:
             f"{game} has a browser module but no keyboard driver: add one to tests/e2e/keyboard_drivers.py DRIVERS"
         )
     return DRIVERS[game]
+
+
+CONTROLS = (
+    "a[href], button:not(:disabled), input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea, "
+    "[tabindex]:not([tabindex='-1'])"
+)
+
+
+def tab_problems(page: Page, limit: int = 120) -> list[str]:
+    """Press Tab round the whole page once: every visible control must be reached (the hand's cards as one stop,
+    the roving card; the others by the arrows) and show a visible focus (an outline or a ring). Returns one line
+    per control missed or focused without a visible mark ([] when all is well)."""
+    page.evaluate(
+        "document.querySelectorAll('[data-tab-seen]').forEach(e => e.removeAttribute('data-tab-seen'))"
+    )
+    problems: list[str] = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        seen = page.evaluate(
+            """() => {
+              const a = document.activeElement;
+              if (!a || a === document.body) return {again: false, name: null};
+              const again = a.hasAttribute('data-tab-seen');
+              a.setAttribute('data-tab-seen', '1');
+              const s = getComputedStyle(a);
+              const marked = (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
+              return {again, marked, name: a.id || a.dataset.card || a.textContent.trim().slice(0, 30) || a.tagName};
+            }"""
+        )
+        if seen["again"]:
+            break
+        if seen["name"] is not None and not seen["marked"]:
+            problems.append(f"no visible focus on {seen['name']!r}")
+    missed = page.evaluate(
+        """(controls) => [...document.querySelectorAll(controls)]
+          .filter(e => e.checkVisibility() && !e.hasAttribute('data-tab-seen') && !e.closest('#hand'))
+          .map(e => e.id || e.textContent.trim().slice(0, 30) || e.outerHTML.slice(0, 60))""",
+        CONTROLS,
+    )
+    problems += [f"Tab never reaches {name!r}" for name in missed]
+    if (
+        page.locator("#hand .card:not(:disabled)").count()
+        and not page.locator("#hand [data-tab-seen]").count()
+    ):
+        problems.append("Tab never reaches the hand")
+    return problems

@@ -11,7 +11,7 @@ import pytest
 
 from .axe import assert_accessible
 from .driver import TIMEOUT, frame, sign_up
-from .keyboard_drivers import driver_for, table_games
+from .keyboard_drivers import driver_for, focus_in, tab_problems, table_games
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
@@ -31,6 +31,7 @@ def test_a_whole_deal_is_played_with_the_keyboard_alone_and_axe_finds_nothing_se
     page.on("pageerror", lambda e: errors.append(str(e)))
     sign_up(page, site.url, f"keys-{size}-{game}"[:30], "a-long-test-password-42")
     assert_accessible(page, f"the lobby ({size})")
+    assert tab_problems(page) == []
     page.click("#new-game-button")
     assert_accessible(page, f"the lobby's New game dialog ({size})")
 
@@ -46,6 +47,7 @@ def test_a_whole_deal_is_played_with_the_keyboard_alone_and_axe_finds_nothing_se
         if acted and not checked_mid_deal and frame(page)["view"]["phase"] == "play":
             page.wait_for_function("window.kibitzShell.myTurn()", timeout=TIMEOUT)
             assert_accessible(page, f"the table mid-deal ({size})")
+            assert tab_problems(page) == []
             page.screenshot(path=str(output_dir / f"keyboard-table-{size}.png"))
             checked_mid_deal = True
         if not acted:
@@ -59,8 +61,10 @@ def test_a_whole_deal_is_played_with_the_keyboard_alone_and_axe_finds_nothing_se
     assert "It is your turn." in announcements
     assert any("wins the trick" in line for line in announcements)
     assert_accessible(page, f"the score sheet dialog ({size})")
+    assert tab_problems(page) == []
     page.screenshot(path=str(output_dir / f"keyboard-score-sheet-{size}.png"))
 
+    focus_in(page, "#score-dialog button")  # back from the Tab round (N in the chat's box is a letter typed)
     page.keyboard.press("n")
     if match_end == "deals:2":
         page.wait_for_function("window.kibitzShell.frame.table.round.number === 2", timeout=TIMEOUT)
