@@ -1,5 +1,5 @@
-"""Playing a game at the live table with the keyboard alone (issue 14: "a whole deal can be played with the
-keyboard alone"): one driver per game that has a browser module, in DRIVERS by game key. A driver opens a table
+"""Playing a game at the live table with the keyboard alone (docs/decisions-tables.md "Tests", keyboard and
+axe): one driver per game that has a browser module, in DRIVERS by game key. A driver opens a table
 against bots on a fixed deal (from the lobby, as a person does) and then acts only by key presses: the arrows
 to a card or a dialog button, Space to pick, Enter to play or confirm. A game issue that adds a browser module
 adds its driver here; `table_games()` lists the games the live-site tests run for."""

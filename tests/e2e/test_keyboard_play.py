@@ -1,5 +1,6 @@
-"""Issue 14 on the live site, for every game with a browser module (tests/e2e/keyboard_drivers.py), at 1280×800
-and 390×844: a whole deal against three bots played with the keyboard alone, the screen reader's line, and axe-core
+"""Keyboard play and accessibility on the live site (docs/decisions-tables.md "Tests"), for every game with a
+browser module (tests/e2e/keyboard_drivers.py), at 1280×800 and 390×844: a whole deal against three bots played
+with the keyboard alone, every control reached by Tab with a visible focus, the screen reader's line, and axe-core
 with no serious or critical violation on the lobby, the table mid-deal and the score sheet dialog. Then N: on the
 desktop the match has two deals and N starts the next one; on the phone it has one and N opens the new game."""
 
