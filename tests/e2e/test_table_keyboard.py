@@ -79,6 +79,20 @@ def test_a_question_takes_the_focus_and_the_arrows_move_among_its_buttons(open_s
     assert not page.errors
 
 
+def test_escape_presses_a_questions_cancel_button_and_nothing_without_one(open_shell):
+    page = open_shell(0)
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=2, to_act=[0], hand=HAND, ask="Bid?"))
+    page.keyboard.press("Escape")
+    assert page.is_visible("#dialog[open]") and page.evaluate("window.sent") == []
+    page.evaluate(
+        "(f) => window.shell.onFrame(f)",
+        state(4, 0, version=3, to_act=[0], hand=HAND, ask="Show?", cancel=True),
+    )
+    page.keyboard.press("Escape")
+    assert page.evaluate("window.sent.map(f => f.action)") == [{"answer": ""}]
+    assert not page.errors
+
+
 def test_n_starts_the_next_deal_escape_closes_the_sheet_and_n_asks_for_a_new_game_after_the_match(open_shell):
     page = open_shell(0)
     page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=9, hand=[], rows=["Taker"]))
@@ -86,6 +100,7 @@ def test_n_starts_the_next_deal_escape_closes_the_sheet_and_n_asks_for_a_new_gam
     assert page.evaluate("document.activeElement.id") == "next-deal"
     page.keyboard.press("Escape")
     assert page.locator("#score-dialog").count() == 0
+    assert page.evaluate("document.activeElement.id") == "score-sheet-button"  # the focus is not lost
     page.keyboard.press("n")
     assert page.evaluate("window.sent") == [{"type": "next", "version": 9}]
 

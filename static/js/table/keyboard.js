@@ -17,6 +17,7 @@ export class TableKeys {
     this.shell = shell;
     this.card = null;  // the data-card of the hand's roving card (the one Tab reaches)
     this.prompt = null;  // what waited for the player at the last redraw (its focus was given once)
+    this.sheet = null;  // the id of the sheet open at the last redraw
     document.addEventListener("keydown", (event) => this.onKey(event));
     shell.mount.addEventListener("focusin", (event) => {
       const card = event.target.closest?.("#hand .card");
@@ -38,6 +39,11 @@ export class TableKeys {
     const cards = this.cards();
     const roving = this.rovingCard(cards);
     for (const card of cards) card.tabIndex = card === roving ? 0 : -1;
+    const sheet = this.shell.mount.querySelector(".sheet-dialog[open]")?.id || null;
+    if (this.sheet && !sheet && this.focusIsFree()) {  // a sheet just closed: back to the button that reopens it
+      this.shell.mount.querySelector(this.sheet === "match-dialog" ? "#match-sheet-button" : "#score-sheet-button")?.focus();
+    }
+    this.sheet = sheet;
     const [prompt, target] = this.waiting(roving);
     if (prompt === this.prompt) return;
     this.prompt = prompt;
