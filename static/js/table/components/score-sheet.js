@@ -17,10 +17,10 @@ export function ScoreSheet({ rows, money, name, historyUrl, next, onNext, nextAt
     ${money ? html`<${MoneySheet} money=${money} name=${name}/>` : null}
     <p><a id="history-link" href=${historyUrl}>${t("Hand history")}</a></p>
     ${next === "over" ? html`<p class="match-over">${t("The match is over.")}</p>${onNewGame ? html`<button type="button"
-      class="primary" id="rematch-button" onClick=${onNewGame}>${t("New game")}</button>` : null}`
+      class="primary" id="rematch-button" aria-keyshortcuts="N" onClick=${onNewGame}>${t("New game")}</button>` : null}`
       : next === "waiting" ? html`<p class="waiting-for-players">${t("A seat is free: the next deal starts when a player takes it.")}</p>`
       : next === "watching" ? null
-      : html`<button type="button" class="primary" id="next-deal" onClick=${onNext}>${t("Next deal")}</button>`}
+      : html`<button type="button" class="primary" id="next-deal" aria-keyshortcuts="N" onClick=${onNext}>${t("Next deal")}</button>`}
     ${nextAt && (next === "deal" || next === "watching") ? html`<p class="next-deal-countdown">${t("The next deal starts in")} <span
       id="next-deal-clock" data-deadline=${nextAt}></span></p>` : null}
   </section>`;
