@@ -11,6 +11,7 @@ urlpatterns = [
     path("tables/<int:table_id>/", views.table, name="table"),
     path("tables/<int:table_id>/play/", views.play, name="play"),
     path("tables/<int:table_id>/leave/", views.leave, name="leave"),
+    path("tables/<int:table_id>/rematch/", views.rematch, name="rematch"),
     path("tables/<int:table_id>/deals/<int:number>/", views.history, name="history"),
     path("tables/<int:table_id>/deals/<int:number>/replay.json", views.replay_file, name="replay_file"),
     path("deals/<int:round_id>/", views.deal_history, name="hand_history"),

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -140,6 +141,23 @@ def leave(request: AuthenticatedHttpRequest, table_id: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def rematch(request: AuthenticatedHttpRequest, table_id: int) -> HttpResponse:
+    """ "New game" once the match is over (the score sheet's button, key N): the new table with the same terms,
+    the player seated (games.services.rematch); a refusal goes back to the finished table with its reason."""
+    try:
+        new = services.rematch(request.user, table_id)
+    except RuleError as error:
+        messages.error(request, error.message)
+        return (
+            redirect("table", table_id=table_id)
+            if Table.objects.filter(pk=table_id).exists()
+            else redirect("lobby")
+        )
+    return redirect("table", table_id=new.pk)
+
+
+@login_required
 def table(request: AuthenticatedHttpRequest, table_id: int) -> HttpResponse:
     """The generic table shell; the game's own module draws its part."""
     row = get_object_or_404(Table, pk=table_id)
@@ -160,6 +178,7 @@ def table(request: AuthenticatedHttpRequest, table_id: int) -> HttpResponse:
             "preferences": player_preferences(profile.game_preferences if profile else {}, game),
             "seat": seat_of(row, request.user),
             "sound": bool(profile.sound) if profile else True,
+            "rematch_url": reverse("rematch", args=[row.pk]),
         },
     )
 

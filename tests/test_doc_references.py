@@ -14,8 +14,9 @@ from tests.repo import ROOT, SHARED, tree_files
 
 SOURCE_SUFFIXES = (".py", ".js", ".html")
 # The copy of the shared cases is checked against ../shared by tests/test_shared_sync.py; migrations hold data
-# written once (a schedule's note), not citations; this module spells the old forms out to find them.
-NOT_SCANNED = ("tests/cases/", "/migrations/")
+# written once (a schedule's note), not citations; the vendored libraries are npm's files (their own links); this
+# module spells the old forms out to find them.
+NOT_SCANNED = ("tests/cases/", "/migrations/", "/static/vendor/")
 
 # A path-like token ending in `.md`: `docs/rules/jass.md`, `tests/cases/README.md`, `settlement.md`.
 MD_TOKEN = re.compile(r"(?<![\w./-])[\w./-]*[\w-]\.md\b")

@@ -10,6 +10,7 @@ from .errors import ServiceError
 from .invitations import answer_invitation, answer_seat_request, invite, invite_list, request_seat
 from .kicks import kick, vote_kick
 from .play import act, apply_timeout, bot_move
+from .rematch import rematch
 from .shuffling import fix_next_deal
 from .table_chat import post as post_chat
 from .table_settings import configure_table, open_table
@@ -35,6 +36,7 @@ __all__ = [
     "leave_every_table",
     "open_table",
     "post_chat",
+    "rematch",
     "request_seat",
     "start_next_round",
     "vote_kick",

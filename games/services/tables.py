@@ -37,6 +37,7 @@ def create_table(
     access: str = "public",
     turn_seconds: int = 30,
     fixed_deal: dict[str, Any] | None = None,
+    rematch_of: int | None = None,
 ) -> Table:
     """Open a table; `user` takes seat 0, seats `human_seats`.. are bots of `bot_level`.
 
@@ -46,6 +47,8 @@ def create_table(
             table_terms.MAX_STAKE / MAX_LIMIT.
         turn_seconds: the turn time, within TURN_SECONDS.
         fixed_deal: tests only (settings.KIBITZ_ALLOW_FIXED_DEALS): `{"order", "dealer"}` of the first deal.
+        rematch_of: the finished table this one is the new game of (games.services.rematch), kept in the
+            "created" event's data so the other players of that table find it.
     Returns the table, already playing when `human_seats` is 1.
     Raises ServiceError("bad_request", also for a limit of 0 at a stakes table), the ledger's refusals of a
     stakes table (ServiceError with code `insufficient_funds`, `loss_limit`, `self_excluded`) or the engine's
@@ -99,7 +102,10 @@ def create_table(
                 user=user if number == 0 else (None if human else bot_user(bot_level, number)),
                 bot_level="" if human else bot_level,
             )
-        append_event(table, "created", seat=0, data={"user": user.pk})
+        created: dict[str, Any] = {"user": user.pk}
+        if rematch_of is not None:
+            created["rematch_of"] = rematch_of
+        append_event(table, "created", seat=0, data=created)
         if fixed_deal is not None:
             fix_next_deal(
                 table, fixed_deal.get("order") or [], fixed_deal.get("dealer"), fixed_deal.get("bot_seed")

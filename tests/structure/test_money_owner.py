@@ -8,6 +8,7 @@ import re
 from .sources import APPS, REPO, app_sources, relative
 
 OWNERS = {"ledger/money.py", "static/js/money.js"}
+VENDOR = REPO / "static" / "vendor"
 
 # What formatting or parsing money by hand looks like: dividing or multiplying by 100, zero-padded cents,
 # two-place floats, Decimal, JavaScript's float formatting, Django's float filters.
@@ -18,8 +19,11 @@ HAND_MADE = re.compile(
 
 
 def sources() -> list:
-    """The apps' Python (engines and migrations aside), every template and every script."""
-    scripts = [p for folder in ("static", *APPS) for p in (REPO / folder).rglob("*.js")]
+    """The apps' Python (engines and migrations aside), every template and every script of the site (the
+    vendored libraries of static/vendor/ are npm's files, not the site's)."""
+    scripts = [
+        p for folder in ("static", *APPS) for p in (REPO / folder).rglob("*.js") if VENDOR not in p.parents
+    ]
     templates = [p for folder in ("templates", *APPS) for p in (REPO / folder).rglob("*.html")]
     return app_sources() + templates + scripts
 

@@ -13,3 +13,12 @@ class Command(makemessages.Command):
     # xgettext's keywords plus `t`, which also matches member calls such as `shell.t("…")` (no Python source calls a
     # function named `t`), and `N_`, which no script calls.
     xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=t", "--keyword=N_"]
+
+    def handle(self, *args: object, **options: object) -> None:
+        # The vendored libraries (static/vendor/: axe-core calls functions named `t`) hold no string of the site.
+        ignored = options.get("ignore_patterns") or []
+        options["ignore_patterns"] = [*ignored, *VENDORED] if isinstance(ignored, list) else list(VENDORED)
+        super().handle(*args, **options)
+
+
+VENDORED = ("static/vendor/*",)

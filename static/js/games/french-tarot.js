@@ -95,6 +95,12 @@ class FrenchTarot {
     return html`<${Hand} cards=${cards} Card=${TarotCard} disabled=${!myTurn}/>`;
   }
 
+  // Enter in the discard (the keyboard contract, docs/decisions-tables.md "Game modules"): send the six chosen.
+  confirm(frame) {
+    if (frame?.view?.phase !== "discard" || !this.shell.myTurn() || this.selected.size !== DISCARD_SIZE) return;
+    this.shell.act({ discard: [...this.selected] });
+  }
+
   toggleDiscard(card) {
     if (this.selected.has(card)) this.selected.delete(card);
     else if (this.selected.size < DISCARD_SIZE) this.selected.add(card);
@@ -195,6 +201,16 @@ class FrenchTarot {
         if (value === "show") this.shell.act({ handful: cards });
         else this.shell.render();
       } };
+  }
+
+  // The deal's result in one sentence for the screen reader's line: the contract made or lost, or why it was annulled.
+  resultLine(frame) {
+    const r = frame.view.result;
+    if (!r) return null;
+    if (r.status === "annulled") return `${t("Deal annulled")}: ${r.reason === "petit_sec" ? t("petit sec") : t("everybody passed")}.`;
+    const values = { taker: seatName(frame, r.taker), contract: bidLabel(r.contract), difference: Math.abs(r.diff) };
+    return interpolate(r.made ? t("%(taker)s made the %(contract)s by %(difference)s points.")
+      : t("%(taker)s lost the %(contract)s by %(difference)s points."), values);
   }
 
   scoreRows(frame) {

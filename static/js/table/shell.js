@@ -16,6 +16,8 @@ import { SheetDialog } from "./components/sheet-dialog.js";
 import { Popover } from "./components/popover.js";
 import { openPlayerCard } from "./player-card.js";
 import { stakeLine, worstCaseLine } from "../stakes.js";
+import { TableKeys } from "./keyboard.js";
+import { Announcer } from "./announcer.js";
 
 // Why the ledger stood this player up before a deal (the `stood_up` notice's reason, ledger.errors.NotEligible).
 const STOOD_UP_TEXT = {
@@ -61,6 +63,8 @@ export class Shell {
     this.mount = root.querySelector("#table-view");
     this.el = { countdown: root.querySelector("#countdown"), hash: root.querySelector("#deck-hash"),
       lastTrick: root.querySelector("#last-trick-button") };
+    this.keys = new TableKeys(this);  // keyboard play (static/js/table/keyboard.js)
+    this.announcer = new Announcer(this);  // the aria-live line (static/js/table/announcer.js)
     this.el.lastTrick.addEventListener("click", () => { this.ui.showLast = !this.ui.showLast; this.render(); });
     const soundButton = root.querySelector("#sound-button");
     soundButton.setAttribute("aria-pressed", String(this.sound));
@@ -140,6 +144,7 @@ export class Shell {
         Object.assign(this.ui, { round, showLast: false, wonSeat: null });  // a new deal has won nothing yet
       }
       this.holdFinishedTrick(frame);
+      if (this.game) this.announcer.frame(frame);
       this.render();
     } else if (frame.type === "error") {
       this.ui.answered = null;  // the answer was refused: ask again
@@ -200,6 +205,7 @@ export class Shell {
       this.root.classList.toggle("my-turn", turnNow);
     }
     render(this.view(frame), this.mount);
+    this.keys.afterRender();
     this.tick();
   }
 
@@ -219,7 +225,7 @@ export class Shell {
         </div>
       </div>
       <div class="game-info" id="game-info">${playing ? game.info?.(frame) : null}</div>
-      <div class="hand" id="hand" aria-label=${this.mount.dataset.handLabel}>${playing ? game.hand(frame) : null}</div>
+      <div class="hand" id="hand" role="group" aria-label=${this.mount.dataset.handLabel}>${playing ? game.hand(frame) : null}</div>
       <div class="actions" id="actions">${playing ? game.actions?.(frame) : null}${frame ? this.sheetButtons(frame) : null}</div>
       ${playing ? this.scoreSheet(frame) : null}
       ${frame && this.ui.matchOpen ? this.matchSheet(frame) : null}
@@ -355,7 +361,7 @@ export class Shell {
     return html`<${SheetDialog} id="score-dialog" label=${t("Score sheet")} onClose=${() => this.setUi({ sheetClosed: table.round.number })}>
       <${ScoreSheet} rows=${rows} money=${table.round.money} name=${(seat) => this.seatName(seat)}
         historyUrl=${this.historyUrl(table.round.number)} next=${next} nextAt=${table.next_deal_at || null}
-        onNext=${() => this.nextDeal()}/>
+        onNext=${() => this.nextDeal()} onNewGame=${this.canStartNewGame() ? () => this.newGame() : null}/>
     <//>`;
   }
 
@@ -374,6 +380,37 @@ export class Shell {
       <button type="button" id="match-sheet-button" aria-expanded=${String(this.ui.matchOpen)}
         onClick=${() => this.setUi({ matchOpen: !this.ui.matchOpen })}>${t("Match sheet")}</button>
     </div>`;
+  }
+
+  // Key N (the French Tarot seed page): the next deal while the finished deal's sheet offers it, a new game once
+  // the match is over; returns whether it did either.
+  nextOrNewGame() {
+    const frame = this.frame;
+    if (this.mySeat === null || this.readOnly || !frame?.view || !this.game.scoreRows?.(frame)) return false;
+    if (this.canStartNewGame()) { this.newGame(); return true; }
+    if (frame.table.match_over || frame.table.status === "open") return false;
+    this.nextDeal();
+    return true;
+  }
+
+  canStartNewGame() { return this.mySeat !== null && !!this.frame?.table.match_over && !!this.root.dataset.rematchUrl; }
+
+  // "New game" after the match: the server opens a table with the same terms and seats this player there
+  // (games.services.rematch); a plain form post, so the page follows its redirect.
+  newGame() {
+    if (this.leavingForNewGame) return;
+    this.leavingForNewGame = true;
+    const form = document.createElement("form");
+    form.method = "post";
+    form.action = this.root.dataset.rematchUrl;
+    form.hidden = true;
+    const csrf = document.createElement("input");
+    csrf.type = "hidden";
+    csrf.name = "csrfmiddlewaretoken";
+    csrf.value = this.root.querySelector("input[name=csrfmiddlewaretoken]")?.value || "";
+    form.append(csrf);
+    document.body.append(form);
+    form.submit();
   }
 
   setUi(changes) {

@@ -9,15 +9,19 @@ import { Trick } from "/static/js/table/components/cards.js";
 
 export function createGame(shell) {
   const play = (card) => shell.act({ play: card });
+  const picked = new Set();  // a view with `pick` asks for a choice of several cards, sent by confirm (Enter)
+  const toggle = (card) => { if (picked.has(card)) picked.delete(card); else picked.add(card); shell.render(); };
   return {
     Card: TarotCard,
     middle: (frame) => html`<${Trick} plays=${frame.view.trick} Card=${TarotCard} position=${(s) => shell.position(s)}/>`,
-    hand: (frame) => (shell.myTurn() ? html`<${Hand} cards=${frame.view.hand} Card=${TarotCard} mode="play"
+    hand: (frame) => (frame.view.pick && shell.myTurn() ? html`<${Hand} cards=${frame.view.hand} Card=${TarotCard}
+      mode="select" selected=${picked} onCard=${toggle}/>` : shell.myTurn() ? html`<${Hand} cards=${frame.view.hand} Card=${TarotCard} mode="play"
       playable=${legalValues(frame, "play")} reason=${() => "not now"} onCard=${play}/>`
       : html`<${Hand} cards=${frame.view.hand} Card=${TarotCard} disabled=${true}/>`),
     seat: (frame, n) => html`<span class="test-extra">${frame.view.notes?.[n] ?? ""}</span>`,
     question: (frame) => (frame.view.ask ? { key: `${frame.version}:ask`, kind: "ask", title: frame.view.ask,
-      buttons: [{ label: "Yes", value: "yes", primary: true }, { label: "No", value: "no" }],
+      buttons: [{ label: "Yes", value: "yes", primary: true }, { label: "No", value: "no" },
+        ...(frame.view.cancel ? [{ label: "Cancel", value: "" }] : [])],
       answer: (value) => shell.act({ answer: value }) } : null),
     lastTrick: (frame) => frame.view.last_trick,
     trick: (frame) => frame.view.trick,
@@ -25,6 +29,8 @@ export function createGame(shell) {
     // the view's `won` lists what a seat's won cards the test's rules show: {seat: [{label, plays}]}
     wonCards: (frame, n) => (frame.view.won?.[n] || null)?.map((g) => ({ ...g, winner: n })) ?? null,
     scoreRows: (frame) => (frame.view.rows ? frame.view.rows.map((r) => html`<tr key=${r}><th>${r}</th></tr>`) : null),
+    confirm: (frame) => { if (frame.view.pick) shell.act({ pick: [...picked] }); },
+    resultLine: (frame) => (frame.view.rows ? `Result: ${frame.view.rows[0]}` : null),
     canDrop: () => true,
     drop: (frame, card) => play(card),
   };

@@ -8,17 +8,19 @@ import { formatMoney, formatSignedMoney } from "../../money.js";
 // null: a free table, or not booked yet); name(seat): the name to show; historyUrl; next: "over" (the match is
 // over), "waiting" (a seat is free), "watching" (a spectator: the players start the next deal) or "deal" (the
 // Next deal button, onNext); nextAt: ISO time of the automatic next deal (the frame's `table.next_deal_at`, or
-// null), counted down by the shell's tick.
-export function ScoreSheet({ rows, money, name, historyUrl, next, onNext, nextAt = null }) {
+// null), counted down by the shell's tick; onNewGame: once the match is over, the seated player's "New game"
+// (a new table with the same terms), or null.
+export function ScoreSheet({ rows, money, name, historyUrl, next, onNext, nextAt = null, onNewGame = null }) {
   return html`<section id="score-sheet" class="score-sheet">
     <h2>${t("Score sheet")}</h2>
     <table><tbody>${rows}</tbody></table>
     ${money ? html`<${MoneySheet} money=${money} name=${name}/>` : null}
     <p><a id="history-link" href=${historyUrl}>${t("Hand history")}</a></p>
-    ${next === "over" ? html`<p class="match-over">${t("The match is over.")}</p>`
+    ${next === "over" ? html`<p class="match-over">${t("The match is over.")}</p>${onNewGame ? html`<button type="button"
+      class="primary" id="rematch-button" aria-keyshortcuts="N" onClick=${onNewGame}>${t("New game")}</button>` : null}`
       : next === "waiting" ? html`<p class="waiting-for-players">${t("A seat is free: the next deal starts when a player takes it.")}</p>`
       : next === "watching" ? null
-      : html`<button type="button" class="primary" id="next-deal" onClick=${onNext}>${t("Next deal")}</button>`}
+      : html`<button type="button" class="primary" id="next-deal" aria-keyshortcuts="N" onClick=${onNext}>${t("Next deal")}</button>`}
     ${nextAt && (next === "deal" || next === "watching") ? html`<p class="next-deal-countdown">${t("The next deal starts in")} <span
       id="next-deal-clock" data-deadline=${nextAt}></span></p>` : null}
   </section>`;

@@ -1,0 +1,80 @@
+"""Keyboard play and accessibility on the live site (docs/decisions-tables.md "Tests"), for every game with a
+browser module (tests/e2e/keyboard_drivers.py), at 1280×800 and 390×844: a whole deal against three bots played
+with the keyboard alone, every control reached by Tab with a visible focus, the screen reader's line, and axe-core
+with no serious or critical violation on the lobby, the table mid-deal and the score sheet dialog. Then N: on the
+desktop the match has two deals and N starts the next one; on the phone it has one and N opens the new game."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from .axe import assert_accessible
+from .driver import TIMEOUT, frame, sign_up
+from .keyboard_drivers import driver_for, focus_in, tab_problems, table_games
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", table_games())
+def test_a_whole_deal_is_played_with_the_keyboard_alone_and_axe_finds_nothing_serious(
+    site, browser, output_dir, game, size
+):
+    driver = driver_for(game)
+    width, height = SIZES[size]
+    context = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    sign_up(page, site.url, f"keys-{size}-{game}"[:30], "a-long-test-password-42")
+    assert_accessible(page, f"the lobby ({size})")
+    assert tab_problems(page) == []
+    page.click("#new-game-button")
+    assert_accessible(page, f"the lobby's New game dialog ({size})")
+
+    match_end = "deals:2" if size == "desktop" else "deals:1"
+    table_id = driver.open(page, site.url, match_end)
+    announcements: set[str] = set()
+    checked_mid_deal = False
+    end = time.monotonic() + 300
+    while (frame(page)["view"] or {}).get("phase") != "done":
+        assert time.monotonic() < end, f"the deal did not finish: {frame(page)}"
+        acted = driver.step(page)
+        announcements.add(page.inner_text("#table-announcer"))
+        if acted and not checked_mid_deal and frame(page)["view"]["phase"] == "play":
+            page.wait_for_function("window.kibitzShell.myTurn()", timeout=TIMEOUT)
+            assert_accessible(page, f"the table mid-deal ({size})")
+            assert tab_problems(page) == []
+            page.screenshot(path=str(output_dir / f"keyboard-table-{size}.png"))
+            checked_mid_deal = True
+        if not acted:
+            time.sleep(0.05)
+    assert checked_mid_deal
+
+    page.wait_for_selector("#score-dialog[open]", timeout=TIMEOUT)
+    page.wait_for_function(
+        "document.getElementById('table-announcer').textContent.includes('points')", timeout=TIMEOUT
+    )  # the deal's result line
+    assert "It is your turn." in announcements
+    assert any("wins the trick" in line for line in announcements)
+    assert_accessible(page, f"the score sheet dialog ({size})")
+    assert tab_problems(page) == []
+    page.screenshot(path=str(output_dir / f"keyboard-score-sheet-{size}.png"))
+
+    focus_in(page, "#score-dialog button")  # back from the Tab round (N in the chat's box is a letter typed)
+    page.keyboard.press("n")
+    if match_end == "deals:2":
+        page.wait_for_function("window.kibitzShell.frame.table.round.number === 2", timeout=TIMEOUT)
+    else:
+        page.wait_for_url(
+            lambda url: url.rstrip("/").split("/")[-1] not in ("", str(table_id)), timeout=TIMEOUT
+        )
+        page.wait_for_function("window.kibitzShell && window.kibitzShell.frame", timeout=TIMEOUT)
+        assert frame(page)["table"]["you"] == 0
+        assert frame(page)["table"]["id"] != table_id
+    assert not errors
+    context.close()
