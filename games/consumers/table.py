@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from games import services
 from games.ascii_numbers import ascii_int
 from games.engines.core.errors import RuleError
-from games.services import sockets
+from games.services import absence, sockets
 from games.services.projection import holds_seat, stood_up_reason, table_exists_with_seat, table_frame
 from platform_config.notify import table_group
 
@@ -34,6 +34,7 @@ def _seat_group(table_id: int, seat: int) -> str:
 
 
 _lookup_seat = database_sync_to_async(table_exists_with_seat)
+_come_back = database_sync_to_async(absence.come_back)
 _holds_seat = database_sync_to_async(holds_seat)
 _stood_up_reason = database_sync_to_async(stood_up_reason)
 _register = database_sync_to_async(sockets.register)
@@ -59,6 +60,9 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
         if not exists:
             await self.close(code=4404)
             return
+        # An absent person's seat is theirs again, before the spectators check below (which a seat passes).
+        if await _come_back(self.table_id, user):
+            _exists, self.seat = await _lookup_seat(self.table_id, user)
         if await self.panel_refusal(user) is not None:  # the table's access and spectators option
             await self.close(code=4403)
             return

@@ -18,7 +18,7 @@ from .bot_accounts import bot_user
 from .errors import ServiceError
 from .events import append_event
 from .locking import lock_table
-from .round_flow import schedule_turn
+from .round_flow import reschedule_current
 from .shuffling import deal_round, fix_next_deal, random_dealer
 from .table_terms import MAX_LIMIT, MAX_STAKE, default_limit
 
@@ -160,7 +160,7 @@ def leave(user: User, table_id: int) -> None:
         append_event(table, "leave", seat=seat.number, data={"user": user.pk})
         table_chat.system_line(table, "left", user)
         if running:
-            _reschedule_current(table)
+            reschedule_current(table)  # the seat became a bot: it may be its turn now
         elif not seating.people_seated(table):
             seating.close(table)
         elif table.status == Table.Status.PLAYING:
@@ -183,15 +183,6 @@ def leave_every_table(user: User) -> list[int]:
             continue
         left.append(table_id)
     return left
-
-
-def _reschedule_current(table: Table) -> None:
-    """A seat became a bot: it may be its turn now."""
-    rnd = Round.objects.filter(table=table, status=Round.Status.PLAYING).first()
-    if rnd is not None:
-        game = get_game(table.game)
-        schedule_turn(table, rnd, game, game.from_json(rnd.snapshot))
-        rnd.save(update_fields=["deadline", "deadlines", "bot_due_at"])
 
 
 def _start(table: Table) -> None:
