@@ -13,6 +13,9 @@ Environment:
                         (platform_config.notify; the tests turn it on), so a non-JSON payload fails at once.
     KIBITZ_STARTING_BALANCE  minor units granted to every new player, never to a bot (default 10000 = 100.00).
     KIBITZ_CURRENCY     ISO 4217 code of the ledger's money (default EUR).
+    KIBITZ_ABSENCE_SECONDS  how long a seated person may have no socket before a bot plays for them (default
+                        empty: the table's turn time); KIBITZ_ABANDONED_MINUTES without any connected person closes
+                        a table (default 10); KIBITZ_TABLES_CLEANUP_SECONDS how often beat checks (default 60).
 
 Security switches (each its own variable; the production default applies when DJANGO_DEBUG=0, the development
 default otherwise, so tests and benchmarks can run over plain HTTP on 127.0.0.1 with only what they need):
