@@ -175,6 +175,19 @@ def test_the_default_absence_time_is_the_tables_turn_time(users, fast_bots, cloc
     assert _seat0(table).bot_reason == "absent"
 
 
+def test_a_person_away_may_still_leave_or_log_off(users, absence_5s, clock):
+    table = services.create_table(users["alice"], "test-follow", {"rounds": 3}, human_seats=2)
+    services.join(users["bob"], table.pk)
+    _gone(table, users["alice"])
+    clock.move(6)
+    sweep_once()
+    assert _seat0(table).bot_reason == "absent"
+    assert services.leave_every_table(users["alice"]) == [table.pk]  # log-off from the lobby
+    seat = _seat0(table)
+    assert seat.bot_reason == "left" and seat.free_after_unit and seat.replaced == users["alice"]
+    assert not absence.come_back(table.pk, users["alice"])  # she left: her next socket watches
+
+
 def _a_pass() -> int:
     """One sweeper pass as sweep_forever makes it (the beat, then the sweep), a beat apart from the last."""
     downtime._last_write[0] = 0.0
