@@ -7,6 +7,7 @@ and leaves the lobby, its unfinished unit released."""
 from __future__ import annotations
 
 import random
+import time
 from datetime import timedelta
 
 import pytest
@@ -379,3 +380,30 @@ async def test_closing_every_socket_mid_deal_then_reconnecting(users, absence_5s
     assert seen["table"]["seats"][0]["name"] == users["alice"].display_name
     await again.disconnect()
     await watcher.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+@pytest.mark.timeout(60)
+async def test_a_live_socket_whose_entry_lapsed_takes_its_seat_back_with_its_next_frame(
+    users, absence_5s, redis_layer, clock
+):
+    """A throttled background tab pings too seldom: its registry entry lapses, the clean-up starts the clock and a
+    bot takes the seat; the tab's next frame (its ping) proves the person is here, and the seat is theirs again."""
+    table = await sync_to_async(_alone)(users)
+    alice, ok = await open_socket(f"/ws/tables/{table.pk}/", users["alice"])
+    assert ok
+    await receive_until(alice, lambda f: f.get("type") == "state")
+    lapse = sockets._current().unregister  # her entry lapses, as SOCKET_TTL_SECONDS after its last renewal
+    await sync_to_async(lapse)(sockets._key(table.pk, users["alice"].pk), "", time.time() + 10**6)
+    assert not await sync_to_async(sockets.has_socket)(table.pk, users["alice"].pk)
+    await sync_to_async(abandoned.clean_up)()
+    clock.move(6)
+    await sync_to_async(sweep_once)()
+    dropped = await receive_until(alice, lambda f: f.get("type") == "state" and f["table"]["you"] is None)
+    assert dropped["table"]["seats"][0]["bot_reason"] == "absent"
+
+    await alice.send_json_to({"type": "ping"})
+    back = await receive_until(alice, lambda f: f.get("type") == "state" and f["table"]["you"] == 0)
+    assert back["table"]["seats"][0]["bot_reason"] is None and back["view"] is not None
+    await alice.disconnect()
