@@ -27,7 +27,8 @@ def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
     "bot_level", "bot_level_display" (translated), "access", "access_display" (translated),
     "can_sit" (waiting with a free seat and the viewer not seated there: "Play" is offered), "seated" (the
     viewer holds a seat, or a bot plays it while they are away: the box links back to it instead of offering
-    to watch), "turn_seconds", "seats": [{"number", "name", "bot", "open"}]}`. Texts are in the active language (see
+    to watch), "turn_seconds", "seats": [{"number", "name", "username" (a person's, for the player page; None
+    for a bot or a free seat), "bot", "open"}]}`. Texts are in the active language (see
     lobby_boxes_in_language). The page and the lobby socket send these same dicts; static/js/lobby.js draws
     every box from them."""
     recent = Table.objects.filter(status__in=[Table.Status.OPEN, Table.Status.PLAYING]).order_by("-pk")
@@ -69,6 +70,7 @@ def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
                     {
                         "number": s.number,
                         "name": s.user.display_name if s.user else None,
+                        "username": s.user.username if s.user and not s.is_bot else None,
                         "bot": s.is_bot,
                         "open": s.user is None,
                     }

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import panel_views, views
+from . import panel_views, player_card_views, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -32,6 +32,8 @@ urlpatterns = [
     ),
     path("tables/<int:table_id>/kick/<int:seat>/", panel_views.table_kick, name="table_kick"),
     path("tables/<int:table_id>/vote/<int:seat>/", panel_views.table_vote, name="table_vote"),
+    path("tables/<int:table_id>/card/", player_card_views.card, name="table_player_card"),
+    path("tables/<int:table_id>/card/ignore/", player_card_views.ignore, name="table_player_ignore"),
     path(
         "invitations/<int:invitation_id>/accept/",
         panel_views.answer_invitation,

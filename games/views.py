@@ -17,7 +17,7 @@ from games import services
 from games.declarations import game_title, module_path, player_preferences
 from games.engines.core import get_game
 from games.engines.core.errors import RuleError
-from games.forms import GamePreferencesForm, NewTableForm, TableSettingsForm
+from games.forms import GamePreferencesForm, NewTableForm, TableSettingsForm, game_choices
 from games.history import hand_history, replay_document
 from games.lobby_boxes import lobby_boxes
 from games.models import Round, Table, TableSettings
@@ -27,12 +27,13 @@ from games.services.invitations import SEAT_REQUEST_WAITING, request_seat
 from games.services.projection import seat_of
 from games.services.table_settings import open_table
 from social.services.player_info import player_card
+from social.services.presence import online_now
 
 ACCESS_PREFIX = "access"
 
 
 def _lobby_page(
-    request: HttpRequest,
+    request: AuthenticatedHttpRequest,
     form: NewTableForm | None = None,
     access_form: TableSettingsForm | None = None,
     status: int = 200,
@@ -43,6 +44,8 @@ def _lobby_page(
         "games/lobby.html",
         {
             "boxes": lobby_boxes(request.user),
+            "filter_games": game_choices(),
+            "online": online_now(request.user),
             "form": form or NewTableForm(),
             "access_form": access_form
             or TableSettingsForm(

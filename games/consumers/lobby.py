@@ -1,10 +1,13 @@
 """The lobby socket at /ws/lobby/: the table boxes, sent again whenever a table changes; the user's invitations
-beside social's friends box, heartbeats and the lobby chat.
+beside social's friends box, who is online, heartbeats and the lobby chat.
 
-Client frames: {"type": "ping"} (a heartbeat, answered with "pong" and a fresh friends box) and
+Client frames: {"type": "ping"} (a heartbeat, answered with "pong" and a fresh social frame) and
 {"type": "chat", "text": "..."} (a lobby line). Server frames: {"type": "lobby", "tables": [box...]},
-{"type": "social", "friends", "incoming", "outgoing", "invitations"}, {"type": "chat", "lines": [line...]},
-{"type": "pong"} and {"type": "error", "code", "message"}.
+{"type": "social", "friends", "incoming", "outgoing", "invitations", "online"}, {"type": "chat", "lines": [line...]},
+{"type": "pong"} and {"type": "error", "code", "message"}. `online` is social's "Online now" list
+(social.services.presence.online_now), fresh on connect, on every ping (every 20 s from the page) and after
+`social.changed`: polled with the heartbeat, not pushed to every lobby at each arrival, so it costs a few reads per
+socket per ping and at most presence.ONLINE_LIST_SIZE people per frame, however many arrive or leave.
 """
 
 from __future__ import annotations
@@ -29,8 +32,13 @@ from .language import ProfileLanguageMixin
 
 
 def _social_frame(user: Any) -> dict[str, Any]:
-    """The lobby's side panel: social's friends box and the tables' invitations."""
-    return {"type": "social", **presence.friends_panel(user), "invitations": pending_invitations(user)}
+    """The lobby's side panel: social's friends box, who is online (friends first) and the tables' invitations."""
+    return {
+        "type": "social",
+        **presence.friends_panel(user),
+        "invitations": pending_invitations(user),
+        "online": presence.online_now(user),
+    }
 
 
 _boxes = database_sync_to_async(lobby_boxes_in_language)

@@ -155,10 +155,14 @@ def answer_seat_request(host: User, request_id: int, approve: bool) -> int | Non
 
 
 def pending_requests(table: Table) -> list[dict[str, object]]:
-    """`[{"id", "user", "name"}]` of the table's pending seat requests, oldest first."""
+    """`[{"id", "user", "name", "username"}]` of the table's pending seat requests, oldest first (the username
+    opens the requester's player card)."""
     rows = (
         SeatRequest.objects.filter(table=table, status=SeatRequest.Status.PENDING)
         .select_related("user__profile")
         .order_by("pk")
     )
-    return [{"id": r.pk, "user": r.user_id, "name": r.user.display_name} for r in rows]
+    return [
+        {"id": r.pk, "user": r.user_id, "name": r.user.display_name, "username": r.user.username}
+        for r in rows
+    ]

@@ -9,15 +9,17 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Q, Value
+from django.db.models.functions import Coalesce, Lower, NullIf
 from django.utils import timezone
 
 from accounts.models import User
 from social.models import Friendship, Ignore, Presence
 
-from .relations import friend_ids, ignored_ids
+from .relations import friend_ids, ignored_ids, ignorer_ids
 
 ONLINE_SECONDS = 60
+ONLINE_LIST_SIZE = 50
 
 
 def heartbeat(user_id: int, table_id: int | None = None) -> None:
@@ -73,3 +75,38 @@ def friends_panel(user: User) -> dict[str, Any]:
     ]
     outgoing = [{"id": r.pk, "name": r.addressee.display_name} for r in pending if r.requester_id == user.pk]
     return {"friends": friends, "incoming": incoming, "outgoing": outgoing}
+
+
+def online_now(user: User, size: int = ONLINE_LIST_SIZE) -> dict[str, Any]:
+    """Who is online, as the lobby's "Online now" list shows it to `user` (docs/decisions-social.md "Presence"):
+    `{"people": [{"id", "name", "username", "friend", "table"}], "count": n}`. Online is the friends box's rule
+    (a heartbeat within ONLINE_SECONDS, in the database every web process shares); the list leaves out `user`,
+    bots, inactive accounts, the users `user` ignores and those who ignore `user`. Friends come first, then the
+    others, each group by name (case-insensitive, then username); at most `size` people; `count` is how many are
+    online in all (so "and 12 more" can be said). `table` is a friend's table as in friends_panel (None for the
+    others: only friends follow someone to a table)."""
+    hidden = ignored_ids(user) | ignorer_ids(user) | {user.pk}
+    friends = friend_ids(user) - hidden
+    since = timezone.now() - timedelta(seconds=ONLINE_SECONDS)
+    online = (
+        Presence.objects.filter(last_seen__gte=since, user__is_active=True, user__profile__bot_level="")
+        .exclude(user_id__in=hidden)
+        .select_related("user__profile")
+        .annotate(
+            sort_name=Lower(Coalesce(NullIf("user__profile__display_name", Value("")), "user__username"))
+        )
+        .order_by("sort_name", "user__username")
+    )
+    first = list(online.filter(user_id__in=friends)[:size])
+    rest = list(online.exclude(user_id__in=friends)[: size - len(first)]) if len(first) < size else []
+    people = [
+        {
+            "id": p.user_id,
+            "name": p.user.display_name,
+            "username": p.user.username,
+            "friend": p.user_id in friends,
+            "table": p.at_table if p.user_id in friends else None,
+        }
+        for p in first + rest
+    ]
+    return {"people": people, "count": online.count()}

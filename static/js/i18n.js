@@ -5,3 +5,9 @@ export const t = (text) => (window.gettext ? window.gettext(text) : text);
 export const interpolate = (format, values) => (window.interpolate
   ? window.interpolate(format, values, true)
   : format.replace(/%\((\w+)\)s/g, (_, key) => values[key]));
+
+/** The catalog's plural of a count: `ngettext("%(count)s table", "%(count)s tables", n)` (a makemessages keyword);
+ * English's rule before the catalog has loaded. */
+export const ngettext = (singular, plural, count) => (window.ngettext
+  ? window.ngettext(singular, plural, count)
+  : (count === 1 ? singular : plural));

@@ -1,8 +1,14 @@
-// The lobby: the "New game" dialog and the table boxes. This script is the only drawing of a box: from the
-// boxes the page embeds (#lobby-boxes) at load, then from every lobby socket frame.
+// The lobby: the "New game" dialog, the filters, the table boxes and who is online. This script is the only
+// drawing of a box (static/js/lobby/boxes.js): from the boxes the page embeds (#lobby-boxes) at load, then from
+// every lobby socket frame.
+import { html, render } from "./view.js";
+import { t, ngettext, interpolate } from "./i18n.js";
 import { stakeLine, worstCaseLine } from "./stakes.js";
+import { TableBox } from "./lobby/boxes.js";
+import { loadFilters, saveFilters, filtering, passes, NO_FILTERS } from "./lobby/filters.js";
+import { formatMoney, parseMoney } from "./money.js";
+import { OnlineList, onlineCount } from "./lobby/online.js";
 
-const gettext = (s) => (window.gettext ? window.gettext(s) : s);
 const dialog = document.getElementById("new-game");
 document.getElementById("new-game-button").addEventListener("click", () => dialog.showModal());
 document.getElementById("new-game-cancel").addEventListener("click", () => dialog.close());
@@ -47,7 +53,7 @@ async function showWorstCase() {
   worstCase.classList.toggle("error", errors.length > 0);
   worstCase.textContent = errors.length ? errors.join(" ")
     : answer.terms ? `${worstCaseLine(answer.terms)} · ${stakeLine(answer.terms)}`
-    : gettext("No stakes: nothing is reserved.");
+    : t("No stakes: nothing is reserved.");
 }
 let pending = null;
 function worstCaseSoon() {
@@ -58,50 +64,72 @@ form.addEventListener("input", worstCaseSoon);
 form.addEventListener("change", worstCaseSoon);
 showWorstCase();
 
+// The boxes and the "Online now" list are drawn from the page's data at load, then from every socket frame; the
+// filters apply to whatever boxes were drawn last, so a frame never undoes them.
 const list = document.getElementById("tables");
-const template = document.getElementById("box-template");
+const count = document.getElementById("tables-count");
+const csrf = form.elements.csrfmiddlewaretoken.value;
+const filterForm = document.getElementById("lobby-filters");
+const gameKeys = [...filterForm.elements.game.options].map((o) => o.value).filter(Boolean);
+let filters = loadFilters(gameKeys);
+let tables = JSON.parse(document.getElementById("lobby-boxes").textContent);
 
-/** One table box from a box of games.lobby_boxes (`{"id", "title", "options", "status", "money", ...}`). */
-function box(table) {
-  const node = template.content.firstElementChild.cloneNode(true);
-  node.dataset.table = table.id;
-  node.querySelector(".box-title").textContent = table.title;
-  node.querySelector(".box-options").textContent = (table.options || []).join(" · ");
-  node.querySelector(".box-status").textContent = table.status === "open" ? gettext("waiting for players") : gettext("playing");
-  node.querySelector(".box-stake").textContent = table.money ? stakeLine(table.money) : gettext("no stakes");
-  const worst = node.querySelector(".box-worst-case");
-  worst.hidden = !table.money;
-  worst.textContent = table.money ? worstCaseLine(table.money) : "";
-  node.querySelector(".box-bots").textContent = `${gettext("bots")}: ${table.bot_level_display}`;
-  node.querySelector(".box-access").textContent = table.access_display;
-  const seats = node.querySelector(".box-seats");
-  for (const s of table.seats) {
-    const li = document.createElement("li");
-    li.className = s.open ? "open" : s.bot ? "bot" : "";
-    li.textContent = s.open ? gettext("free seat") : s.name;
-    seats.appendChild(li);
-  }
-  const form = node.querySelector("form");
-  form.action = `/tables/${table.id}/play/`;
-  form.hidden = !table.can_sit;
-  const link = node.querySelector(".box-watch");
-  link.href = `/tables/${table.id}/`;
-  if (table.seated) link.textContent = gettext("Back to my seat");
-  return node;
+function drawTables() {
+  const shown = tables.filter((table) => passes(table, filters));
+  document.getElementById("show-all-tables").hidden = !filtering(filters);
+  count.textContent = filtering(filters)
+    ? interpolate(ngettext("%(shown)s of %(all)s table", "%(shown)s of %(all)s tables", tables.length),
+      { shown: shown.length, all: tables.length })
+    : interpolate(ngettext("%(all)s table", "%(all)s tables", tables.length), { all: tables.length });
+  const empty = !tables.length ? t("No table yet: open one with “New game”.")
+    : !shown.length ? t("No table matches these filters.") : "";
+  render(empty ? html`<li class="empty">${empty}</li>`
+    : shown.map((table) => html`<${TableBox} key=${table.id} table=${table} csrf=${csrf} />`), list);
 }
 
-function draw(tables) {
-  if (!tables.length) {
-    const empty = document.createElement("p");
-    empty.className = "empty";
-    empty.textContent = gettext("No table yet: open one with “New game”.");
-    list.replaceChildren(empty);
-    return;
-  }
-  list.replaceChildren(...tables.map(box));
+function showFilters() {
+  filterForm.elements.game.value = filters.game;
+  filterForm.elements.stakes.value = filters.stakes;
+  filterForm.elements.max.value = filters.max ? formatMoney(Number(filters.max)) : "";
+  filterForm.elements.max.removeAttribute("aria-invalid");
+  filterForm.elements.seat.checked = filters.seat === "free";
 }
+function readFilters() {
+  const typed = filterForm.elements.max.value;
+  const max = parseMoney(typed);
+  const wrong = typed.trim() !== "" && max === null;
+  if (wrong) filterForm.elements.max.setAttribute("aria-invalid", "true");
+  else filterForm.elements.max.removeAttribute("aria-invalid");
+  filters = {
+    game: filterForm.elements.game.value,
+    stakes: filterForm.elements.stakes.value,
+    max: max === null ? "" : String(max),
+    seat: filterForm.elements.seat.checked ? "free" : "",
+  };
+  saveFilters(filters);
+  drawTables();
+}
+filterForm.addEventListener("change", readFilters);
+filterForm.addEventListener("input", readFilters);
+filterForm.addEventListener("submit", (event) => event.preventDefault());
+document.getElementById("show-all-tables").addEventListener("click", () => {
+  filters = { ...NO_FILTERS };
+  saveFilters(filters);
+  showFilters();
+  drawTables();
+});
+showFilters();
+drawTables();
 
-draw(JSON.parse(document.getElementById("lobby-boxes").textContent));
+const online = document.getElementById("online-people");
+const onlineCountNode = document.getElementById("online-count");
+const onlineJump = document.getElementById("online-jump");  // on a phone the list is below the tables
+function drawOnline(people) {
+  onlineCountNode.textContent = onlineCount(people);
+  onlineJump.textContent = interpolate(t("%(count)s online"), { count: people.count });
+  render(html`<${OnlineList} online=${people} />`, online);
+}
+drawOnline(JSON.parse(document.getElementById("lobby-online-people").textContent));
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -110,7 +138,10 @@ function connect() {
   socket.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
     document.dispatchEvent(new CustomEvent("kibitz:lobby-frame", { detail: frame }));  // social panel
-    if (frame.type === "lobby") draw(frame.tables);
+    if (frame.type === "lobby") {
+      tables = frame.tables;
+      drawTables();
+    } else if (frame.type === "social" && frame.online) drawOnline(frame.online);
   });
   socket.addEventListener("close", () => setTimeout(connect, 2000));
 }

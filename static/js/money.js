@@ -22,3 +22,13 @@ export function formatMoney(minor, mark = decimalMark()) {
 export function formatSignedMoney(minor, mark = decimalMark()) {
   return `${minor > 0 ? "+" : ""}${formatMoney(minor, mark)}`;
 }
+
+/**
+ * An amount typed by a person as minor units: "0.50", "0,5", "2" → 50, 50, 200 (either decimal mark, at most two
+ * places); null for anything else (empty, negative, three places, letters). Digits only, never a float.
+ */
+export function parseMoney(text) {
+  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(String(text).trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] || "").padEnd(2, "0"));
+}

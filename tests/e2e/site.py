@@ -96,19 +96,27 @@ class LiveSite:
                 self.process.kill()
 
 
-def add_staff_member(folder: Path, username: str) -> None:
-    """Create the superuser `username` (password DEMO_PASSWORD) in the database of the live site started in
-    `folder`, with the site's own manage.py."""
+def run_on_site(folder: Path, script: str, settings_module: str | None = None) -> None:
+    """Run the Python `script` in `manage.py shell` against the database of the live site started in `folder`
+    (with the same `settings_module` the site was started with)."""
     env = {
         k: v
         for k, v in os.environ.items()
         if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")
     }
     env.update({"KIBITZ_SQLITE_PATH": str(folder / "site.sqlite3"), "PYTHONPATH": str(ROOT)})
+    if settings_module:
+        env["DJANGO_SETTINGS_MODULE"] = settings_module
+    subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "shell", "-c", script], env=env, check=True, cwd=ROOT
+    )
+
+
+def add_staff_member(folder: Path, username: str) -> None:
+    """Create the superuser `username` (password DEMO_PASSWORD) in the database of the live site started in
+    `folder`, with the site's own manage.py."""
     script = (
         f"from accounts.models import User; u = User(username={username!r}, is_staff=True, is_superuser=True); "
         f"u.set_password({DEMO_PASSWORD!r}); u.save()"
     )
-    subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), "shell", "-c", script], env=env, check=True, cwd=ROOT
-    )
+    run_on_site(folder, script)

@@ -156,7 +156,7 @@ def test_it_runs_a_private_table_by_invitation_with_a_watcher_ignore_and_kick(si
     dave.goto(table_url)
     dave.wait_for_function("window.kibitzShell && window.kibitzShell.frame", timeout=TIMEOUT)
     assert frame(dave)["table"]["you"] is None and not (frame(dave)["view"] or {}).get("hand")
-    alice.locator('#watcher-list a.watcher[data-username="dave"]').wait_for(timeout=TIMEOUT)
+    alice.locator('#watcher-list .watcher[data-username="dave"]').wait_for(timeout=TIMEOUT)
 
     play_until_done([alice, bob], {})  # everybody passes: the deal ends, annulled
     alice.locator("#kick-box button.kick[data-seat='1']").wait_for(timeout=TIMEOUT)
@@ -164,7 +164,8 @@ def test_it_runs_a_private_table_by_invitation_with_a_watcher_ignore_and_kick(si
     alice.locator("#chat-lines li", has_text="hello from dave").wait_for(timeout=TIMEOUT)
     alice.screenshot(path=str(output_dir / "social-table-host.png"), full_page=True)
 
-    alice.click('#watcher-list a.watcher[data-username="dave"]')
+    alice.click('#watcher-list .watcher[data-username="dave"]')  # the player card, then its Player info
+    alice.click("#player-card-dialog #card-player-info")
     alice.wait_for_url(f"{base}/players/dave/**", timeout=TIMEOUT)
     alice.screenshot(path=str(output_dir / "social-player-card.png"), full_page=True)
     alice.click("#ignore-button")
@@ -173,7 +174,7 @@ def test_it_runs_a_private_table_by_invitation_with_a_watcher_ignore_and_kick(si
     _say(dave, "can you still hear me?")
     time.sleep(1.5)
     assert "can you still hear me?" not in alice.inner_text("#chat-lines")
-    assert alice.locator('#watcher-list a.watcher[data-username="dave"]').count() == 0
+    assert alice.locator('#watcher-list .watcher[data-username="dave"]').count() == 0
 
     alice.locator("#kick-box button.kick[data-seat='1']").click()
     try:

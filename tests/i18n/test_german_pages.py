@@ -143,7 +143,7 @@ def test_the_lobby_speaks_german():
     tables.create_table(client.user, "french-tarot", human_seats=2, stake=10, limit=1500, bot_level="expert")
     page = client.get(reverse("lobby"))
     text = visible_text(page)
-    for german in ("Neues Spiel", "Ihre Geldbörse", "öffentlich", "Freunde", "Spielen", "Zuschauen"):
+    for german in ("Neues Spiel", "Ihre Geldbörse", "öffentlich", "Freunde", "Alle Spiele", "Jetzt online"):
         assert german in text
     assert english_left(text) == []
     assert "Your wallet" not in text and "At a stakes table" not in text
@@ -153,7 +153,15 @@ def test_the_lobby_speaks_german():
     (box,) = page_boxes(page.content.decode())
     assert (box["bot_level_display"], box["access_display"]) == ("Experte", "öffentlich")
     catalog = client.get(reverse("javascript-catalog")).content.decode()
-    for german in ("wartet auf Spieler", "freier Platz", "Einsatz", "ohne Einsatz"):
+    for german in (
+        "wartet auf Spieler",
+        "freier Platz",
+        "Einsatz",
+        "ohne Einsatz",
+        "Spielen",
+        "Zuschauen",
+        "befreundet",
+    ):
         assert german in catalog
 
 

@@ -2,4 +2,4 @@
 
 from __future__ import annotations
 
-from tests.tables.conftest import fast_bots, fast_password_hashing, users  # noqa: F401  (fixtures)
+from tests.tables.conftest import fast_bots, fast_password_hashing, redis_layer, users  # noqa: F401  (fixtures)

@@ -2,7 +2,7 @@
 // the trick, the bidding / slam / handful questions, the discard, greyed illegal cards with the reason on hover,
 // click or drag to play, and the rows of the score sheet.
 import { html } from "../view.js";
-import { t } from "../i18n.js";
+import { t, interpolate } from "../i18n.js";
 import { TarotCard, CardBack } from "../cards/tarot.js";
 import { legalValues, refusalOf, seatName } from "../table/frame.js";
 import { Hand } from "../table/components/hand.js";
@@ -108,6 +108,17 @@ class FrenchTarot {
   lastTrick(frame) { return frame.view.last_trick?.cards || null; }
 
   trick(frame) { return frame.view.trick; }
+
+  // §7: the last completed trick is public while the deal runs, every trick once it is scored (`tricks`).
+  wonCards(frame, seat) {
+    const view = frame.view;
+    if (view.tricks) {
+      return view.tricks.map((trick, i) => ({ trick, number: i + 1 })).filter(({ trick }) => trick.winner === seat)
+        .map(({ trick, number }) => ({ label: interpolate(t("Trick %(number)s"), { number }), plays: trick.cards, winner: seat }));
+    }
+    const last = view.last_trick;
+    return last && last.winner === seat ? [{ label: t("Last trick"), plays: last.cards, winner: seat }] : null;
+  }
 
   trickWinner(frame) { return frame.view.last_trick?.winner ?? null; }
 

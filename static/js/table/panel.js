@@ -4,6 +4,7 @@
 // drawn with the view library (static/js/view.js).
 import { html, render } from "../view.js";
 import { t, interpolate, appendLines, post, CHAT_ERRORS } from "../social/common.js";
+import { openPlayerCard } from "./player-card.js";
 
 const panel = document.getElementById("social-panel");
 const tableId = panel.dataset.table;
@@ -29,12 +30,39 @@ function betweenDeals(frame) {
   return table.status === "open" || (table.status === "playing" && (!table.round || table.round.status !== "playing"));
 }
 
+// A name in the status lists: a button that opens the person's player card (focus comes back to it on Escape).
+function nameButton(list, username, name, className) {
+  const again = `#${list} .${className}[data-username="${CSS.escape(username)}"]`;
+  return html`<button type="button" class=${`${className} status-name`} data-username=${username} aria-haspopup="dialog"
+    onClick=${() => openPlayerCard(tableId, { username }, again)}>${name}</button>`;
+}
+
+// Why a bot holds a person's seat (the frame's bot_reason, games.services.seating.BotReason), as the status list says it.
+const BOT_REASON = {
+  absent: () => t("away; a bot plays for now"),
+  left: () => t("left; a bot plays"),
+  kicked: () => t("removed; a bot plays"),
+  cannot_cover: () => t("stood up; a bot plays"),
+};
+
+function renderSeated() {
+  const frame = shell()?.frame;
+  const list = document.getElementById("seated-list");
+  if (!frame) return;
+  render(frame.table.seats.map((s) => {
+    const mark = s.open ? t("free seat") : s.bot ? (BOT_REASON[s.bot_reason] || (() => t("bot")))() : null;
+    const again = `#seated-list .seated[data-seat="${s.number}"]`;
+    return html`<li key=${s.number} data-seat=${s.number}>${s.open ? null : html`<button type="button"
+      class="seated status-name" data-seat=${s.number} aria-haspopup="dialog"
+      onClick=${() => openPlayerCard(tableId, { seat: s.number }, again)}>${s.name}</button>`}${
+      mark ? html` <small class=${s.bot ? "status-mark bot-mark" : "status-mark"}>${mark}</small>` : null}</li>`;
+  }), list);
+}
+
 function renderWatchers() {
   const watchers = panelFrame?.watchers || [];
-  const next = encodeURIComponent(location.pathname);
   render(watchers.length
-    ? watchers.map((w) => html`<li key=${w.username}><a class="watcher" data-username=${w.username}
-        href=${`/players/${encodeURIComponent(w.username)}/?next=${next}`}>${w.name}</a></li>`)
+    ? watchers.map((w) => html`<li key=${w.username}>${nameButton("watcher-list", w.username, w.name, "watcher")}</li>`)
     : html`<li class="hint">${t("nobody")}</li>`, document.getElementById("watcher-list"));
 }
 
@@ -43,7 +71,7 @@ function renderRequests() {
   const requests = panelFrame?.requests || [];
   box.hidden = !requests.length;
   const verbs = [[t("Accept"), "approve"], [t("Decline"), "decline"]];
-  render(requests.map((r) => html`<li key=${r.id}>${r.name} ${verbs.map(([label, verb]) => html`<button type="button"
+  render(requests.map((r) => html`<li key=${r.id}>${nameButton("seat-requests", r.username, r.name, "requester")} ${verbs.map(([label, verb]) => html`<button type="button"
     class=${`request-${verb}`} onClick=${() => call(`/tables/${tableId}/requests/${r.id}/${verb}/`, {})}>${label}</button>`)}</li>`),
   box.querySelector("ul"));
 }
@@ -80,9 +108,15 @@ document.addEventListener("kibitz:frame", (event) => {
   const frame = event.detail;
   if (frame.type === "chat") appendLines(lines, frame.lines);
   else if (frame.type === "panel") { panelFrame = frame; renderWatchers(); renderRequests(); renderKick(); }
-  else if (frame.type === "state") { renderKick(); renderChatTitle(); }
+  else if (frame.type === "state") { renderKick(); renderChatTitle(); renderSeated(); }
   else if (frame.type === "notice" && frame.code === "kicked") shell()?.showNotice(t("You were removed from this table."), "error", true);
   else if (frame.type === "error" && CHAT_ERRORS[frame.code]) notice(CHAT_ERRORS[frame.code](), "error");
+});
+
+// An Ignore from the player card: the lines already shown go too (the server leaves out the next ones).
+document.addEventListener("kibitz:ignored", (event) => {
+  if (!event.detail.ignored) return;
+  for (const line of lines.querySelectorAll(`li[data-author-id="${CSS.escape(String(event.detail.id))}"]`)) line.remove();
 });
 
 document.getElementById("chat-form").addEventListener("submit", (event) => {

@@ -13,6 +13,8 @@ import { Dialog } from "./components/dialog.js";
 import { ScoreSheet } from "./components/score-sheet.js";
 import { MatchSheet } from "./components/match-sheet.js";
 import { SheetDialog } from "./components/sheet-dialog.js";
+import { Popover } from "./components/popover.js";
+import { openPlayerCard } from "./player-card.js";
 import { stakeLine, worstCaseLine } from "../stakes.js";
 
 // Why the ledger stood this player up before a deal (the `stood_up` notice's reason, ledger.errors.NotEligible).
@@ -135,7 +137,7 @@ export class Shell {
       const round = frame.table.round?.number ?? null;
       if (round !== this.ui.round) {
         if (this.ui.held) this.releaseTrick();  // a new deal clears the felt
-        Object.assign(this.ui, { round, showLast: false });
+        Object.assign(this.ui, { round, showLast: false, wonSeat: null });  // a new deal has won nothing yet
       }
       this.holdFinishedTrick(frame);
       this.render();
@@ -221,6 +223,7 @@ export class Shell {
       <div class="actions" id="actions">${playing ? game.actions?.(frame) : null}${frame ? this.sheetButtons(frame) : null}</div>
       ${playing ? this.scoreSheet(frame) : null}
       ${frame && this.ui.matchOpen ? this.matchSheet(frame) : null}
+      ${playing ? this.wonCardsDialog(frame) : null}
       <${Dialog} question=${question && question.key !== this.ui.answered ? question : null}
         onAnswer=${(q, value) => this.answer(q, value)}/>`;
   }
@@ -242,7 +245,55 @@ export class Shell {
     return html`<${SeatBox} key=${seat.number} seat=${seat} pos=${this.position(seat.number)} name=${seat.name || ""}
       score=${scores[seat.number] ?? 0} toAct=${toAct} mine=${mine} yourTurn=${mine && toAct && !this.readOnly}
       dealer=${(view?.dealer ?? table.round?.dealer) === seat.number} forehand=${view?.forehand === seat.number}
-      deadline=${clocks[String(seat.number)] || null} extra=${view ? this.game.seat?.(frame, seat.number) : null}/>`;
+      deadline=${clocks[String(seat.number)] || null} extra=${view ? this.game.seat?.(frame, seat.number) : null}
+      onName=${() => this.openCard(seat.number)} won=${this.wonCardsOf(frame, seat.number) ? { open: this.ui.wonSeat === seat.number } : null}
+      onWon=${() => this.toggleWonCards(seat.number)}/>`;
+  }
+
+  // The player card of the person (or bot) in `seat` (static/js/table/player-card.js); Escape gives the focus
+  // back to the seat's name.
+  openCard(seat) {
+    openPlayerCard(this.tableId, { seat }, `.seat-box[data-seat="${seat}"] .seat-name-button`);
+  }
+
+  // The won cards the game's rules let this viewer see of `seat` now (the game's `wonCards`, docs/decisions-tables.md
+  // "Game modules"): [{label, plays, winner}] with at least one group, or null.
+  wonCardsOf(frame, seat) {
+    if (!frame?.view || !this.game.wonCards) return null;
+    const groups = this.game.wonCards(frame, seat);
+    return groups?.length ? groups : null;
+  }
+
+  toggleWonCards(seat) {
+    const open = this.ui.wonSeat === seat;
+    this.setUi({ wonSeat: open ? null : seat });
+    if (!open) this.mount.querySelector("#won-cards-dialog .popover-close")?.focus();
+  }
+
+  closeWonCards() {
+    const seat = this.ui.wonSeat;
+    if (seat === null || seat === undefined) return;
+    this.setUi({ wonSeat: null });
+    (this.mount.querySelector(`.won-cards-button[data-seat="${seat}"]`)  // gone when the seat has no won cards now
+      || this.mount.querySelector(`.seat-box[data-seat="${seat}"] .seat-name-button`))?.focus();
+  }
+
+  // The dialog of one seat's won cards, opened from the seat's "Won cards": each group (a trick) with who played
+  // which card and the trick's winner marked; it stays open while the table moves and shows what is allowed now.
+  wonCardsDialog(frame) {
+    const seat = this.ui.wonSeat;
+    if (seat === null || seat === undefined) return null;
+    const groups = this.wonCardsOf(frame, seat) || [];
+    const Card = this.game.Card;
+    return html`<${Popover} id="won-cards-dialog" title=${interpolate(t("Won cards of %(name)s"), { name: this.seatName(seat) })}
+      onClose=${() => this.closeWonCards()}>
+      ${groups.length ? groups.map((group, i) => html`<section class="won-group" key=${`${i}:${group.label}`}>
+        <h3>${group.label}</h3>
+        <ul class="won-plays">${group.plays.map((p) => html`<li key=${p.seat} data-seat=${p.seat} data-card=${p.card}
+          class=${p.seat === group.winner ? "won-play winner" : "won-play"}><span class="won-card"><${Card} code=${p.card}/></span>
+          <small>${this.seatName(p.seat)}</small></li>`)}</ul></section>`)
+        : html`<p class="hint">${t("None of this seat's won cards may be shown now.")}</p>`}
+    <//>`;
   }
 
   // A trick completed by this frame stays on the felt with its winner for HOLD_MS, then is gathered to the

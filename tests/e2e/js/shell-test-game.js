@@ -22,6 +22,8 @@ export function createGame(shell) {
     lastTrick: (frame) => frame.view.last_trick,
     trick: (frame) => frame.view.trick,
     trickWinner: (frame) => frame.view.last_winner ?? null,
+    // the view's `won` lists what a seat's won cards the test's rules show: {seat: [{label, plays}]}
+    wonCards: (frame, n) => (frame.view.won?.[n] || null)?.map((g) => ({ ...g, winner: n })) ?? null,
     scoreRows: (frame) => (frame.view.rows ? frame.view.rows.map((r) => html`<tr key=${r}><th>${r}</th></tr>`) : null),
     canDrop: () => true,
     drop: (frame, card) => play(card),

@@ -22,6 +22,7 @@ export function chatLine(line) {
     li.textContent = interpolate((SYSTEM[line.system] || (() => line.system))(), { name: line.data?.name || "" });
   } else {
     li.dataset.author = line.author.name;
+    li.dataset.authorId = line.author.id;  // an Ignore from the table's player card hides the author's lines at once
     const who = document.createElement("b");
     who.textContent = line.author.name;
     li.append(who, document.createTextNode(": " + line.text));

@@ -6,13 +6,17 @@ import { t, interpolate } from "../../i18n.js";
 // seat: the frame's seat ({number, name, bot, open, bot_reason, replaced}: a person stood up for want of funds, or
 // away from the table while a bot plays for them, is named under the bot that took the seat); pos: where it sits; name: the name to show; score;
 // toAct: its move is due; mine: it is the viewer's seat; deadline: ISO time of its own turn clock (or null; the
-// shell's tick writes the seconds left); extra: the game's vnode under the label.
-export function SeatBox({ seat, pos, name, score, toAct, mine, yourTurn, dealer, forehand, deadline, extra }) {
+// shell's tick writes the seconds left); extra: the game's vnode under the label; onName(): the name is a button
+// that opens the player card; won: {open} when the game shows this seat's won cards (a button that calls onWon()),
+// else null.
+export function SeatBox({ seat, pos, name, score, toAct, mine, yourTurn, dealer, forehand, deadline, extra, onName, won, onWon }) {
   const classes = ["seat-box", toAct && "to-act", mine && "mine"].filter(Boolean).join(" ");
   return html`<div class=${classes} data-pos=${pos} data-seat=${seat.number}>
     <span class="seat-head">
       <span class="turn-arrow" hidden=${!toAct}>➜</span>
-      <span class="seat-name">${seat.open ? t("free seat") : name}${seat.bot ? html` <small class="bot-badge">${t("bot")}</small>` : null}</span>
+      <span class="seat-name">${seat.open ? t("free seat") : onName ? html`<button type="button" class="seat-name-button"
+        data-seat=${seat.number} aria-haspopup="dialog" title=${t("Player card")} onClick=${onName}>${name}</button>` : name}${
+        seat.bot ? html` <small class="bot-badge">${t("bot")}</small>` : null}</span>
       <span class="seat-score" title=${t("score")}>${score}</span>
       ${forehand ? html`<span class="forehand-flag" title=${t("forehand")}>⚑</span>` : null}
       ${dealer ? html`<span class="dealer-chip" title=${t("dealer")}>D</span>` : null}
@@ -26,5 +30,7 @@ export function SeatBox({ seat, pos, name, score, toAct, mine, yourTurn, dealer,
       t("%(name)s is away; a bot plays this seat until they come back."),
       { name: seat.replaced || t("A player") })}</span>` : null}
     <span class="seat-extra">${extra}</span>
+    ${won ? html`<button type="button" class="won-cards-button" data-seat=${seat.number} aria-haspopup="dialog"
+      aria-expanded=${String(!!won.open)} onClick=${onWon}>${t("Won cards")}</button>` : null}
   </div>`;
 }
