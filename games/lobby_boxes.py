@@ -26,9 +26,9 @@ def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
     games.services.table_terms.MoneyTerms.to_json(), with its worst case per settlement unit; None: no stakes),
     "bot_level", "bot_level_display" (translated), "access", "access_display" (translated),
     "can_sit" (waiting with a free seat and the viewer not seated there: "Play" is offered), "seated" (the
-    viewer holds a seat: the box links back to it instead of offering to watch), "turn_seconds",
-    "seats": [{"number", "name", "username" (a person's, for the player page; None for a bot or a free seat),
-    "bot", "open"}]}`. Texts are in the active language (see
+    viewer holds a seat, or a bot plays it while they are away: the box links back to it instead of offering
+    to watch), "turn_seconds", "seats": [{"number", "name", "username" (a person's, for the player page; None
+    for a bot or a free seat), "bot", "open"}]}`. Texts are in the active language (see
     lobby_boxes_in_language). The page and the lobby socket send these same dicts; static/js/lobby.js draws
     every box from them."""
     recent = Table.objects.filter(status__in=[Table.Status.OPEN, Table.Status.PLAYING]).order_by("-pk")
@@ -39,7 +39,10 @@ def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
     boxes = []
     viewer_id = getattr(viewer, "pk", None)
     for table in tables:
-        seated = viewer_id is not None and any(s.user_id == viewer_id for s in seats.get(table.pk, []))
+        seated = viewer_id is not None and any(
+            s.user_id == viewer_id or (s.bot_reason == "absent" and s.replaced_id == viewer_id)
+            for s in seats.get(table.pk, [])
+        )  # a person away from the table still holds their seat: the box links back to it
         try:
             game = get_game(table.game)
         except KeyError:

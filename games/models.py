@@ -76,9 +76,13 @@ class Seat(models.Model):
     replaced = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # Since when the seat's person has had no socket at the table (games.services.absence): set when their last
+    # socket closes, cleared when one opens; a bot plays for them once it is older than the absence time.
+    away_since = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["table", "number"], name="one_seat_number_per_table")]
+        indexes = [models.Index(fields=["away_since"], name="seat_away_since")]
         ordering = ["number"]
 
     @property
@@ -164,6 +168,8 @@ class Event(models.Model):
         "seat_freed",
         "closed",
         "kick",
+        "away",
+        "back",
     )
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")

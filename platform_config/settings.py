@@ -13,6 +13,9 @@ Environment:
                         (platform_config.notify; the tests turn it on), so a non-JSON payload fails at once.
     KIBITZ_STARTING_BALANCE  minor units granted to every new player, never to a bot (default 10000 = 100.00).
     KIBITZ_CURRENCY     ISO 4217 code of the ledger's money (default EUR).
+    KIBITZ_ABSENCE_SECONDS  how long a seated person may have no socket before a bot plays for them (default
+                        empty: the table's turn time); KIBITZ_ABANDONED_MINUTES without any connected person closes
+                        a table (default 10); KIBITZ_TABLES_CLEANUP_SECONDS how often beat checks (default 60).
 
 Security switches (each its own variable; the production default applies when DJANGO_DEBUG=0, the development
 default otherwise, so tests and benchmarks can run over plain HTTP on 127.0.0.1 with only what they need):
@@ -329,8 +332,20 @@ KIBITZ_BOTS_IN_WORKERS = env_flag("KIBITZ_BOTS_IN_WORKERS", True)
 KIBITZ_BOT_CAP_SECONDS = float(os.environ.get("KIBITZ_BOT_CAP_SECONDS", "5"))
 KIBITZ_BOT_REDISPATCH_SECONDS = env_int("KIBITZ_BOT_REDISPATCH_SECONDS", 15)
 KIBITZ_LEDGER_CLOSE_SECONDS = float(os.environ.get("KIBITZ_LEDGER_CLOSE_SECONDS", str(24 * 3600)))
+# Absence (docs/decisions-tables.md "Absence"): a seated person without a socket for KIBITZ_ABSENCE_SECONDS (unset:
+# the table's turn time) is played by a bot until they come back; a table with no connected person for
+# KIBITZ_ABANDONED_MINUTES closes. Beat runs that clean-up every KIBITZ_TABLES_CLEANUP_SECONDS.
+_absence_seconds = os.environ.get("KIBITZ_ABSENCE_SECONDS", "").strip()
+KIBITZ_ABSENCE_SECONDS: int | None = env_int("KIBITZ_ABSENCE_SECONDS", 0) if _absence_seconds else None
+KIBITZ_ABANDONED_MINUTES = env_int("KIBITZ_ABANDONED_MINUTES", 10)
+KIBITZ_TABLES_CLEANUP_SECONDS = env_int("KIBITZ_TABLES_CLEANUP_SECONDS", 60)
+if (KIBITZ_ABSENCE_SECONDS is not None and KIBITZ_ABSENCE_SECONDS < 0) or KIBITZ_ABANDONED_MINUTES < 1:
+    raise ImproperlyConfigured("KIBITZ_ABSENCE_SECONDS must be >= 0 and KIBITZ_ABANDONED_MINUTES >= 1")
+if KIBITZ_TABLES_CLEANUP_SECONDS < 1:
+    raise ImproperlyConfigured("KIBITZ_TABLES_CLEANUP_SECONDS must be >= 1")
 CELERY_BEAT_SCHEDULE = {
     "ledger-close": {"task": "ledger.close", "schedule": KIBITZ_LEDGER_CLOSE_SECONDS},
+    "tables-cleanup": {"task": "games.tables_cleanup", "schedule": KIBITZ_TABLES_CLEANUP_SECONDS},
 }
 KIBITZ_FRAME_MAX_BYTES = 4096
 # Game packages registered beside the shipped games/engines/<game>/ (dotted names, each exposing GAMES): empty on

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from games import services
 from games.ascii_numbers import ascii_int
 from games.engines.core.errors import RuleError
-from games.services import sockets
+from games.services import absence, sockets
 from games.services.projection import holds_seat, stood_up_reason, table_exists_with_seat, table_frame
 from platform_config.notify import table_group
 
@@ -34,6 +34,7 @@ def _seat_group(table_id: int, seat: int) -> str:
 
 
 _lookup_seat = database_sync_to_async(table_exists_with_seat)
+_come_back = database_sync_to_async(absence.come_back)
 _holds_seat = database_sync_to_async(holds_seat)
 _stood_up_reason = database_sync_to_async(stood_up_reason)
 _register = database_sync_to_async(sockets.register)
@@ -59,6 +60,9 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
         if not exists:
             await self.close(code=4404)
             return
+        # An absent person's seat is theirs again, before the spectators check below (which a seat passes).
+        if await _come_back(self.table_id, user):
+            _exists, self.seat = await _lookup_seat(self.table_id, user)
         if await self.panel_refusal(user) is not None:  # the table's access and spectators option
             await self.close(code=4403)
             return
@@ -71,6 +75,7 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
             await self.close(code=TOO_MANY_SOCKETS)
             return
         self.user = user
+        self.seated_here = self.seat is not None  # a seat a bot takes while this socket lives may come back
         self.read_only = False
         self.sent_version = -1
         self.bucket = TokenBucket(*settings.KIBITZ_FRAME_RATE)
@@ -108,6 +113,7 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
                 raise FrameError("rate_limited", _("too many frames; slow down"))
             frame = parse_frame(text_data, bytes_data, settings.KIBITZ_FRAME_MAX_BYTES)
             await _register(self.table_id, self.user.pk, self.channel_name)  # renews this socket's entry
+            await self._reclaim_if_away()
             frame_id = frame.get("id") if isinstance(frame.get("id"), str) else None
             if await self.panel_receive(frame):  # chat; a ping also beats the presence heartbeat
                 return
@@ -155,6 +161,14 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
                     "message": _("this seat is now played from another window"),
                 }
             )
+
+    async def _reclaim_if_away(self) -> None:
+        """A frame from a socket whose seat a bot took because its person seemed away (its registry entry lapsed,
+        e.g. a throttled background tab) proves they are here: the seat is theirs again (games.services.absence)."""
+        if self.seat is None and self.seated_here and await _come_back(self.table_id, self.user):
+            _exists, self.seat = await _lookup_seat(self.table_id, self.user)
+            if self.seat is not None:
+                await self.channel_layer.group_add(_seat_group(self.table_id, self.seat), self.channel_name)
 
     async def drop_seat(self) -> None:
         """The user no longer plays here (left, kicked): this socket gets the public view from now on."""

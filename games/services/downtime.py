@@ -2,7 +2,9 @@
 SweeperBeat row; a pass that finds the last beat older than GRACE knows the service was down for that gap and
 moves every running deadline (turn deadlines, bots' due times, next deals) later by it, the way lichess moves
 clocks after a restart. No turn then times out for an outage, and the tables whose turns expired during one do
-not all time out together."""
+not all time out together. The absence clocks of seated people without a socket (games.services.absence) start
+again after downtime and at a sweeper process's first beat (the server's start), so an outage makes nobody
+absent."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from django.utils import timezone
 
 from games.models import Round, SweeperBeat, Table
 
+from .absence import restart_clocks
 from .round_flow import seat_deadline_at
 
 log = logging.getLogger(__name__)
@@ -27,11 +30,13 @@ BEAT_EVERY_SECONDS = 1.0
 """How often one sweeper writes its beat (the passes between only read the clock)."""
 
 _last_write = [0.0]  # this process's monotonic time of its last beat
+_started = [False]  # whether this process has beaten once (its first beat is the server's start)
 
 
 def note_pass() -> timedelta:
     """Called at the start of every sweeper pass: at most every BEAT_EVERY_SECONDS, lock the beat row, and if the
-    last beat is older than GRACE shift every running deadline by the gap; then beat. Returns the shift
+    last beat is older than GRACE shift every running deadline by the gap, and on such a gap or this process's
+    first beat restart every absence clock; then beat. Returns the shift
     (timedelta(0) when there was none). Several sweepers at once shift once: the row lock orders them and the
     second one finds a fresh beat."""
     if time.monotonic() - _last_write[0] < BEAT_EVERY_SECONDS:
@@ -46,6 +51,9 @@ def note_pass() -> timedelta:
                 "the sweepers were down for %.1f s: every running deadline moved that much later",
                 gap.total_seconds(),
             )
+        if gap > GRACE or not _started[0]:
+            restart_clocks(now)  # nobody is absent for an outage or a restart
+            _started[0] = True
         SweeperBeat.objects.update_or_create(pk=1, defaults={"beat_at": now})
     _last_write[0] = time.monotonic()
     return gap if gap > GRACE else timedelta(0)

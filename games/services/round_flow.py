@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
+from games.engines.core import get_game
 from games.engines.core.protocol import Game
 from games.models import Round, Seat, Table
 
@@ -38,6 +39,17 @@ def schedule_turn(table: Table, rnd: Round, game: Game, state: Any, acted: int |
     rnd.bot_due_at = (
         now + timedelta(seconds=settings.KIBITZ_BOT_PAUSE_SECONDS) if game.to_act(state) & bot_seats else None
     )
+
+
+def reschedule_current(table: Table, fresh_for: int | None = None) -> None:
+    """A seat changed hands mid-deal (a bot took it, or its person came back): set the current round's turn
+    deadlines and bot due time again (`schedule_turn`), the seat `fresh_for` getting a fresh turn time. Nothing
+    when no deal is being played. Inside the caller's transaction, table locked."""
+    rnd = Round.objects.filter(table=table, status=Round.Status.PLAYING).first()
+    if rnd is not None:
+        game = get_game(table.game)
+        schedule_turn(table, rnd, game, game.from_json(rnd.snapshot), acted=fresh_for)
+        rnd.save(update_fields=["deadline", "deadlines", "bot_due_at"])
 
 
 def seat_deadline_at(value: str) -> datetime:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from django.db.models import Q
+
 from games.models import Match, Round, Seat, Table
 from social.services import presence
 
@@ -16,10 +18,14 @@ from .bot_accounts import bot_user
 from .events import append_event
 from .table_terms import settles_per_match
 
+PEOPLES_SEATS = Q(bot_level="", user__isnull=False) | Q(bot_reason="absent", replaced__isnull=False)
+"""The seats of a table's people (a Seat filter): held by a person, or played by a bot while its person is away
+(they come back to it, games.services.absence)."""
+
 
 def people_seated(table: Table) -> bool:
-    """Whether any seat of the table is held by a person (not a bot)."""
-    return Seat.objects.filter(table=table, bot_level="", user__isnull=False).exists()
+    """Whether any seat of the table is held by a person (not a bot), counting a person who is away."""
+    return Seat.objects.filter(PEOPLES_SEATS, table=table).exists()
 
 
 def books_per_match(table: Table) -> bool:
@@ -43,13 +49,12 @@ BotReason = Literal["left", "cannot_cover", "kicked", "absent"]
 """Why a bot takes a seat: its person left during a settlement unit, could not cover the worst case before a
 deal (games.services.settlement), was kicked (games.services.kicks), or is absent (the table feel)."""
 
-_FREED_AFTER_UNIT: frozenset[str] = frozenset({"left", "absent"})
-
 
 def bot_takes_seat(table: Table, seat: Seat, reason: BotReason) -> None:
     """THE one way a bot of the table's level takes a person's seat (inside the caller's transaction, table
-    locked). For a person who left or is absent, the bot plays only until the running settlement unit ends,
-    then the seat is freed for a person (`unit_ended`); for one stood up or kicked it keeps the seat. The seat
+    locked). For a person who left, and one absent at a stakes table, the bot plays only until the running
+    settlement unit ends, then the seat is freed for a person (`unit_ended`); for one absent at a free table it
+    plays until they come back (games.services.absence); for one stood up or kicked it keeps the seat. The seat
     keeps `reason` and the person it replaced (`bot_reason`, `replaced`), which every frame shows. The caller
     appends the event that says why (`leave`, `stood_up`, `kick`) and, mid-deal, reschedules the turn.
 
@@ -62,7 +67,7 @@ def bot_takes_seat(table: Table, seat: Seat, reason: BotReason) -> None:
     seat.bot_reason = reason
     seat.user = bot_user(table.bot_level, seat.number)
     seat.bot_level = table.bot_level
-    seat.free_after_unit = reason in _FREED_AFTER_UNIT
+    seat.free_after_unit = reason == "left" or (reason == "absent" and table.stake > 0)
     seat.save(update_fields=["user", "bot_level", "free_after_unit", "bot_reason", "replaced"])
 
 
@@ -79,7 +84,18 @@ def free(seat: Seat) -> None:
     seat.free_after_unit = False
     seat.bot_reason = ""
     seat.replaced = None
-    seat.save(update_fields=["user", "bot_level", "for_human", "free_after_unit", "bot_reason", "replaced"])
+    seat.away_since = None
+    seat.save(
+        update_fields=[
+            "user",
+            "bot_level",
+            "for_human",
+            "free_after_unit",
+            "bot_reason",
+            "replaced",
+            "away_since",
+        ]
+    )
 
 
 def wait_for_players(table: Table) -> None:
@@ -104,11 +120,14 @@ def unit_ended(table: Table, match_over: bool) -> None:
         wait_for_players(table)
 
 
-def close(table: Table) -> None:
+def close(table: Table, reason: str | None = None) -> None:
     """Close a table nobody is at. Callers make sure no settlement unit is running: a deal a person left is
-    played out by the bots and settled as usual before the table closes. Nobody shows "at" it any more."""
+    played out by the bots and settled as usual before the table closes (an abandoned table releases its
+    unfinished unit first, games.services.abandoned). `reason` (e.g. "abandoned") goes into the `closed`
+    event. Nobody shows "at" it any more."""
     table.status = Table.Status.CLOSED
     table.next_deal_at = None
-    append_event(table, "closed")
+    Seat.objects.filter(table=table, away_since__isnull=False).update(away_since=None)
+    append_event(table, "closed", data={"reason": reason} if reason else None)
     table.save()
     presence.table_closed(table.pk)

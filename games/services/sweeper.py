@@ -1,4 +1,5 @@
-"""The sweeper: applies passed turn deadlines and pending next deals from the database, and sends due bot moves
+"""The sweeper: lets bots take the seats of absent people (games.services.absence), applies passed turn deadlines
+and pending next deals from the database, and sends due bot moves
 to the Celery workers (games.services.bot_work; with settings.KIBITZ_BOTS_IN_WORKERS off it applies them
 itself), each through the service's guarded path (docs/design.md "A move, end to end" 5).
 
@@ -22,6 +23,7 @@ from django.utils import timezone
 from games.engines.core.errors import RuleError
 from games.models import Round, Table
 
+from . import absence
 from .bot_work import dispatch_due_bots
 from .downtime import note_pass
 from .errors import ServiceError
@@ -35,6 +37,8 @@ def sweep_once() -> int:
     """One pass over everything due now. Returns how many actions or deals were applied."""
     now = timezone.now()
     done = 0
+    for table_id, seat in absence.due_absences(now):
+        done += _guard(table_id, absence.take_over, table_id, seat)
     if settings.KIBITZ_BOTS_IN_WORKERS:
         dispatch_due_bots()  # sent, not applied: the workers' moves come back through the service
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -18,7 +19,7 @@ from .bot_accounts import bot_user
 from .errors import ServiceError
 from .events import append_event
 from .locking import lock_table
-from .round_flow import schedule_turn
+from .round_flow import reschedule_current
 from .shuffling import deal_round, fix_next_deal, random_dealer
 from .table_terms import MAX_LIMIT, MAX_STAKE, default_limit
 
@@ -148,14 +149,16 @@ def leave(user: User, table_id: int) -> None:
     """Leave a table (docs/decisions-social.md "Leave and log off"). While a settlement unit runs (a deal in
     progress; the match at a Jass stakes table) a bot of the table's level stands in and the seat is freed when
     the unit ends, settled as usual (games.services.seating); otherwise the seat is freed at once and a running
-    match waits for a person to take it. A table nobody is at closes once nothing is at stake. The table's chat gets
-    the "left" line.
+    match waits for a person to take it. A person away from the table, whose seat a bot plays, gives it up the
+    same way. A table nobody is at closes once nothing is at stake. The table's chat gets the "left" line.
 
     Raises ServiceError("not_seated" | "no_table").
     """
     with transaction.atomic():
         table = lock_table(table_id)
         seat = Seat.objects.filter(table=table, user=user, bot_level="").first()
+        if seat is None:  # away, while a bot plays for them (games.services.absence): leaving gives it up too
+            seat = Seat.objects.filter(table=table, bot_reason="absent", replaced=user).first()
         if seat is None:
             raise ServiceError("not_seated", _("you have no seat at this table"))
         running = table.status == Table.Status.PLAYING and seating.unit_running(table)
@@ -166,7 +169,7 @@ def leave(user: User, table_id: int) -> None:
         append_event(table, "leave", seat=seat.number, data={"user": user.pk})
         table_chat.system_line(table, "left", user)
         if running:
-            _reschedule_current(table)
+            reschedule_current(table)  # the seat became a bot: it may be its turn now
         elif not seating.people_seated(table):
             seating.close(table)
         elif table.status == Table.Status.PLAYING:
@@ -176,10 +179,11 @@ def leave(user: User, table_id: int) -> None:
 
 def leave_every_table(user: User) -> list[int]:
     """Log-off (docs/decisions-social.md "Leave and log off"): `leave` every open or playing table where `user` holds
-    a seat, each in its own transaction. Returns the ids of the tables left; one the table service refuses to
-    leave (left meanwhile in another tab) is skipped."""
+    a seat (or is away from one a bot plays for them), each in its own transaction. Returns the ids of the tables
+    left; one the table service refuses to leave (left meanwhile in another tab) is skipped."""
     held = Seat.objects.filter(
-        user=user, bot_level="", table__status__in=[Table.Status.OPEN, Table.Status.PLAYING]
+        Q(user=user, bot_level="") | Q(bot_reason="absent", replaced=user),
+        table__status__in=[Table.Status.OPEN, Table.Status.PLAYING],
     )
     left = []
     for table_id in sorted(set(held.values_list("table_id", flat=True))):
@@ -189,15 +193,6 @@ def leave_every_table(user: User) -> list[int]:
             continue
         left.append(table_id)
     return left
-
-
-def _reschedule_current(table: Table) -> None:
-    """A seat became a bot: it may be its turn now."""
-    rnd = Round.objects.filter(table=table, status=Round.Status.PLAYING).first()
-    if rnd is not None:
-        game = get_game(table.game)
-        schedule_turn(table, rnd, game, game.from_json(rnd.snapshot))
-        rnd.save(update_fields=["deadline", "deadlines", "bot_due_at"])
 
 
 def _start(table: Table) -> None:

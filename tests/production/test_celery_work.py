@@ -1,14 +1,17 @@
 """Celery does the background work (docs/deploy.md "Background work"), with a real worker process on PostgreSQL
-and Redis: a bot's move computed in the worker reaches the table, and the ledger close under beat (its interval
-shortened to a second) records a balanced reconciliation."""
+and Redis: a bot's move computed in the worker reaches the table, the ledger close under beat (its interval
+shortened to a second) records a balanced reconciliation, and beat's tables clean-up closes an abandoned table."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from accounts.players import open_player_account
 from games import services
-from games.models import Event, Round, Table
+from games.models import Event, Round, Seat, Table
 from games.services.bot_work import dispatch_due_bots
 from ledger.models import LedgerClose
 from tests.players import verified
@@ -26,6 +29,7 @@ def worker(postgres, redis_url, settings, tmp_path):
         tmp_path / "worker.log",
         beat=True,
         KIBITZ_LEDGER_CLOSE_SECONDS="1",
+        KIBITZ_TABLES_CLEANUP_SECONDS="1",
         KIBITZ_BOT_CAP_SECONDS="3",
     )
     yield process
@@ -60,6 +64,17 @@ def test_the_ledger_close_under_beat_records_a_balanced_reconciliation(worker, u
     assert (
         close.balanced and close.total_balance == 0 and close.unbalanced == 0 and close.cache_mismatches == 0
     )
+
+
+def test_the_tables_clean_up_under_beat_closes_an_abandoned_table(worker, users_for_work):
+    table = services.create_table(users_for_work, "french-tarot", human_seats=1)
+    gone = timezone.now() - timedelta(minutes=11)  # alice's last socket closed 11 minutes ago
+    Seat.objects.filter(table=table, number=0).update(away_since=gone)
+    assert wait_for(lambda: Table.objects.get(pk=table.pk).status == Table.Status.CLOSED, 60), (
+        "beat never closed the abandoned table"
+    )
+    assert Round.objects.get(table=table).status == Round.Status.ABORTED
+    assert Event.objects.filter(table=table, kind="closed").get().data == {"reason": "abandoned"}
 
 
 @pytest.fixture

@@ -3,8 +3,8 @@
 import { html } from "../../view.js";
 import { t, interpolate } from "../../i18n.js";
 
-// seat: the frame's seat ({number, name, bot, open, bot_reason, replaced}: a person stood up for want of funds is
-// named under the bot that took the seat); pos: where it sits; name: the name to show; score;
+// seat: the frame's seat ({number, name, bot, open, bot_reason, replaced}: a person stood up for want of funds, or
+// away from the table while a bot plays for them, is named under the bot that took the seat); pos: where it sits; name: the name to show; score;
 // toAct: its move is due; mine: it is the viewer's seat; deadline: ISO time of its own turn clock (or null; the
 // shell's tick writes the seconds left); extra: the game's vnode under the label; onName(): the name is a button
 // that opens the player card; won: {open} when the game shows this seat's won cards (a button that calls onWon()),
@@ -25,6 +25,9 @@ export function SeatBox({ seat, pos, name, score, toAct, mine, yourTurn, dealer,
     </span>
     ${seat.bot_reason === "cannot_cover" ? html`<span class="seat-reason">${interpolate(
       t("%(name)s could not cover the next deal and was stood up; a bot plays this seat."),
+      { name: seat.replaced || t("A player") })}</span>` : null}
+    ${seat.bot_reason === "absent" ? html`<span class="seat-reason seat-away">${interpolate(
+      t("%(name)s is away; a bot plays this seat until they come back."),
       { name: seat.replaced || t("A player") })}</span>` : null}
     <span class="seat-extra">${extra}</span>
     ${won ? html`<button type="button" class="won-cards-button" data-seat=${seat.number} aria-haspopup="dialog"
