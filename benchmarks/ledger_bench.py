@@ -21,7 +21,8 @@ What it runs, in this order, on the server of DATABASE_URL:
    each writer count; the run fails when it does not hold.
 
 Prints settlements/s per writer count, each one's ratio to pgbench's transactions/s, the per-settlement latency
-(p50/p99 in ms), the lock-wait samples and the machine's load average. Done when (docs/decisions-ledger.md
+(p50/p99 in ms), the writers' CPU per settlement (less sensitive to a loaded machine than rates), the lock-wait
+samples and the machine's load average. Done when (docs/decisions-ledger.md
 "House stripes"): settlements/s with 4 writers ≥ 0.5 × pgbench's simple-update transactions/s.
 """
 
@@ -124,13 +125,14 @@ def writer_process(
     phase: str, tag: str, writer: int, units: int, barrier: Any, out: Any
 ) -> None:  # pragma: no cover - runs in a child process
     """One writer (own process, own connection): reserve or settle its `units` units; puts `(start, end,
-    per-unit seconds)` on `out` (perf_counter is the system's monotonic clock, comparable across processes)."""
+    per-unit seconds, CPU seconds of this process)` on `out` (perf_counter is the system's monotonic clock,
+    comparable across processes)."""
     connection.close()  # never share the parent's socket
     wallets = [ledger.bot_wallet(f"bench:{tag}:{writer}:{s}") for s in range(4)]
     payments = plan(writer, units)
     connection.ensure_connection()
     barrier.wait()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     took = []
     for n in range(units):
         unit_id = f"bench:{tag}:{writer}:{n}"
@@ -146,7 +148,7 @@ def writer_process(
         else:
             ledger.settle_unit(unit_id=unit_id, payments=payments[n])
         took.append(time.perf_counter() - t0)
-    out.put((start, time.perf_counter(), took))
+    out.put((start, time.perf_counter(), took, time.process_time() - cpu))
     connection.close()
 
 
@@ -171,7 +173,7 @@ def run_phase(phase: str, tag: str, writers: int, units: int) -> dict[str, Any]:
     """Run `phase` ("reserve" or "settle") in `writers` processes started together.
 
     Returns {"seconds": wall time from the first start to the last end, "took": per-unit seconds of every
-    writer, "lock_samples", "lock_waits"}.
+    writer, "cpu": the writers' CPU seconds, "lock_samples", "lock_waits"}.
     """
     context = mp.get_context("fork")
     connection.close()
@@ -199,6 +201,7 @@ def run_phase(phase: str, tag: str, writers: int, units: int) -> dict[str, Any]:
     return {
         "seconds": end - start,
         "took": [t for r in results for t in r[2]],
+        "cpu": sum(r[3] for r in results),
         "lock_samples": samples,
         "lock_waits": waiting,
     }
@@ -229,6 +232,7 @@ def run_ledger(writers: int, units: int) -> dict[str, Any]:
         "replay": total / replayed["seconds"],
         "p50": percentile(settled["took"], 0.5) * 1000,
         "p99": percentile(settled["took"], 0.99) * 1000,
+        "cpu_ms": settled["cpu"] / total * 1000,
         "lock_samples": settled["lock_samples"],
         "lock_waits": settled["lock_waits"],
         "ok": check.ok,
@@ -274,6 +278,7 @@ def main() -> None:
             print(
                 f"  settle: {r['settle']:8.1f} settlements/s{ratio}; p50 {r['p50']:.1f} ms, p99 {r['p99']:.1f} ms"
             )
+            print(f"  writers' CPU (Python, the ORM, the driver) per settlement: {r['cpu_ms']:.2f} ms")
             print(
                 f"  writers waiting on a lock during settle: {waits:.2f} on average ({r['lock_samples']} samples)"
             )

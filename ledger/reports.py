@@ -93,11 +93,7 @@ def account_postings(account: Account) -> QuerySet[Posting]:
     index lookup per stripe on (account, id)), so the statement's running balance is the whole commission.
     """
     ids = [account.pk, *Account.objects.filter(stripe_of=account).order_by("pk").values_list("pk", flat=True)]
-    postings = (
-        Posting.objects.filter(account_id__in=ids)
-        if len(ids) > 1
-        else Posting.objects.filter(account=account)
-    )
+    postings = Posting.objects.filter(account_id__in=ids)
     if len(ids) == 1:
         return postings.annotate(shown_balance_after=F("balance_after"))
     latest = [
@@ -113,7 +109,7 @@ def account_postings(account: Account) -> QuerySet[Posting]:
         )
         for i in ids
     ]
-    total = latest[0]
+    total: Any = latest[0]
     for part in latest[1:]:
         total = total + part
     return postings.annotate(shown_balance_after=total)
