@@ -18,7 +18,8 @@ from tests.ledger.test_postgres_concurrency import make_users
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
-PAYMENTS = [(1, 0, 25), (2, 0, 25), (3, 0, 25)]  # seat 0 wins 75 units: C = 108 at stake 12 (settlement.md)
+# Seat 0 wins 75 units: C = 108 at stake 12 (docs/rules/settlement.md).
+PAYMENTS = [(1, 0, 25), (2, 0, 25), (3, 0, 25)]
 
 
 def reserve(unit: str, table: str, wallets: list[Account]) -> None:
