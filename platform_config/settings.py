@@ -11,10 +11,10 @@ Environment:
     KIBITZ_ALLOW_FIXED_DEALS "1" lets tests fix a table's next deal (never on by default).
     KIBITZ_NOTIFY_JSON_CHECK "1" round-trips every socket notification through JSON when it is queued
                         (platform_config.notify; the tests turn it on), so a non-JSON payload fails at once.
-    KIBITZ_STARTING_BALANCE  minor units granted to every new player, never to a bot (default 10000 = 100.00).
-    KIBITZ_CURRENCY     ISO 4217 code of the ledger's money (default EUR).
     KIBITZ_HOUSE_STRIPES  stripes of the house commission account, at most this many settlements credit it at
                         once without waiting for each other (default 8; docs/decisions-ledger.md "House stripes").
+    KIBITZ_STARTING_BALANCE  minor units granted to every new player, never to a bot (default 10000 = 100.00).
+    KIBITZ_CURRENCY     ISO 4217 code of the ledger's money (default EUR).
 
 Security switches (each its own variable; the production default applies when DJANGO_DEBUG=0, the development
 default otherwise, so tests and benchmarks can run over plain HTTP on 127.0.0.1 with only what they need):
