@@ -1,12 +1,15 @@
 """Finding (or opening) the ledger's accounts by their role: wallets, bot wallets, table escrows and the house,
-promotions and adjustments accounts of a currency."""
+promotions and adjustments accounts of a currency; and the stripes of the house account, one of which each
+settlement locks and credits (docs/decisions-ledger.md "House stripes")."""
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 
 from ledger.models import Account, AccountKind
 
@@ -50,10 +53,79 @@ def escrow_for(table_key: str, currency: str | None = None) -> Account:
     return _open(f"escrow:{table_key}", AccountKind.ESCROW, currency or default_currency())
 
 
-def house_account(currency: str | None = None) -> Account:
-    """The house commission (revenue) account."""
+def house_stripe_count() -> int:
+    """How many stripes a house account has at most (setting KIBITZ_HOUSE_STRIPES, default 8, the head included)."""
+    return max(1, int(getattr(settings, "KIBITZ_HOUSE_STRIPES", 8)))
+
+
+def house_head(currency: str | None = None) -> Account:
+    """The head row of the house commission account, `house:{currency}` (stripe 0), with its own cached balance
+    only (minor units); `house_account` gives the house as one."""
     currency = currency or default_currency()
     return _open(f"house:{currency}", AccountKind.HOUSE, currency)
+
+
+def house_stripes(currency: str | None = None, *, open_missing: bool = False) -> list[Account]:
+    """Every stripe of the house account of `currency`, the head first, then by id.
+
+    `open_missing` opens the stripes not there yet (`house:{currency}:1` … up to KIBITZ_HOUSE_STRIPES − 1, empty);
+    the posting service does that the first time two settlements meet at the house (ledger.books
+    `lock_house_stripe`), and migration 0008 for the house accounts it finds. Each returned Account carries its own
+    cached balance (minor units).
+    """
+    head = house_head(currency)
+    stripes = [head, *Account.objects.filter(stripe_of=head).order_by("pk")]
+    if open_missing and len(stripes) < house_stripe_count():
+        for k in range(1, house_stripe_count()):
+            _open(f"{head.name}:{k}", AccountKind.HOUSE, head.currency, stripe_of=head)
+        stripes = [head, *Account.objects.filter(stripe_of=head).order_by("pk")]
+    return stripes
+
+
+def house_account(currency: str | None = None) -> Account:
+    """The house commission (revenue) account as one account: the head row `house:{currency}` whose `balance` is
+    the sum of every stripe's cached balance (minor units: all the commission the house holds).
+
+    The returned object is for reading (reports, tests, the benchmark): the posting service never takes a balance
+    from it, it locks the stripe it credits (`lock_house_stripe`).
+    """
+    stripes = house_stripes(currency)
+    head = stripes[0]
+    head.balance = sum(s.balance for s in stripes)
+    return head
+
+
+def lock_house_stripe(currency: str, spread_key: str) -> int:
+    """Lock one stripe of the house account of `currency` for the caller's database transaction; return its id.
+
+    The first stripe no other transaction holds (`SELECT … FOR UPDATE SKIP LOCKED`, by id), so up to
+    KIBITZ_HOUSE_STRIPES settlements credit the house at once without waiting for each other. When every stripe is
+    held, the missing stripes are opened (the first time) and tried again; when all of them are still held, the
+    caller waits for the one `spread_key` (e.g. the settlement's key) hashes to. Must run inside a transaction
+    (the lock lasts until it ends). On SQLite, which has no row locks, it is always the head.
+    """
+    name = f"house:{currency}"
+    of_house = Q(name=name) | Q(stripe_of__name=name)
+
+    def first_free() -> int | None:
+        free = (
+            Account.objects.select_for_update(skip_locked=True, of=("self",))
+            .filter(of_house)
+            .order_by("pk")
+            .values_list("pk", flat=True)[:1]
+        )
+        return next(iter(free), None)
+
+    found = first_free()
+    if found is not None:
+        return found
+    stripes = house_stripes(currency, open_missing=True)
+    found = first_free()
+    if found is not None:
+        return found
+    chosen = stripes[zlib.crc32(spread_key.encode()) % len(stripes)].pk
+    Account.objects.select_for_update().filter(pk=chosen).values_list("pk", flat=True).first()
+    return chosen
 
 
 def promotions_account(currency: str | None = None) -> Account:

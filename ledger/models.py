@@ -61,7 +61,11 @@ NON_NEGATIVE_KINDS = (AccountKind.WALLET, AccountKind.ESCROW)
 class Account(models.Model):
     """One ledger account. Wallets belong to a player (or a bot, `is_bot`); escrows to a table (`name`).
 
-    `balance` is a cache of Σ postings, written only by the posting service; reconciliation checks it.
+    `balance` is a cache of Σ postings (minor units), written only by the posting service; reconciliation checks
+    it for every account, stripes included. `stripe_of` makes the account a stripe of a house account (its head,
+    `house:EUR`, is stripe 0; `house:EUR:1` … are the others): each settlement credits one stripe, so settlements
+    do not queue behind one row, and reports show the head with the sum of its stripes (ledger.books,
+    docs/decisions-ledger.md "House stripes").
     """
 
     kind = models.CharField(max_length=16, choices=AccountKind.choices)
@@ -73,6 +77,9 @@ class Account(models.Model):
     currency = models.CharField(max_length=3, default="EUR")
     balance = models.BigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+    stripe_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="stripes"
+    )
 
     class Meta:
         constraints = [

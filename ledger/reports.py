@@ -1,5 +1,6 @@
 """Read-only queries behind the wallet page and the staff reports (docs/decisions-ledger.md "Staff"): statements,
-settlements, daily commission, bots apart from players, and reconciliation. Nothing here writes."""
+settlements, daily commission, bots apart from players, and reconciliation; the house account shown as one
+account over its stripes (docs/decisions-ledger.md "House stripes"). Nothing here writes."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum, Value
+from django.db.models import BigIntegerField, Count, F, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
 
@@ -44,8 +45,10 @@ class Reconciliation:
 def reconcile() -> Reconciliation:
     """Check the ledger: Σ balances = 0, every cached balance = Σ its postings, every transaction balanced.
 
+    Every account is checked on its own, each stripe of the house included (a stripe is an account with its
+    cached balance and its postings), so the house as one (head + stripes) equals Σ its postings too.
     Returns a Reconciliation; cache_mismatches hold `(account id, name, cached, Σ postings)`, unbalanced
-    `(transaction id, key, Σ postings)`.
+    `(transaction id, key, Σ postings)`, amounts in minor units.
     """
     sums = dict(Posting.objects.values("account").annotate(s=Sum("amount")).values_list("account", "s"))
     mismatches = [
@@ -61,6 +64,55 @@ def reconcile() -> Reconciliation:
         .values_list("pk", "key", "s")
     )
     return Reconciliation(total_balance=total, cache_mismatches=mismatches, unbalanced=unbalanced)
+
+
+def accounts_as_one() -> QuerySet[Account]:
+    """Every account that is no stripe, annotated `shown_balance`: its cached balance plus those of its stripes
+    (minor units), so the house commission account is one row with all the commission (the staff account list)."""
+    stripes = (
+        Account.objects.filter(stripe_of=OuterRef("pk"))
+        .order_by()
+        .values("stripe_of")
+        .annotate(s=Sum("balance"))
+        .values("s")
+    )
+    return Account.objects.filter(stripe_of__isnull=True).annotate(
+        shown_balance=F("balance")
+        + Coalesce(
+            Subquery(stripes, output_field=BigIntegerField()), Value(0), output_field=BigIntegerField()
+        )
+    )
+
+
+def account_postings(account: Account) -> QuerySet[Posting]:
+    """The postings of `account` as one: its own and, for a striped house account, every stripe's, annotated
+    `shown_balance_after` (minor units), the balance right after the posting.
+
+    For an account without stripes that is `balance_after`. For a striped one it is the house's balance as one:
+    Σ over the stripes of each stripe's `balance_after` at its latest posting with an id ≤ this posting's (one
+    index lookup per stripe on (account, id)), so the statement's running balance is the whole commission.
+    """
+    ids = [account.pk, *Account.objects.filter(stripe_of=account).order_by("pk").values_list("pk", flat=True)]
+    postings = Posting.objects.filter(account_id__in=ids)
+    if len(ids) == 1:
+        return postings.annotate(shown_balance_after=F("balance_after"))
+    latest = [
+        Coalesce(
+            Subquery(
+                Posting.objects.filter(account_id=i, pk__lte=OuterRef("pk"))
+                .order_by("-pk")
+                .values("balance_after")[:1],
+                output_field=BigIntegerField(),
+            ),
+            Value(0),
+            output_field=BigIntegerField(),
+        )
+        for i in ids
+    ]
+    total: Any = latest[0]
+    for part in latest[1:]:
+        total = total + part
+    return postings.annotate(shown_balance_after=total)
 
 
 @dataclass(frozen=True)

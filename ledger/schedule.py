@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Subquery
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -27,11 +28,22 @@ def schedule_in_force(currency: str, at: datetime | None = None) -> CommissionSc
 
 
 def bands_in_force(currency: str, at: datetime | None = None) -> tuple[int | None, tuple[Band, ...]]:
-    """Return `(schedule id, bands)` in force; `(None, DEFAULT_BANDS)` when staff never stored a schedule."""
-    schedule = schedule_in_force(currency, at)
-    if schedule is None:
+    """Return `(schedule id, bands)` in force, bands as `(lower bound minor units, rate basis points)` by lower
+    bound; `(None, DEFAULT_BANDS)` when staff never stored a schedule. One query (every settlement asks)."""
+    at = at or timezone.now()
+    latest = (
+        CommissionSchedule.objects.filter(currency=currency, effective_from__lte=at)
+        .order_by("-effective_from", "-pk")
+        .values("pk")[:1]
+    )
+    rows = list(
+        CommissionBand.objects.filter(schedule=Subquery(latest))
+        .order_by("min_value")
+        .values_list("schedule_id", "min_value", "rate_bp")
+    )
+    if not rows:
         return None, DEFAULT_BANDS
-    return schedule.pk, tuple(schedule.bands())
+    return rows[0][0], tuple((lower, rate) for _id, lower, rate in rows)
 
 
 def validate_bands(bands: Sequence[Band]) -> None:

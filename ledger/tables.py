@@ -136,7 +136,8 @@ class AccountTable(LedgerTable):
     owner = tables.Column(verbose_name=_("Name"), accessor="name", empty_values=())
     group = tables.Column(verbose_name=_("Group"), accessor="kind", empty_values=(), orderable=False)
     kind = tables.Column(verbose_name=_("Kind"))
-    balance = MoneyColumn(verbose_name=_("Balance"))
+    # The house commission account is one row: its stripes' balances added (ledger.reports.accounts_as_one).
+    balance = MoneyColumn(verbose_name=_("Balance"), accessor="shown_balance")
     totals = ("balance",)
 
     def render_owner(self, record: Any) -> str:
@@ -295,6 +296,16 @@ class StatementTable(LedgerTable):
 
     class Meta(LedgerTable.Meta):
         order_by = ("-created_at",)
+
+
+class AccountStatementTable(StatementTable):
+    """The staff statement of one account (ledger.reports.account_postings): for the striped house account every
+    stripe's postings, with the running balance of the house as one."""
+
+    balance_after = MoneyColumn(verbose_name=_("Balance"), accessor="shown_balance_after")
+
+    class Meta(StatementTable.Meta):
+        pass
 
 
 class AuditTable(LedgerTable):

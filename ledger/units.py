@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from ledger.books import escrow_for, house_account, promotions_account
+from ledger.books import escrow_for, lock_house_stripe, promotions_account
 from ledger.calculation import Payment, calculate_settlement, worst_case
 from ledger.errors import (
     IdempotencyConflict,
@@ -31,7 +31,7 @@ from ledger.errors import (
 from ledger.models import Account, SettlementUnit, Transaction, TransactionKind, UnitSeat, UnitStatus
 from ledger.money import format_money
 from ledger.players import check_wallet_can_cover
-from ledger.posting import fingerprint, post, reverse, run_with_retries, same_or_conflict
+from ledger.posting import fingerprint, post, reverse, run_with_retries, same_or_conflict, update_by_id
 from ledger.schedule import bands_in_force
 
 
@@ -197,7 +197,7 @@ def _settle(
     key: str,
 ) -> Transaction:
     schedule_id, bands = bands_in_force(unit.currency)
-    seats = list(unit.seat_set.select_related("account").order_by("seat"))
+    seats = list(unit.seat_set.order_by("seat"))
     calc = calculate_settlement(
         [(p[0], p[1], p[2]) for p in payments],
         stake=unit.stake,
@@ -205,8 +205,11 @@ def _settle(
         seats=unit.seats,
         bands=bands,
     )
-    house = house_account(unit.currency)
-    lines = [(unit.escrow_id, -sum(s.reserved for s in seats)), (house.pk, calc.commission)]
+    # One stripe of the house gets C: the first one no other settlement holds (ledger.books.lock_house_stripe),
+    # so settlements of different tables share no row (docs/decisions-ledger.md "House stripes").
+    house = lock_house_stripe(unit.currency, key) if calc.commission else None
+    lines = [(unit.escrow_id, -sum(s.reserved for s in seats))]
+    lines += [(house, calc.commission)] if house is not None else []
     lines += [(s.account_id, s.reserved + calc.wallet_changes[s.seat]) for s in seats]
     details = {
         "unit": unit.unit_id,
@@ -218,12 +221,14 @@ def _settle(
         "calculation": calc.to_json(),
         "result": result,
     }
-    # The unit's own rows are written before the posting, so the shared house account stays locked only for
-    # the posting and the commit; all of it is one database transaction either way.
-    for s in seats:
-        s.delta, s.share, s.change = calc.deltas[s.seat], calc.shares[s.seat], calc.wallet_changes[s.seat]
-    UnitSeat.objects.bulk_update(seats, ["delta", "share", "change"])
-    booked = post(key=key, kind=TransactionKind.SETTLE, lines=lines, details=details, request=request)
+    update_by_id(
+        UnitSeat,
+        ["delta", "share", "change"],
+        [(s.pk, calc.deltas[s.seat], calc.shares[s.seat], calc.wallet_changes[s.seat]) for s in seats],
+    )
+    booked = post(
+        key=key, kind=TransactionKind.SETTLE, lines=lines, details=details, request=request, key_checked=True
+    )
     SettlementUnit.objects.filter(pk=unit.pk).update(
         status=UnitStatus.SETTLED,
         closed_at=timezone.now(),

@@ -11,6 +11,8 @@ Environment:
     KIBITZ_ALLOW_FIXED_DEALS "1" lets tests fix a table's next deal (never on by default).
     KIBITZ_NOTIFY_JSON_CHECK "1" round-trips every socket notification through JSON when it is queued
                         (platform_config.notify; the tests turn it on), so a non-JSON payload fails at once.
+    KIBITZ_HOUSE_STRIPES  stripes of the house commission account, at most this many settlements credit it at
+                        once without waiting for each other (default 8; docs/decisions-ledger.md "House stripes").
     KIBITZ_STARTING_BALANCE  minor units granted to every new player, never to a bot (default 10000 = 100.00).
     KIBITZ_CURRENCY     ISO 4217 code of the ledger's money (default EUR).
     KIBITZ_ABSENCE_SECONDS  how long a seated person may have no socket before a bot plays for them (default
@@ -237,6 +239,9 @@ KIBITZ_NOTIFY_JSON_CHECK = env_flag("KIBITZ_NOTIFY_JSON_CHECK", False)
 # Ledger: the starting balance new players get from promotions (minor units) and the site's currency.
 KIBITZ_STARTING_BALANCE = env_int("KIBITZ_STARTING_BALANCE", 10_000)
 KIBITZ_CURRENCY = os.environ.get("KIBITZ_CURRENCY", "EUR")
+KIBITZ_HOUSE_STRIPES = env_int("KIBITZ_HOUSE_STRIPES", 8)
+if KIBITZ_HOUSE_STRIPES < 1:
+    raise ImproperlyConfigured("KIBITZ_HOUSE_STRIPES must be at least 1")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -42,7 +42,6 @@ from ledger.models import (
     AuditEntry,
     CommissionSchedule,
     LedgerClose,
-    Posting,
     ReversalRequest,
     SettlementUnit,
     Transaction,
@@ -60,6 +59,7 @@ from ledger.staff import (
     set_staff_roles,
 )
 from ledger.tables import (
+    AccountStatementTable,
     AccountTable,
     AdjustmentTable,
     AuditTable,
@@ -69,7 +69,6 @@ from ledger.tables import (
     SafetyTable,
     ScheduleTable,
     SettlementTable,
-    StatementTable,
 )
 from ledger.views.common import hand_history_url, logged_export, staff_page, table_report, wants_csv
 
@@ -94,7 +93,7 @@ def accounts(request: HttpRequest) -> HttpResponse:
     group apart."""
     data = request.GET.copy()
     data.setdefault("group", "player")
-    qs = Account.objects.select_related("user", "user__profile")
+    qs = reports.accounts_as_one().select_related("user", "user__profile")
     f = AccountFilter(data, queryset=qs)
     table = AccountTable(f.qs)
     return table_report(
@@ -114,10 +113,8 @@ def account_statement(request: HttpRequest, account_id: int) -> HttpResponse:
     account = get_object_or_404(Account.objects.select_related("user"), pk=account_id)
     if not request.user.has_perm(f"ledger.{REPORTS}") and account_group(account) == "house":
         return HttpResponse(status=403)
-    f = StatementFilter(
-        request.GET, queryset=Posting.objects.filter(account=account).select_related("transaction")
-    )
-    table = StatementTable(f.qs)
+    f = StatementFilter(request.GET, queryset=reports.account_postings(account).select_related("transaction"))
+    table = AccountStatementTable(f.qs)
     return table_report(
         request,
         table,
