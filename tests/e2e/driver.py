@@ -25,6 +25,22 @@ def my_turn(page: Page) -> bool:
     return bool(page.evaluate("window.kibitzShell && window.kibitzShell.myTurn()"))
 
 
+def outside_viewport(page: Page, selector: str) -> list[str]:
+    """Every element matching `selector` that is not drawn wholly inside the page's viewport (its bounding box,
+    in CSS px, at the current scroll), one line each ([] when all are inside, or nothing matches)."""
+    return page.eval_on_selector_all(
+        selector,
+        """(es) => es.map((e) => {
+          const r = e.getBoundingClientRect();
+          const name = e.id || e.className || e.tagName;
+          const inside = e.checkVisibility() && r.width > 0 && r.left >= 0 && r.top >= 0
+            && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+          const [x, y, w, h] = [r.left, r.top, r.width, r.height].map(Math.round);
+          return inside ? null : `${name} at ${x},${y} ${w}x${h} in ${innerWidth}x${innerHeight}`;
+        }).filter(Boolean)""",
+    )
+
+
 def sign_up(page: Page, base: str, username: str, password: str, email: str = "") -> None:
     page.goto(base + "/accounts/signup/")
     page.fill("input[name=username]", username)

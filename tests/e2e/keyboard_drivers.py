@@ -34,9 +34,11 @@ def table_games() -> list[str]:
 class KeyboardDriver(Protocol):
     """What the keyboard test asks of a game's driver."""
 
-    def open(self, page: Page, base: str, match_end: str) -> int:
+    def open(self, page: Page, base: str, match_end: str, bot_leads: bool = False) -> int:
         """Open a table of the game against bots on a fixed deal, `match_end` the option that ends the match
-        after one or more deals ("deals:1" / "deals:2"), and wait for its page. Returns the table id."""
+        after one or more deals ("deals:1" / "deals:2"), and wait for its page. With `bot_leads` a bot leads the
+        first trick, so that among the first tricks the person completes one and a bot another. Returns the
+        table id."""
         ...
 
     def step(self, page: Page) -> bool:
@@ -82,14 +84,16 @@ def wait_moved(page: Page, version: int, what: str) -> None:
 
 class FrenchTarotKeyboard:
     """French Tarot: the player (seat 0, forehand) holds T4–T21 and bids garde, the three bots pass; the discard
-    is six cards picked with Space and sent with Enter; every card is played with the arrows and Enter."""
+    is six cards picked with Space and sent with Enter; every card is played with the arrows and Enter. With
+    `bot_leads` seat 0 deals: seat 1 leads the first trick, the player completes it with a trump and wins it,
+    then leads the next ones, which seat 3 completes."""
 
     HAND = "#hand .card:not(:disabled)"
     BUTTONS = "#dialog[open] .buttons button"
 
-    def open(self, page: Page, base: str, match_end: str) -> int:
-        dealer = 3
-        order, deal = strong_hand_order(dealer, strong_seat=0)
+    def open(self, page: Page, base: str, match_end: str, bot_leads: bool = False) -> int:
+        dealer = 0 if bot_leads else 3
+        order, deal = strong_hand_order(dealer, strong_seat=0, spread=bot_leads)
         seed = passing_bot_seed(deal, dealer, {0: "garde"}, bots={1, 2, 3}, first_version=3)
         return open_table(
             page, base, {"order": order, "dealer": dealer, "bot_seed": seed}, match_end=match_end

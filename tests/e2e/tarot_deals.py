@@ -12,15 +12,19 @@ SUITS = "SHDC"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K"]
 
 
-def strong_hand_order(dealer: int, strong_seat: int) -> tuple[list[str], dict[str, Any]]:
+def strong_hand_order(
+    dealer: int, strong_seat: int, spread: bool = False
+) -> tuple[list[str], dict[str, Any]]:
     """A deck order that deals `strong_seat` the trumps T4..T21 and the dog T1 T2 T3 EX AS 2S, every other
-    seat only suit cards. Returns (order, deal)."""
+    seat only suit cards: a suit after the other (a long suit and two Kings make the last of them bid), or with
+    `spread` dealt to them in turn (a few cards of every suit each, at most two Kings: the standard bots pass
+    wherever they sit). Returns (order, deal)."""
     game = get_game("french-tarot")
     suit_cards = [r + s for s in SUITS for r in RANKS if r + s not in ("AS", "2S")]
     hands: dict[int, list[str]] = {strong_seat: [f"T{n}" for n in range(4, 22)]}
     others = [s for s in range(4) if s != strong_seat]
     for i, seat in enumerate(others):
-        hands[seat] = suit_cards[i * 18 : (i + 1) * 18]
+        hands[seat] = suit_cards[i :: len(others)] if spread else suit_cards[i * 18 : (i + 1) * 18]
     forehand = (dealer + 1) % 4
     order: list[str] = []
     taken = {s: 0 for s in range(4)}
