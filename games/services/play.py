@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import JSONField, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -44,10 +45,11 @@ def act(user: User, table_id: int, version: int, move_id: str, action: Any) -> d
         raise ServiceError("bad_request", _("a move id is a string of 1..64 characters"))
     actor = f"user:{user.pk}"
     with transaction.atomic():
-        table = lock_table(table_id)
-        first = Move.objects.filter(table=table, actor=actor, move_id=move_id).first()
-        if first is not None:
-            return first.answer
+        # The move id's first answer is read with the lock, in the same statement.
+        earlier = Move.objects.filter(table=OuterRef("pk"), actor=actor, move_id=move_id).values("answer")
+        table = lock_table(table_id, first_answer=Subquery(earlier[:1], output_field=JSONField()))
+        if table.first_answer is not None:  # type: ignore[attr-defined]
+            return table.first_answer  # type: ignore[attr-defined,no-any-return]
         seats = list(Seat.objects.filter(table=table))  # the actor's seat, and the bots' for the next turn
         seat = next((s for s in seats if s.user_id == user.pk and not s.bot_level), None)
         if seat is None:

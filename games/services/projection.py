@@ -132,7 +132,7 @@ def table_at(table_id: int, version: int | None = None) -> TableAt | None:
     without a query when it is at least that version: the rows behind a version never change, and a recipient
     that gets version N before N+1's notification arrives stays contiguous. The rows are read and the version read
     again afterwards: if a writer moved the table meanwhile, the load is repeated, so the result is always one
-    consistent version.
+    consistent version (the load's last read, the recent events, shows a writer that moved it).
     """
     if version is not None:
         latest = _cache.latest(table_id)
@@ -162,7 +162,7 @@ def table_at(table_id: int, version: int | None = None) -> TableAt | None:
 
 
 def _load(table_id: int) -> tuple[TableAt | None, int | None]:
-    """Read the table's rows once: `(load, its version)`, or `(None, the version now)` when a writer moved the
+    """Read the table's rows once: `(load, its version)`, or `(None, a newer version)` when a writer moved the
     table during the read (or `(None, None)`: no such table)."""
     # The table row comes with its seats (one query), the match with the latest round (a table has one match).
     seats = list(
@@ -191,16 +191,15 @@ def _load(table_id: int) -> tuple[TableAt | None, int | None]:
     dealt = earlier.dealt if same_deal and earlier else _dealt_names(rnd)
     money = _booked_money(table, rnd)
     match_rounds = earlier.match_rounds if same_deal and earlier else _match_rounds(table.game, match)
-    recent = [
-        event_summary(e)
-        for e in Event.objects.filter(
-            table=table, version__gt=table.version - RECENT_EVENTS, version__lte=table.version
-        ).order_by("version")
-    ]
-    now = _current_version(table_id)
-    if now != table.version:
-        return None, now
-    return TableAt(table, seats, rnd, match, state, dealt, money, match_rounds, recent), now
+    # Read last, the recent events also tell whether a writer moved the table during this load: a version's
+    # event commits with its version, so an event past `table.version` means the rows above may be newer.
+    events = list(
+        Event.objects.filter(table=table, version__gt=table.version - RECENT_EVENTS).order_by("version")
+    )
+    if events and events[-1].version > table.version:
+        return None, events[-1].version
+    recent = [event_summary(e) for e in events]
+    return TableAt(table, seats, rnd, match, state, dealt, money, match_rounds, recent), table.version
 
 
 def _match_rounds(game_key: str, match: Match | None) -> list[dict[str, Any]]:

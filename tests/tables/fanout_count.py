@@ -94,14 +94,14 @@ def act_counted(sockets: Sockets, rng: random.Random) -> Counted | None:
         for announced in range(version + 1, answer["version"] + 1):  # one notification per version
             sockets.deliver_all(announced)
     ended = not Round.objects.filter(table_id=sockets.table_id, status=Round.Status.PLAYING).exists()
-    # The transaction's own brackets are not statements of the work (a savepoint inside a test's transaction,
-    # BEGIN / COMMIT in a serve process, which the query log does not show).
+    # The transaction's own brackets are counted apart (a savepoint inside a test's transaction, BEGIN / COMMIT
+    # in a serve process).
     sql = [q["sql"] for q in captured.captured_queries if not _bracket(q["sql"])]
     return Counted(phase, ended, len(sql), sql)
 
 
 def _bracket(sql: str) -> bool:
-    return sql.startswith(("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT"))
+    return sql.startswith(("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT", "BEGIN", "COMMIT"))
 
 
 def play_deal_counted(sockets: Sockets, rng: random.Random) -> list[Counted]:
