@@ -371,7 +371,8 @@ def main() -> int:
         print("SQL statements per action: skipped (the servers run another checkout)" if root != ROOT else "")
     else:
         print(
-            "SQL statements per action (move + every socket's frame, as one serve process spends them; BEGIN and COMMIT apart):"
+            "SQL statements per action (move + every socket's frame, as one serve process spends them; "
+            "BEGIN and COMMIT apart):"
         )
         for line in statement_counts():
             print(line)
