@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -119,6 +120,24 @@ async def play_seat(
     """One person's socket until the step ends: record each state frame, act on its own turn after a think."""
     uri = seat.server.replace("http", "ws", 1) + f"/ws/tables/{live.table_id}/"
     headers = {"Cookie": f"sessionid={session_of(seat)}"}
+    try:
+        await _play_seat(live, seat, think, rng, step, ready, uri, headers)
+    except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed) as error:
+        step.errors[f"socket:{type(error).__name__}"] += 1
+    finally:
+        ready.set()
+
+
+async def _play_seat(
+    live: Live,
+    seat: Seat,
+    think: tuple[float, float],
+    rng: random.Random,
+    step: Step,
+    ready: asyncio.Event,
+    uri: str,
+    headers: dict[str, str],
+) -> None:
     acted_at = -1
     thinking: set[asyncio.Task[None]] = set()
 
@@ -129,7 +148,13 @@ async def play_seat(
         live.pending[version] = time.monotonic()
         await ws.send(json.dumps({"type": "act", "id": uuid.uuid4().hex, "version": version, "action": move}))
 
-    async with connect(uri, origin=seat.server, additional_headers=headers, max_size=2**22) as ws:  # type: ignore[arg-type]
+    async with connect(
+        uri,
+        origin=seat.server,
+        additional_headers=headers,
+        max_size=2**22,
+        open_timeout=120,  # type: ignore[arg-type]
+    ) as ws:
         ready.set()
         while (left := step.ends - time.monotonic()) > 0:
             try:
@@ -174,13 +199,16 @@ async def probe_first_frames(servers: list[str], tables: list[Live], watchers: l
         began = time.monotonic()
         try:
             async with connect(
-                uri, origin=server, additional_headers={"Cookie": f"sessionid={rng.choice(watchers)}"}
+                uri,
+                origin=server,  # type: ignore[arg-type]
+                additional_headers={"Cookie": f"sessionid={rng.choice(watchers)}"},
+                open_timeout=60,
             ) as ws:  # type: ignore[arg-type]
                 while json.loads(await asyncio.wait_for(ws.recv(), 30))["type"] != "state":
                     pass
                 if began >= step.began:
                     step.first_frames.append(time.monotonic() - began)
-        except (OSError, TimeoutError) as error:
+        except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed) as error:
             step.errors[f"probe:{type(error).__name__}"] += 1
         await asyncio.sleep(0.25)
 
@@ -244,18 +272,18 @@ def statement_counts() -> list[str]:
     return lines
 
 
-def sign_in(names: list[str], server: str) -> dict[str, str]:
-    """Session ids by name: the first four through the log-in form on `server`, the rest with force_login."""
+def sign_in(names: list[str], by_form: list[str], server: str) -> dict[str, str]:
+    """Session ids by name: those of `by_form` through the log-in form on `server`, the rest with force_login."""
     from django.test import Client
 
     from accounts.models import User
 
     sessions = {}
-    for name in names[:4]:
+    for name in [n for n in names if n in by_form]:
         browser = Browser(server)
         browser.sign_in(name, PASSWORD)
         sessions[name] = browser.cookie("sessionid")
-    for user in User.objects.filter(username__in=names[4:]):
+    for user in User.objects.filter(username__in=[n for n in names if n not in by_form]):
         client = Client()
         client.force_login(user)
         sessions[user.username] = client.cookies["sessionid"].value
@@ -401,7 +429,7 @@ def main() -> int:
             for base, process in zip(servers, processes, strict=False):
                 wait_healthy(base, process)
             todo = [n for n in names[: count * 4] + watcher_names if n not in sessions]
-            sessions.update(sign_in(todo, servers[0]))
+            sessions.update(sign_in(todo, names[:4], servers[0]))
             table_ids = open_tables(count, names)
             lives = [
                 Live(
