@@ -83,6 +83,9 @@ asyncio.run(main())
 """
 
 
+HANDSHAKES = 8  # handshakes in flight at once
+
+
 @dataclass
 class Live:
     """One table under load: its four sockets and the actions waiting for all four to see their version."""
@@ -103,6 +106,7 @@ class Step:
     latencies: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
     first_frames: list[float] = field(default_factory=list)
+    handshakes: asyncio.Semaphore | None = None  # made on the step's own event loop
 
 
 def arrived(live: Live, step: Step, now: float) -> None:
@@ -148,13 +152,18 @@ async def _play_seat(
         live.pending[version] = time.monotonic()
         await ws.send(json.dumps({"type": "act", "id": uuid.uuid4().hex, "version": version, "action": move}))
 
-    async with connect(
-        uri,
-        origin=seat.server,
-        additional_headers=headers,
-        max_size=2**22,
-        open_timeout=120,  # type: ignore[arg-type]
-    ) as ws:
+    # People do not all open their table in the same second: a few handshakes at a time (Daphne drops one whose
+    # consumer has not accepted within 5 s).
+    assert step.handshakes is not None
+    async with step.handshakes:
+        ws = await connect(
+            uri,
+            origin=seat.server,  # type: ignore[arg-type]
+            additional_headers=headers,
+            max_size=2**22,
+            open_timeout=120,
+        )
+    async with ws:
         ready.set()
         while (left := step.ends - time.monotonic()) > 0:
             try:
@@ -326,6 +335,7 @@ async def run_step(
     lives: list[Live], servers: list[str], watchers: list[str], args: argparse.Namespace, step: Step
 ) -> None:
     rng = random.Random(args.seed)
+    step.handshakes = asyncio.Semaphore(HANDSHAKES)
     readies = [asyncio.Event() for live in lives for _seat in live.seats]
     step.ends = time.monotonic() + 3600  # until every socket is open
     tasks = []

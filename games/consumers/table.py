@@ -35,7 +35,7 @@ def _seat_group(table_id: int, seat: int) -> str:
     return f"table-{table_id}-seat-{seat}"
 
 
-_lookup_seat = database_sync_to_async(table_exists_with_seat)
+_lookup_seat = db_call(table_exists_with_seat)  # reads only
 _deliver = db_call(deliver)
 _act = db_call(services.act)
 _register = db_call(sockets.register)
