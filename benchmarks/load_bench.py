@@ -1,4 +1,4 @@
-"""The load benchmark of the production shape (issue 20 "Real-time at scale"): French Tarot tables of four people
+"""The load benchmark of the production shape (docs/deploy.md "Load"): French Tarot tables of four people
 whose clients act after a think time, at a list of table counts, with the bare `websockets` echo floor beside it.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/kibitz_bench REDIS_URL=redis://127.0.0.1:6379/8 \\

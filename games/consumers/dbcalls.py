@@ -1,8 +1,8 @@
 """How sockets call the database: off Channels' one thread-sensitive executor when the database allows it.
 
 `database_sync_to_async` runs every call of a process on one thread, so under load they queue behind each other
-(issue 20: that one thread was busy 93 % of the time while the event loop idled). With
-settings.KIBITZ_DB_THREADS > 0 (PostgreSQL with its connection pool) a call runs in a pool of that many threads,
+(docs/decisions-tables.md "Sockets": that one thread was busy nearly all the time while the event loop idled).
+With settings.KIBITZ_DB_THREADS > 0 (PostgreSQL with its connection pool) a call runs in a pool of that many threads,
 each with a connection of its own taken from the pool for the call and returned after it (Channels'
 `close_old_connections` around the call, with CONN_MAX_AGE 0). With 0 (SQLite, the embedded default) calls keep
 the one thread: SQLite serialises writers anyway and the in-memory test database lives on one connection.

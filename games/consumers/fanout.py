@@ -1,4 +1,4 @@
-"""One version's frame text per recipient kind, built once in this process (issue 20 "Real-time at scale").
+"""One version's frame text per recipient kind, built once in this process (docs/decisions-tables.md "Sockets").
 
 Every socket of a table gets the same notification for a version; what it sends depends only on the table's
 rows at that version (one load, `games.services.projection.table_at`), the seat it sees (a spectator: None),

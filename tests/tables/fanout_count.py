@@ -1,7 +1,7 @@
 """SQL statements of one action as a serve process spends them: the move (`services.act`) plus the frame every
 socket of the table gets for the new version (games.consumers.fanout.deliver), counted with Django's
 CaptureQueriesContext in this thread. Shared by the fan-out test (tests/tables/test_fanout.py) and the load
-benchmark (benchmarks/load_bench.py), which report the same figure (issue 20 "Fan-out").
+benchmark (benchmarks/load_bench.py), which report the same figure (docs/decisions-tables.md "Sockets").
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""An action's database cost does not grow with the sockets watching its table (issue 20 "Fan-out"): the move and
-every socket's frame for the new version, counted as one serve process spends them (tests/tables/fanout_count.py)."""
+"""An action's database cost does not grow with the sockets watching its table (docs/decisions-tables.md
+"Sockets"): the move and every socket's frame for the new version, counted as one serve process spends them
+(tests/tables/fanout_count.py)."""
 
 from __future__ import annotations
 
