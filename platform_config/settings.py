@@ -32,6 +32,12 @@ default otherwise, so tests and benchmarks can run over plain HTTP on 127.0.0.1 
     KIBITZ_LOGIN_RATE       allauth rate of log-in attempts per client address (default allauth's "30/m/ip").
     KIBITZ_SIGNUP_RATE      allauth rate of sign-ups per client (default "3/10m/ip,10/d/ip").
     KIBITZ_LOG_FORMAT       "json" (production default: one JSON object per line on stdout) or "text".
+
+Database access (PostgreSQL):
+    KIBITZ_DB_POOL_MAX      connections in each process's psycopg pool (default 10; 0: no pool, persistent
+                            connections); KIBITZ_DB_POOL_MIN those kept open when idle (default 2).
+    KIBITZ_DB_THREADS       threads that run the sockets' database calls (default 4 on PostgreSQL, 0 on SQLite:
+                            Channels' one thread-sensitive executor); at most KIBITZ_DB_POOL_MAX - 2.
 """
 
 from __future__ import annotations
@@ -175,9 +181,26 @@ TEMPLATES = [
 ]
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
+# PostgreSQL: psycopg's connection pool (Django 5.2 `OPTIONS["pool"]`), KIBITZ_DB_POOL_MAX connections per process
+# (0: no pool, persistent connections instead); CONN_MAX_AGE must be 0 with a pool, and a pooled connection has
+# no health-check query before each use (a `SELECT 1` before most statements; docs/decisions-tables.md "Running").
+# Socket database calls run in KIBITZ_DB_THREADS threads (games.consumers.dbcalls; 0: Channels' one thread).
+KIBITZ_DB_POOL_MAX = max(0, env_int("KIBITZ_DB_POOL_MAX", 10))
+KIBITZ_DB_POOL_MIN = max(0, min(env_int("KIBITZ_DB_POOL_MIN", 2), KIBITZ_DB_POOL_MAX))
+KIBITZ_DB_THREADS = max(0, env_int("KIBITZ_DB_THREADS", 4 if DATABASE_URL.startswith("postgres") else 0))
 if DATABASE_URL:
-    # Persistent connections: every socket frame is a short database read; reconnecting each time dominated.
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+    if DATABASE_URL.startswith("postgres") and KIBITZ_DB_POOL_MAX:
+        if KIBITZ_DB_THREADS + 2 > KIBITZ_DB_POOL_MAX:
+            raise ImproperlyConfigured("KIBITZ_DB_POOL_MAX must be at least KIBITZ_DB_THREADS + 2")
+        DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": KIBITZ_DB_POOL_MIN,
+            "max_size": KIBITZ_DB_POOL_MAX,
+            "timeout": 10,
+        }
+    else:
+        # Persistent connections: every socket frame is a short database read; reconnecting each time dominated.
+        DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
 else:
     # WAL + a busy timeout: the embedded server writes from the web process and its sweeper thread at once.
     DATABASES = {

@@ -21,6 +21,23 @@ settings.KIBITZ_BOTS_IN_WORKERS = False
 settings.KIBITZ_BOT_CAP_SECONDS = 0
 
 
+@pytest.fixture(autouse=True)
+def _fresh_frame_caches():
+    """Each test starts with no cached table load or frame (games.consumers.fanout): a rolled-back test's rows may
+    come back in the next one under the same table id and version."""
+    import sys
+
+    fanout = sys.modules.get(
+        "games.consumers.fanout"
+    )  # tests that never load it (the engines') stay Django-free
+    if fanout is not None:
+        fanout.forget_frames()
+    yield
+    fanout = sys.modules.get("games.consumers.fanout")
+    if fanout is not None:
+        fanout.forget_frames()
+
+
 def _missing(what: str) -> None:
     if settings.KIBITZ_REQUIRE_SERVICES:
         pytest.fail(f"{what} is required (KIBITZ_REQUIRE_SERVICES=1) but not configured")

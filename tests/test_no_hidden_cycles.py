@@ -43,7 +43,17 @@ ALLOWED_SCOPES = {
     ("benchmarks/production_run.py", "main"): (
         "the long run builds the processes' environment, then sets Django up and imports the models it checks"
     ),
-    ("benchmarks/production_run.py", "make_players"): "called by main after Django's set-up",
+    (
+        "benchmarks/production_shape.py",
+        "make_players",
+    ): "called by the benchmarks' main after Django's set-up",
+    ("benchmarks/load_bench.py", "main"): (
+        "the load benchmark builds the processes' environment, then sets Django up and imports the service"
+    ),
+    ("benchmarks/load_bench.py", "statement_counts"): "called by main after Django's set-up",
+    ("benchmarks/load_bench.py", "sign_in"): "called by main after Django's set-up",
+    ("benchmarks/load_bench.py", "open_tables"): "called by main after Django's set-up",
+    ("benchmarks/load_bench.py", "_retire"): "called by main after Django's set-up",
 }
 
 

@@ -20,9 +20,11 @@ from games import services
 from games.ascii_numbers import ascii_int
 from games.engines.core.errors import RuleError
 from games.services import absence, sockets
-from games.services.projection import holds_seat, stood_up_reason, table_exists_with_seat, table_frame
+from games.services.projection import table_exists_with_seat
 from platform_config.notify import table_group
 
+from .dbcalls import db_call
+from .fanout import deliver
 from .frames import FrameError, TokenBucket, parse_frame
 from .jsonframes import dumps
 from .language import ProfileLanguageMixin
@@ -33,11 +35,11 @@ def _seat_group(table_id: int, seat: int) -> str:
     return f"table-{table_id}-seat-{seat}"
 
 
-_lookup_seat = database_sync_to_async(table_exists_with_seat)
+_lookup_seat = db_call(table_exists_with_seat)  # reads only
 _come_back = database_sync_to_async(absence.come_back)
-_holds_seat = database_sync_to_async(holds_seat)
-_stood_up_reason = database_sync_to_async(stood_up_reason)
-_register = database_sync_to_async(sockets.register)
+_deliver = db_call(deliver)
+_act = db_call(services.act)
+_register = db_call(sockets.register)
 _unregister = database_sync_to_async(sockets.unregister)
 TOO_MANY_SOCKETS = 4429
 
@@ -136,19 +138,18 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
                         ),
                     )
                 return
-            answer = await database_sync_to_async(services.act)(
-                self.user, self.table_id, frame["version"], frame["id"], frame["action"]
-            )
+            answer = await _act(self.user, self.table_id, frame["version"], frame["id"], frame["action"])
             await self._send(answer)
         except RuleError as error:
             await self._send({"type": "error", "id": frame_id, **error.as_dict()})
             return
-        await self._send_state(since=self.sent_version)  # heals a lost notification
+        # Heals a lost notification; the ack names the version the move made (its load is likely cached).
+        await self._send_state(since=self.sent_version, announced=answer.get("version"))
 
     async def table_version(self, event: dict[str, Any]) -> None:
         """Group message after a commit: send this recipient's projection if it is behind."""
         if event["version"] > self.sent_version:
-            await self._send_state(since=self.sent_version)
+            await self._send_state(since=self.sent_version, announced=event["version"])
 
     async def seat_takeover(self, event: dict[str, Any]) -> None:
         """Another socket took this seat: this one becomes read-only (it still receives the table)."""
@@ -176,22 +177,23 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
             await self.channel_layer.group_discard(_seat_group(self.table_id, self.seat), self.channel_name)
             self.seat = None
 
-    async def _send_state(self, since: int | None) -> None:
-        if self.seat is not None and not await _holds_seat(self.table_id, self.user, self.seat):
-            reason = await _stood_up_reason(self.table_id, self.user, self.seat)
-            await self.drop_seat()  # never project a seat's view for a user who lost that seat
-            if (
-                reason is not None
-            ):  # stood up for want of funds: this player is told why (the others see the seat)
-                await self._send({"type": "notice", "code": "stood_up", "reason": reason})
-        frame = await database_sync_to_async(table_frame)(
-            self.table_id, self.seat, since if since is not None and since >= 0 else None, self.sent_version
+    async def _send_state(self, since: int | None, announced: int | None = None) -> None:
+        """Send this recipient's frame if the table is past what it has (games.consumers.fanout: one build per
+        seat and version in this process); a user who lost the seat drops to the public view first."""
+        delivery = await _deliver(
+            self.table_id, self.user, self.seat, since, self.sent_version, self.read_only, announced
         )
-        if frame is None or frame["version"] <= self.sent_version:
+        if delivery is None:
             return
-        frame["read_only"] = self.read_only
-        self.sent_version = frame["version"]
-        await self._send(frame)
+        if delivery.lost_seat:
+            await self.drop_seat()  # never project a seat's view for a user who lost that seat
+            if delivery.stood_up is not None:
+                # stood up for want of funds: this player is told why (the others see the seat)
+                await self._send({"type": "notice", "code": "stood_up", "reason": delivery.stood_up})
+        if delivery.text is None or delivery.version <= self.sent_version:
+            return
+        self.sent_version = delivery.version
+        await self.send(text_data=delivery.text)
 
     async def _send(self, frame: dict[str, Any]) -> None:
         await self.send(text_data=dumps(frame))

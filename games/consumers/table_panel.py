@@ -16,11 +16,13 @@ from channels.db import database_sync_to_async
 
 from games.services import panel, table_chat, watchers
 
-_socket_refusal = database_sync_to_async(panel.socket_refusal)
-_panel_frame = database_sync_to_async(panel.panel_frame)
-_chat_rooms = database_sync_to_async(panel.chat_rooms)
-_chat_history = database_sync_to_async(panel.chat_history)
-_may_read = database_sync_to_async(table_chat.may_read)
+from .dbcalls import db_call
+
+_socket_refusal = db_call(panel.socket_refusal)
+_panel_frame = db_call(panel.panel_frame)
+_chat_rooms = db_call(panel.chat_rooms)
+_chat_history = db_call(panel.chat_history)
+_may_read = db_call(table_chat.may_read)
 _post = database_sync_to_async(table_chat.post)
 _heartbeat = database_sync_to_async(watchers.table_heartbeat)
 _start_watching = database_sync_to_async(watchers.start_watching)

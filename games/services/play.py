@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import JSONField, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -44,14 +45,17 @@ def act(user: User, table_id: int, version: int, move_id: str, action: Any) -> d
         raise ServiceError("bad_request", _("a move id is a string of 1..64 characters"))
     actor = f"user:{user.pk}"
     with transaction.atomic():
-        table = lock_table(table_id)
-        first = Move.objects.filter(table=table, actor=actor, move_id=move_id).first()
-        if first is not None:
-            return first.answer
-        seat = Seat.objects.filter(table=table, user=user, bot_level="").first()
+        # The move id's first answer is read with the lock, in the same statement.
+        earlier = Move.objects.filter(table=OuterRef("pk"), actor=actor, move_id=move_id).values("answer")
+        table = lock_table(table_id, first_answer=Subquery(earlier[:1], output_field=JSONField()))
+        if table.first_answer is not None:  # type: ignore[attr-defined]
+            return table.first_answer  # type: ignore[attr-defined,no-any-return]
+        seats = list(Seat.objects.filter(table=table))  # the actor's seat, and the bots' for the next turn
+        seat = next((s for s in seats if s.user_id == user.pk and not s.bot_level), None)
         if seat is None:
             raise ServiceError("not_seated", _("you have no seat at this table"))
-        _apply_guarded(table, seat.number, version, action, "act")
+        bots = {s.number for s in seats if s.bot_level}
+        _apply_guarded(table, seat.number, version, action, "act", bot_seats=bots)
         answer = {"type": "ack", "id": move_id, "version": table.version}
         Move.objects.create(table=table, actor=actor, move_id=move_id, answer=answer)
     return answer
@@ -232,8 +236,12 @@ def _current_round(table: Table) -> Round | None:
     return Round.objects.filter(table=table, status=Round.Status.PLAYING).select_related("match").first()
 
 
-def _apply_guarded(table: Table, seat: int, version: Any, payload: Any, kind: str) -> None:
-    """Inside a transaction with `table` locked: check the version, let the engine apply, log, schedule."""
+def _apply_guarded(
+    table: Table, seat: int, version: Any, payload: Any, kind: str, bot_seats: set[int] | None = None
+) -> None:
+    """Inside a transaction with `table` locked: check the version, let the engine apply, log, schedule.
+    `bot_seats`: the table's bot seat numbers when the caller has read them (else schedule_turn reads them).
+    The table row is written again only when the round ended (append_event already wrote its version)."""
     if isinstance(version, bool) or not isinstance(version, int) or version != table.version:
         raise ServiceError(
             "stale_version", _("the table is at version %(version)s") % {"version": table.version}
@@ -248,7 +256,9 @@ def _apply_guarded(table: Table, seat: int, version: Any, payload: Any, kind: st
     rnd.snapshot = game.to_json(state)
     rnd.actions = [*rnd.actions, {"seat": seat, "action": wire}]
     append_event(table, kind, seat=seat, round=rnd, data={"action": wire})
-    if not finish_round_if_over(table, rnd, game, state):
-        schedule_turn(table, rnd, game, state, acted=seat)
+    finished = finish_round_if_over(table, rnd, game, state)
+    if not finished:
+        schedule_turn(table, rnd, game, state, acted=seat, bot_seats=bot_seats)
     rnd.save()
-    table.save()
+    if finished:
+        table.save()

@@ -28,6 +28,9 @@ from .table_terms import table_money_terms
 
 MAX_CATCH_UP = 200
 CACHE_SIZE = 512
+RECENT_EVENTS = (
+    16  # the event summaries each version's load keeps: a recipient at most this far behind needs no query
+)
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,26 @@ class TableAt:
     match_rounds: list[
         dict[str, Any]
     ]  # the match sheet: `{"number", "scores"}` per finished deal of the match
+    recent_events: list[
+        dict[str, Any]
+    ]  # event summaries of versions after `version - RECENT_EVENTS`, in order
+
+    @property
+    def version(self) -> int:
+        """The table's version these rows are at."""
+        return int(self.table.version)
+
+    def holder(self, seat: int) -> int | None:
+        """The user id of the person holding seat `seat` at this version (None: a bot, an open seat, no seat)."""
+        row = next((s for s in self.seats if s.number == seat), None)
+        return row.user_id if row is not None and not row.bot_level else None
+
+    def events_after(self, since: int) -> list[dict[str, Any]] | None:
+        """The event summaries after version `since` up to this version, or None when they are older than the
+        ones kept with this version (the caller queries them)."""
+        if since < self.version - RECENT_EVENTS:
+            return None
+        return [e for e in self.recent_events if e["version"] > since]
 
 
 class _VersionCache:
@@ -55,7 +78,9 @@ class _VersionCache:
     def __init__(self, size: int) -> None:
         self.size = size
         self.items: OrderedDict[tuple[int, int], TableAt] = OrderedDict()
+        self.latest_of: dict[int, TableAt] = {}
         self.lock = threading.Lock()
+        self.stripes = [threading.Lock() for _ in range(64)]
 
     def get(self, key: tuple[int, int]) -> TableAt | None:
         with self.lock:
@@ -67,45 +92,114 @@ class _VersionCache:
     def put(self, key: tuple[int, int], item: TableAt) -> None:
         with self.lock:
             self.items[key] = item
+            latest = self.latest_of.get(key[0])
+            if latest is None or latest.version < item.version:
+                self.latest_of[key[0]] = item
             while len(self.items) > self.size:
-                self.items.popitem(last=False)
+                (table_id, _version), dropped = self.items.popitem(last=False)
+                if self.latest_of.get(table_id) is dropped:
+                    del self.latest_of[table_id]
+
+    def loading(self, table_id: int) -> threading.Lock:
+        """The lock a load of `table_id` holds (striped: a few locks serve every table)."""
+        return self.stripes[table_id % len(self.stripes)]
+
+    def latest(self, table_id: int) -> TableAt | None:
+        """The newest version of the table this process has loaded, if still cached."""
+        with self.lock:
+            return self.latest_of.get(table_id)
 
 
 _cache = _VersionCache(CACHE_SIZE)
+
+
+def forget_loads() -> None:
+    """Drop every cached load: for tests, whose rolled-back rows may come back under the same ids and versions
+    (in a running site a version's rows never change, so nothing else needs this)."""
+    with _cache.lock:
+        _cache.items.clear()
+        _cache.latest_of.clear()
 
 
 def _current_version(table_id: int) -> int | None:
     return Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
 
 
-def table_at(table_id: int) -> TableAt | None:
+def table_at(table_id: int, version: int | None = None) -> TableAt | None:
     """The table at its current version (cached per version). None when the table does not exist.
 
-    The rows are read and the version read again afterwards: if a writer moved the table meanwhile, the
-    load is repeated, so the result is always one consistent version.
+    With `version` (a version a notification announced), the newest cached load of the table is returned
+    without a query when it is at least that version: the rows behind a version never change, and a recipient
+    that gets version N before N+1's notification arrives stays contiguous. The rows are read and the version read
+    again afterwards: if a writer moved the table meanwhile, the load is repeated, so the result is always one
+    consistent version (the load's last read, the recent events, shows a writer that moved it).
     """
-    version = _current_version(table_id)
+    if version is not None:
+        latest = _cache.latest(table_id)
+        if latest is not None and latest.version >= version:
+            return _cache.get((table_id, latest.version)) or latest  # as new as announced, or newer
+    else:
+        version = _current_version(table_id)
     for _ in range(5):
         if version is None:
             return None
         cached = _cache.get((table_id, version))
         if cached is not None:
             return cached
-        table = Table.objects.get(pk=table_id)
-        seats = list(Seat.objects.filter(table=table).select_related("user__profile", "replaced__profile"))
-        rnd = Round.objects.filter(table=table).order_by("-number").first()
-        match = Match.objects.filter(table=table).order_by("-number").first()
-        state = get_game(table.game).from_json(rnd.snapshot) if rnd is not None else None
-        dealt = _dealt_names(rnd)
-        money = _booked_money(table, rnd)
-        match_rounds = _match_rounds(table.game, match)
-        now = _current_version(table_id)
-        if now == table.version:
-            loaded = TableAt(table, seats, rnd, match, state, dealt, money, match_rounds)
-            _cache.put((table_id, table.version), loaded)
-            return loaded
-        version = now
+        # One load per version even when every socket of the table asks at once from the thread pool: the
+        # others wait for the first and find its load in the cache.
+        with _cache.loading(table_id):
+            cached = _cache.get((table_id, version))
+            if cached is not None:
+                return cached
+            loaded, version = _load(table_id)
+            if loaded is not None:
+                _cache.put((table_id, loaded.version), loaded)
+                return loaded
+            if version is None:
+                return None
     raise RuntimeError(f"table {table_id} kept moving while being read")
+
+
+def _load(table_id: int) -> tuple[TableAt | None, int | None]:
+    """Read the table's rows once: `(load, its version)`, or `(None, a newer version)` when a writer moved the
+    table during the read (or `(None, None)`: no such table)."""
+    # The table row comes with its seats (one query), the match with the latest round (a table has one match).
+    seats = list(
+        Seat.objects.filter(table_id=table_id).select_related("table", "user__profile", "replaced__profile")
+    )
+    table = seats[0].table if seats else Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return None, None
+    rnd = Round.objects.filter(table=table).select_related("match").order_by("-number").first()
+    match = rnd.match if rnd is not None else Match.objects.filter(table=table).order_by("-number").first()
+    state = get_game(table.game).from_json(rnd.snapshot) if rnd is not None else None
+    earlier = _cache.latest(table_id)
+    same_deal = (
+        earlier is not None
+        and rnd is not None
+        and earlier.round is not None
+        and earlier.round.pk == rnd.pk
+        and earlier.round.status == rnd.status == Round.Status.PLAYING
+        and earlier.round.players == rnd.players
+        and earlier.match is not None
+        and match is not None
+        and earlier.match.pk == match.pk
+    )
+    # While one deal is played its dealt names and the match's finished deals do not change: they are
+    # taken from the previous version's load instead of read again.
+    dealt = earlier.dealt if same_deal and earlier else _dealt_names(rnd)
+    money = _booked_money(table, rnd)
+    match_rounds = earlier.match_rounds if same_deal and earlier else _match_rounds(table.game, match)
+    # Read last, the recent events also tell whether a writer moved the table during this load: a version's
+    # event commits with its version, so an event past `table.version` means the rows above may be newer.
+    events = list(
+        Event.objects.filter(table=table, version__gt=table.version - RECENT_EVENTS).order_by("version")
+    )
+    if events and events[-1].version > table.version:
+        return None, events[-1].version
+    recent = [event_summary(e) for e in events]
+    return TableAt(table, seats, rnd, match, state, dealt, money, match_rounds, recent), table.version
 
 
 def _match_rounds(game_key: str, match: Match | None) -> list[dict[str, Any]]:
@@ -153,19 +247,22 @@ def table_exists_with_seat(table_id: int, user: Any) -> tuple[bool, int | None]:
     return True, seat_of(table, user)
 
 
-def holds_seat(table_id: int, user: Any, seat: int) -> bool:
-    """Whether `user` (a person) still holds seat `seat` of the table (not after a leave or a kick)."""
-    return Seat.objects.filter(table_id=table_id, number=seat, user=user, bot_level="").exists()
+def holds_seat(table_id: int, user: Any, seat: int, loaded: TableAt | None = None) -> bool:
+    """Whether `user` (a person) still holds seat `seat` of the table (not after a leave or a kick), at the
+    version `loaded` (default: the current one, `table_at`): answered from the version's seat → user map, so the
+    check every recipient makes costs no query of its own."""
+    loaded = loaded or table_at(table_id)
+    return loaded is not None and loaded.holder(seat) == getattr(user, "pk", None)
 
 
-def stood_up_reason(table_id: int, user: Any, seat: int) -> str | None:
+def stood_up_reason(table_id: int, user: Any, seat: int, loaded: TableAt | None = None) -> str | None:
     """Why `user` lost seat `seat` when they were stood up for want of funds (games.services.settlement.stand_up):
     the ledger's refusal code (`insufficient_funds`, `loss_limit`, `self_excluded`, ...), for that player's own
-    notice; None when the seat went another way (left, kicked) or is theirs again."""
-    held = Seat.objects.filter(
-        table_id=table_id, number=seat, bot_reason="cannot_cover", replaced=user
-    ).exists()
-    if not held:
+    notice; None when the seat went another way (left, kicked) or is theirs again. The seat is read at the
+    version `loaded` (default: the current one); only a stood-up seat reads its event."""
+    loaded = loaded or table_at(table_id)
+    row = None if loaded is None else next((s for s in loaded.seats if s.number == seat), None)
+    if row is None or row.bot_reason != "cannot_cover" or row.replaced_id != getattr(user, "pk", None):
         return None
     event = Event.objects.filter(table_id=table_id, seat=seat, kind="stood_up").order_by("-version").first()
     if event is None or event.data.get("user") != getattr(user, "pk", None):
@@ -188,7 +285,13 @@ def table_frame(
     if newer_than is not None and (_current_version(table_id) or 0) <= newer_than:
         return None
     loaded = table_at(table_id)
-    return None if loaded is None else _build(loaded, seat, since)
+    return None if loaded is None else build_frame(loaded, seat, since)
+
+
+def build_frame(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, Any]:
+    """The frame of `table_frame` for the recipient at `seat` (None: a spectator) from one version's load, with
+    the events after `since` (None: none). Queries only for events older than the load keeps."""
+    return _build(loaded, seat, since)
 
 
 def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, Any]:
@@ -245,10 +348,15 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
         if table.version - since > MAX_CATCH_UP:
             frame["snapshot"] = True
         else:
-            frame["events"] = [
-                event_summary(e)
-                for e in Event.objects.filter(table=table, version__gt=since, version__lte=table.version)
-            ]
+            kept = loaded.events_after(since)
+            frame["events"] = (
+                kept
+                if kept is not None
+                else [
+                    event_summary(e)
+                    for e in Event.objects.filter(table=table, version__gt=since, version__lte=table.version)
+                ]
+            )
     return frame
 
 

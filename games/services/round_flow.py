@@ -17,7 +17,14 @@ from . import seating, settlement
 from .events import append_event
 
 
-def schedule_turn(table: Table, rnd: Round, game: Game, state: Any, acted: int | None = None) -> None:
+def schedule_turn(
+    table: Table,
+    rnd: Round,
+    game: Game,
+    state: Any,
+    acted: int | None = None,
+    bot_seats: set[int] | None = None,
+) -> None:
     """Set the turn deadlines and, when a bot has something to do, its due time; the sweeper reads both from the
     database.
 
@@ -25,7 +32,8 @@ def schedule_turn(table: Table, rnd: Round, game: Game, state: Any, acted: int |
     (several seats' deadlines run at the same time, e.g. Differenzler's secret predictions); the seat that just
     acted (`acted`) and a seat newly due get now + the table's turn time. A seat holding only an optional call
     has none. `rnd.deadline` is the earliest of them. The bot's due time (now + a short human-like pause) is
-    set when a bot is in `to_act`, for a move or an optional call.
+    set when a bot is in `to_act`, for a move or an optional call. `bot_seats` are the table's bot seat numbers
+    when the caller has read them (else they are read here).
     """
     now = timezone.now()
     fresh = (now + timedelta(seconds=table.turn_seconds)).isoformat()
@@ -35,7 +43,10 @@ def schedule_turn(table: Table, rnd: Round, game: Game, state: Any, acted: int |
         for seat in sorted(game.due(state))
     }
     rnd.deadline = min(map(seat_deadline_at, rnd.deadlines.values()), default=None)
-    bot_seats = set(Seat.objects.filter(table=table).exclude(bot_level="").values_list("number", flat=True))
+    if bot_seats is None:
+        bot_seats = set(
+            Seat.objects.filter(table=table).exclude(bot_level="").values_list("number", flat=True)
+        )
     rnd.bot_due_at = (
         now + timedelta(seconds=settings.KIBITZ_BOT_PAUSE_SECONDS) if game.to_act(state) & bot_seats else None
     )

@@ -9,6 +9,7 @@ their own game).
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,10 @@ _GAMES: dict[str, Game[Any]] = {}
 _ALIASES: dict[str, str] = {}
 _EXTRA_PACKAGES: list[str] = []
 _loaded = False
+_loading = False
+# The first lookups may come from several threads at once (the web process's database threads): one loads, the
+# others wait for it, and none sees a registry half filled.
+_load_lock = threading.RLock()
 
 
 def register(game: Game[Any]) -> Game[Any]:
@@ -41,12 +46,19 @@ def register(game: Game[Any]) -> Game[Any]:
 
 
 def _load() -> None:
-    global _loaded
+    global _loaded, _loading
     if _loaded:
         return
-    _loaded = True
-    for package in [*engine_packages(), *_EXTRA_PACKAGES]:
-        _register_package(package)
+    with _load_lock:
+        if _loaded or _loading:  # loaded meanwhile, or a lookup made by a package while it registers
+            return
+        _loading = True
+        try:
+            for package in [*engine_packages(), *_EXTRA_PACKAGES]:
+                _register_package(package)
+            _loaded = True
+        finally:
+            _loading = False
 
 
 def _register_package(name: str) -> None:
@@ -67,7 +79,7 @@ def add_packages(names: Sequence[str]) -> None:
         if name in _EXTRA_PACKAGES:
             continue
         _EXTRA_PACKAGES.append(name)
-        if _loaded:
+        if _loaded or _loading:
             _register_package(name)
 
 

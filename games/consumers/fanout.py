@@ -1,0 +1,113 @@
+"""One version's frame text per recipient kind, built once in this process (docs/decisions-tables.md "Sockets").
+
+Every socket of a table gets the same notification for a version; what it sends depends only on the table's
+rows at that version (one load, `games.services.projection.table_at`), the seat it sees (a spectator: None),
+the version it had (`since`, for the events) and whether it is read-only. The text for that key is built on the
+first socket's demand and kept, so the four sockets one person may hold at a seat and every spectator share
+one build; the seat-holder check reads the same load's seat → user map. A socket's fan-out costs no query once
+its process has the version.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from games.services.projection import build_frame, forget_loads, holds_seat, stood_up_reason, table_at
+
+from .jsonframes import dumps
+
+TEXT_CACHE_SIZE = 4096
+
+FrameKey = tuple[int, int, int | None, int | None, bool]  # (table, version, seat, since, read only)
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """What one socket does for a version: `lost_seat` (its user no longer holds the seat: it drops to the
+    public view), `stood_up` (the ledger's reason when they were stood up for want of funds, else None), and
+    `text` at `version` (None: the socket is not behind, nothing to send)."""
+
+    lost_seat: bool
+    stood_up: str | None
+    version: int
+    text: str | None
+
+
+class _TextCache:
+    """Frame texts by FrameKey, least recently used dropped first; a build per key at a time."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[FrameKey, str] = OrderedDict()
+        self.lock = threading.Lock()
+        self.stripes = [threading.Lock() for _ in range(64)]
+
+    def get(self, key: FrameKey) -> str | None:
+        with self.lock:
+            text = self.items.get(key)
+            if text is not None:
+                self.items.move_to_end(key)
+            return text
+
+    def put(self, key: FrameKey, text: str) -> None:
+        with self.lock:
+            self.items[key] = text
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+    def building(self, key: FrameKey) -> threading.Lock:
+        return self.stripes[hash(key) % len(self.stripes)]
+
+
+_texts = _TextCache(TEXT_CACHE_SIZE)
+
+
+def forget_frames() -> None:
+    """Drop every cached load and frame text (tests: see projection.forget_loads)."""
+    forget_loads()
+    with _texts.lock:
+        _texts.items.clear()
+
+
+def deliver(
+    table_id: int,
+    user: Any,
+    seat: int | None,
+    since: int | None,
+    newer_than: int,
+    read_only: bool,
+    announced: int | None = None,
+) -> Delivery | None:
+    """The delivery for one socket of `user` seeing `seat` (None: a spectator) that last sent version
+    `newer_than`: the frame (`projection.table_frame`'s shape with `read_only`, as compact JSON text) with the
+    events after `since` (None or negative: none), built once per (table, version, seat, since, read_only) in
+    this process. `announced` is the version a notification named (its load is used when cached: no query).
+    Returns None when the table does not exist. Runs in a worker thread (database)."""
+    loaded = table_at(table_id, announced)
+    if loaded is None:
+        return None
+    lost = seat is not None and not holds_seat(table_id, user, seat, loaded)
+    reason = stood_up_reason(table_id, user, seat, loaded) if lost and seat is not None else None
+    seen = None if lost else seat  # never project a seat's view for a user who lost that seat
+    if loaded.version <= newer_than:
+        return Delivery(lost, reason, loaded.version, None)
+    key: FrameKey = (
+        table_id,
+        loaded.version,
+        seen,
+        since if since is not None and since >= 0 else None,
+        read_only,
+    )
+    text = _texts.get(key)
+    if text is None:
+        with _texts.building(key):
+            text = _texts.get(key)
+            if text is None:
+                frame = build_frame(loaded, key[2], key[3])
+                frame["read_only"] = read_only
+                text = dumps(frame)
+                _texts.put(key, text)
+    return Delivery(lost, reason, loaded.version, text)
