@@ -12,7 +12,11 @@ from .site import DEMO_PASSWORD
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
 SIZES = [(1280, 800), (390, 844)]
-ACCOUNT_PAGES = {"login": "/accounts/login/", "signup": "/accounts/signup/", "password-reset": "/accounts/password/reset/"}
+ACCOUNT_PAGES = {
+    "login": "/accounts/login/",
+    "signup": "/accounts/signup/",
+    "password-reset": "/accounts/password/reset/",
+}
 
 
 def fonts_of(page) -> list[str]:
@@ -55,3 +59,38 @@ def test_the_lobby_wears_the_sites_look(site, browser, output_dir, size):
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
     page.screenshot(path=str(output_dir / f"lobby-{size[0]}.png"), full_page=True)
     page.context.close()
+
+
+# The court cards' corner letters by page language (docs/decisions-i18n.md "Card indices"): King, Queen, Cavalier,
+# Jack.
+COURT_INDICES = {
+    "en": "K Q C J",
+    "fr": "R D C V",
+    "de": "R D C V",
+    "pt": "R D C V",
+    "nl": "H D R B",
+}
+
+
+@pytest.mark.parametrize("language", list(COURT_INDICES))
+def test_the_court_cards_carry_the_page_languages_indices(site, browser, language):
+    """The tarot deck's court cards, drawn with the JavaScript catalog of a page in `language`
+    (the browser's Accept-Language, read by LocaleMiddleware), carry that language's index letters."""
+    context = browser.new_context(
+        bypass_csp=True, locale=language, extra_http_headers={"Accept-Language": language}
+    )
+    page = context.new_page()
+    page.goto(site.url + "/accounts/login/")
+    page.add_script_tag(url=site.url + "/jsi18n/")
+    letters = page.evaluate(
+        """async () => {
+          const { TarotCard } = await import('/static/js/cards/tarot.js');
+          const { html, render } = await import('/static/js/view.js');
+          const box = document.createElement('div');
+          document.body.append(box);
+          render(html`${['KH', 'QS', 'NC', 'JD'].map((c) => html`<${TarotCard} code=${c}/>`)}`, box);
+          return [...box.querySelectorAll('svg')].map((s) => s.querySelector('.card-index').textContent).join(' ');
+        }"""
+    )
+    assert letters == COURT_INDICES[language]
+    context.close()
