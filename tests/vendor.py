@@ -18,11 +18,23 @@ NODE_MODULES = ROOT / "node_modules"
 
 # package -> {file in static/vendor/<package>/: file in the npm package}. The ES modules are served as .js (the
 # wheel ships *.js); neither imports a bare specifier, so no import map (an inline script) is needed.
+# The site's fonts (static/css/site.css @font-face): the variable upright faces of the latin and latin-ext subsets
+# only (en, de, nl, pt, fr), every weight in one file; the package's italics and other scripts are not served.
 FILES: dict[str, dict[str, str]] = {
     "preact": {"preact.js": "dist/preact.mjs", "LICENSE": "LICENSE"},
     "htm": {"htm.js": "dist/htm.mjs", "LICENSE": "LICENSE"},
     # Only the Chromium tests load it (tests/e2e/axe.py injects it into the page); no template names it.
     "axe-core": {"axe.min.js": "axe.min.js", "LICENSE": "LICENSE"},
+    **{
+        f"@fontsource-variable/{family}": {
+            **{
+                f"{family}-{subset}-wght-normal.woff2": f"files/{family}-{subset}-wght-normal.woff2"
+                for subset in ("latin", "latin-ext")
+            },
+            "LICENSE": "LICENSE",
+        }
+        for family in ("source-sans-3", "source-serif-4")
+    },
 }
 
 

@@ -11,3 +11,7 @@ export const interpolate = (format, values) => (window.interpolate
 export const ngettext = (singular, plural, count) => (window.ngettext
   ? window.ngettext(singular, plural, count)
   : (count === 1 ? singular : plural));
+
+// A text with a context, for short texts that mean different things in different places (a card's index letter):
+// `pgettext("…", "…")` is one of xgettext's JavaScript keywords.
+export const pgettext = (context, text) => (window.pgettext ? window.pgettext(context, text) : text);

@@ -15,7 +15,8 @@ from .site import ROOT
 pytestmark = pytest.mark.browser
 
 ORIGIN = "http://kibitz.invalid"
-PAGE = """<!doctype html><html><head><link rel="stylesheet" href="/static/css/tables.css"></head><body>
+PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/static/css/site.css">
+<link rel="stylesheet" href="/static/css/tables.css"><link rel="stylesheet" href="/static/css/table-company.css"></head><body class="table-page">
 <div id="shell-root" data-table="7" data-seat="{seat}" data-sound="0"
  data-module="/tests/shell-test-game.js" data-history-url="/tables/7/deals/0/" data-sound-url="/sound/">
 <span id="countdown"></span><span id="deck-hash"></span><button id="last-trick-button">Last trick</button>
@@ -371,6 +372,29 @@ def test_a_fanned_card_on_a_phone_shows_at_least_44_px_to_touch(open_shell):
         same_row = after is not None and abs(after[1] - top) < 20
         assert (after[0] - left if same_row else width) >= 44
         assert left >= -10 and left + width <= 400
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_card_of_a_fanned_hand_shows_its_corner_index_to_touch(open_shell, size, output_dir):
+    """Each card's corner, where its index is drawn, is its own to touch: a point near its top-left corner and one
+    a fingertip (36 x 40 px) in from it hit that card, not a neighbour lying over it; the page never scrolls
+    sideways. Mid-trick, on one's own turn, with some cards refused."""
+    page = open_shell(0, size)
+    trick = [{"seat": 1, "card": "KS"}, {"seat": 2, "card": "T14"}, {"seat": 3, "card": "EX"}]
+    frame = state(4, 0, version=3, to_act=[0], hand=HAND, trick=trick)
+    frame["legal"] = [{"play": c} for c in HAND if c.startswith("T")]
+    page.evaluate("(f) => window.shell.onFrame(f)", frame)
+    page.wait_for_function("document.getAnimations().length === 0")
+    page.screenshot(path=str(output_dir / f"shell-hand-{size[0]}.png"))
+    hits = page.eval_on_selector_all(
+        ".hand .card",
+        """cs => cs.map(c => { const r = c.getBoundingClientRect();
+          return [[10, 12], [36, 40]].every(([dx, dy]) =>
+            document.elementFromPoint(r.left + dx, r.top + dy)?.closest('.card') === c); })""",
+    )
+    assert hits == [True] * len(HAND)
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    assert not page.errors
 
 
 def inside(page, selector: str, size: tuple[int, int]) -> bool:

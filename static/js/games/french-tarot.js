@@ -237,7 +237,8 @@ class FrenchTarot {
       }
       rows.push(row(t("Value per defender"), r.value, "value"));
     }
-    rows.push(row(t("This deal"), r.scores.map((s, i) => `${name(i)}: ${signed(s)}`).join(" · "), "scores"));
+    const change = (s, i) => html`<span key=${i} class=${`seat-change ${s > 0 ? "plus" : s < 0 ? "minus" : ""}`}>${name(i)}: ${signed(s)}</span>`;
+    rows.push(row(t("This deal"), r.scores.map(change), "scores"));
     return rows;
   }
 }
