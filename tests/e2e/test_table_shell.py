@@ -16,7 +16,8 @@ pytestmark = pytest.mark.browser
 
 ORIGIN = "http://kibitz.invalid"
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/static/css/site.css">
-<link rel="stylesheet" href="/static/css/tables.css"><link rel="stylesheet" href="/static/css/table-company.css"></head><body class="table-page">
+<link rel="stylesheet" href="/static/css/tables.css"><link rel="stylesheet" href="/static/css/table-company.css">
+</head><body class="table-page">
 <div id="shell-root" data-table="7" data-seat="{seat}" data-sound="0"
  data-module="/tests/shell-test-game.js" data-history-url="/tables/7/deals/0/" data-sound-url="/sound/">
 <span id="countdown"></span><span id="deck-hash"></span><button id="last-trick-button">Last trick</button>
