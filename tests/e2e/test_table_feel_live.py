@@ -1,4 +1,4 @@
-"""The table's feel on the live site (issue 14 "The table feel", docs/decisions-tables.md "Tests"), for every game
+"""The table's feel on the live site (docs/decisions-tables.md "Tests"), for every game
 with a browser module, at 1280×800 and 390×844: a person plays one deal by keyboard against three bots on the
 game driver's fixed deal on which a bot leads the first trick (tests/e2e/keyboard_drivers.py), while another
 user (a demo user) watches the table from the lobby.
