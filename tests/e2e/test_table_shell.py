@@ -547,3 +547,34 @@ def test_a_socket_too_many_says_why_and_stops_reconnecting(open_shell):
     assert made >= 2
     assert "reconnecting" in again.inner_text("#notice")
     assert not page.errors and not again.errors  # type: ignore[attr-defined]
+
+
+def test_a_seat_given_back_after_an_absence_is_played_from_the_page_drawn_without_it(open_shell):
+    page = open_shell(None)  # the page was drawn while a bot held the seat: no seat in its data
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, None))
+    assert positions(page)[0] == "bottom" and not page.evaluate("window.shell.myTurn()")
+    page.evaluate(
+        "(f) => window.shell.onFrame(f)", state(4, 2, version=2, to_act=[2])
+    )  # the socket's seat again
+    assert positions(page)[2] == "bottom"
+    assert page.evaluate("window.shell.myTurn()")
+    assert not page.errors
+
+
+def test_a_window_whose_seat_was_taken_over_can_play_here_again(open_shell):
+    page = open_shell(0)
+    page.evaluate(
+        "() => { window.shell.connect = () => { window.reconnected = (window.reconnected || 0) + 1; }; }"
+    )
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0))
+    assert page.locator("#play-here-button").count() == 0
+    page.evaluate("(f) => window.shell.onFrame(f)", {**state(4, 0, version=2, to_act=[0]), "read_only": True})
+    assert not page.evaluate("window.shell.myTurn()")
+    page.click("#play-here-button")
+    assert page.evaluate("window.reconnected") == 1
+    page.evaluate(
+        "(f) => window.shell.onFrame(f)", state(4, 0, version=3, to_act=[0])
+    )  # the new socket's frame
+    assert page.locator("#play-here-button").count() == 0
+    assert page.evaluate("window.shell.myTurn()")
+    assert not page.errors

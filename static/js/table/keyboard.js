@@ -56,7 +56,8 @@ export class TableKeys {
     const mount = this.shell.mount;
     const dialog = mount.querySelector("#dialog[open]");
     if (dialog) {
-      const first = ["button.primary", "input", "button"].map((s) => dialog.querySelector(s)).find(Boolean);
+      // the first control, never the primary one: Enter at once must not bid or announce a slam by surprise
+      const first = dialog.querySelector("input, button");
       return [`dialog:${this.shell.version}:${dialog.dataset.kind}`, first || null];
     }
     const sheet = mount.querySelector(".sheet-dialog[open]");

@@ -138,6 +138,7 @@ export class Shell {
       this.version = frame.version;
       this.frame = frame;
       this.readOnly = frame.read_only;
+      this.takeSeat(frame.table.you ?? null);
       const round = frame.table.round?.number ?? null;
       if (round !== this.ui.round) {
         if (this.ui.held) this.releaseTrick();  // a new deal clears the felt
@@ -154,14 +155,32 @@ export class Shell {
       if (this.chatSeen) this.playSound("chat");  // the first chat frame is the backlog of the opened page
       this.chatSeen = true;
     } else if (frame.type === "notice" && frame.code === "stood_up") {
-      this.mySeat = null;  // this socket gets the public view from now on
-      this.root.querySelector("#leave-form")?.setAttribute("hidden", "");  // there is no seat to leave
+      this.takeSeat(null);  // this socket gets the public view from now on
       this.showNotice((STOOD_UP_TEXT[frame.reason] || STOOD_UP_TEXT.insufficient_funds)(), "error", true);
     } else if (frame.type === "notice" && frame.code === "taken_over") {
       this.readOnly = true;
       this.showNotice(t("This seat is now played from another window; this one only watches."), "warning", true);
     }
     document.dispatchEvent(new CustomEvent("kibitz:frame", { detail: frame }));  // the social panel listens
+  }
+
+  // The seat this socket plays, from the frame (`table.you`): it changes when a person comes back to a seat a bot
+  // held while they were away (the page was drawn without it), or is stood up. Leave or Lobby follows it.
+  takeSeat(seat) {
+    if (seat === this.mySeat) return;
+    this.mySeat = seat;
+    this.root.querySelector("#leave-form")?.toggleAttribute("hidden", seat === null);
+    this.root.querySelector("#back-to-lobby")?.toggleAttribute("hidden", seat !== null);
+  }
+
+  // A window whose seat another window took over plays it again: a new socket takes the seat back (the server
+  // tells the other window it only watches now).
+  playHere() {
+    const old = this.socket;
+    this.socket = null;  // its close is not a lost connection
+    old?.close();
+    this.ui.notice = null;
+    this.connect();
   }
 
   send(frame) {
@@ -226,7 +245,8 @@ export class Shell {
       </div>
       <div class="game-info" id="game-info">${playing ? game.info?.(frame) : null}</div>
       <div class="hand" id="hand" role="group" aria-label=${this.mount.dataset.handLabel}>${playing ? game.hand(frame) : null}</div>
-      <div class="actions" id="actions">${playing ? game.actions?.(frame) : null}${frame ? this.sheetButtons(frame) : null}</div>
+      <div class="actions" id="actions">${this.readOnly && this.mySeat !== null ? html`<button type="button" class="primary"
+        id="play-here-button" onClick=${() => this.playHere()}>${t("Play from this window")}</button>` : null}${playing ? game.actions?.(frame) : null}${frame ? this.sheetButtons(frame) : null}</div>
       ${playing ? this.scoreSheet(frame) : null}
       ${frame && this.ui.matchOpen ? this.matchSheet(frame) : null}
       ${playing ? this.wonCardsDialog(frame) : null}
