@@ -20,9 +20,9 @@ def bot_user(level: str, slot: int) -> User:
     if created:
         user.set_unusable_password()
         user.save()
-    Profile.objects.update_or_create(
-        user=user, defaults={"display_name": f"{name} ({level})", "bot_level": level}
-    )
+    # The name alone: the level is the table's (shown, translated, in the lobby box and by the bot badge);
+    # an English "(standard)" in the name would show on every page in every language.
+    Profile.objects.update_or_create(user=user, defaults={"display_name": name, "bot_level": level})
     return user
 
 
