@@ -578,3 +578,17 @@ def test_a_window_whose_seat_was_taken_over_can_play_here_again(open_shell):
     assert page.locator("#play-here-button").count() == 0
     assert page.evaluate("window.shell.myTurn()")
     assert not page.errors
+
+
+def test_a_closed_score_sheet_of_a_finished_match_leaves_new_game_in_the_bar(open_shell):
+    page = open_shell(0)
+    page.evaluate("() => { window.shell.root.dataset.rematchUrl = '/tables/7/rematch/'; }")
+    frame = state(4, 0, version=30, hand=[], rows=["Row 1"])
+    frame["table"]["match_over"] = True
+    page.evaluate("(f) => window.shell.onFrame(f)", frame)
+    page.wait_for_selector("#score-dialog[open] #rematch-button")
+    assert page.locator("#new-game-bar-button").count() == 0  # the sheet's own button is in sight
+    page.click("#score-dialog .sheet-close")
+    assert page.locator("#new-game-bar-button").is_visible()
+    assert page.get_attribute("#new-game-bar-button", "aria-keyshortcuts") == "N"
+    assert not page.errors

@@ -392,10 +392,13 @@ export class Shell {
     <//>`;
   }
 
-  // "Match sheet" at any time, and "Score sheet" again once the finished deal's sheet was closed.
+  // "Match sheet" at any time, "Score sheet" again once the finished deal's sheet was closed, and then "New game"
+  // too when the match is over (the sheet's own button is out of sight).
   sheetButtons(frame) {
     const closed = frame.view && this.ui.sheetClosed === frame.table.round?.number && this.game.scoreRows?.(frame);
     return html`<div class="sheet-buttons">
+      ${closed && this.canStartNewGame() ? html`<button type="button" class="primary" id="new-game-bar-button"
+        aria-keyshortcuts="N" onClick=${() => this.newGame()}>${t("New game")}</button>` : null}
       ${closed ? html`<button type="button" id="score-sheet-button" onClick=${() => this.setUi({ sheetClosed: null })}>${t("Score sheet")}</button>` : null}
       <button type="button" id="match-sheet-button" aria-expanded=${String(this.ui.matchOpen)}
         onClick=${() => this.setUi({ matchOpen: !this.ui.matchOpen })}>${t("Match sheet")}</button>
