@@ -240,6 +240,11 @@ def test_it_keeps_the_finished_trick_with_its_winner_then_gathers_it(open_shell,
             and box["x"] >= center["x"] - 1
             and box["x"] + box["width"] <= center["x"] + center["width"] + 1
         )
+    mark = page.locator("#center .trick-winner").bounding_box()
+    assert mark and mark["height"] < 26, mark  # one line, on the phone too
+    for card in page.locator("#center .trick-card").all():  # the mark covers no card of the trick
+        box = card.bounding_box()
+        assert box and (box["y"] >= mark["y"] + mark["height"] or box["x"] >= mark["x"] + mark["width"]), box
     page.screenshot(path=str(output_dir / f"shell-finished-trick-{size[0]}.png"))
     gone = page.evaluate(
         """() => new Promise((done) => { const check = () => document.querySelector('#center .trick-card')
