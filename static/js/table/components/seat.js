@@ -21,7 +21,7 @@ export function SeatBox({ seat, pos, name, score, toAct, mine, yourTurn, dealer,
     <span class="seat-head">
       <span class="turn-arrow" hidden=${!toAct}>➜</span>
       <span class="seat-name">${seat.open ? t("free seat") : onName ? html`<button type="button" class="seat-name-button"
-        data-seat=${seat.number} aria-haspopup="dialog" title=${t("Player card")} onClick=${onName}>${name}</button>` : name}${
+        data-seat=${seat.number} aria-haspopup="dialog" title=${t("Player card")} onClick=${onName}><span class="seat-name-text">${name}</span></button>` : name}${
         seat.bot ? html` <small class="bot-badge">${t("bot")}</small>` : null}</span>
       <span class="seat-score" title=${t("score")}>${score}</span>
       ${forehand ? html`<span class="forehand-flag" title=${t("forehand")}>⚑</span>` : null}
