@@ -552,3 +552,31 @@ def test_a_socket_too_many_says_why_and_stops_reconnecting(open_shell):
     assert made >= 2
     assert "reconnecting" in again.inner_text("#notice")
     assert not page.errors and not again.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_score_sheets_labels_keep_to_one_line_and_its_money_block_fits(open_shell, size, output_dir):
+    """The label column is wide enough for "Value per defender" on one line; the money block (a stakes table's)
+    and the sheet's buttons lie inside the viewport, the sheet never scrolls sideways."""
+    page = open_shell(0, size)
+    frame = state(4, 0, version=20, rows=["Taker", "Contract score", "Value per defender", "This deal"])
+    frame["table"]["round"]["money"] = {
+        "currency": "EUR",
+        "commission": 12,
+        "seats": [
+            {"seat": n, "result": r, "commission": c, "net": r - c}
+            for n, (r, c) in enumerate([(1080, 12), (-360, 0), (-360, 0), (-360, 0)])
+        ],
+    }
+    frame["table"]["next_deal_at"] = (dt.datetime.now(dt.UTC) + dt.timedelta(seconds=30)).isoformat()
+    page.evaluate("(f) => window.shell.onFrame(f)", frame)
+    page.wait_for_selector("#score-dialog[open] #money-sheet")
+    heights = page.eval_on_selector_all(
+        "#score-sheet > table th", "ths => ths.map(th => [th.textContent, th.getBoundingClientRect().height])"
+    )
+    assert all(h < 40 for _, h in heights), heights  # one line each (padding included)
+    assert inside(page, "#score-dialog", size) and inside(page, "#money-sheet", size)
+    assert inside(page, "#next-deal", size) and inside(page, "#history-link", size)
+    assert page.evaluate("(d => d.scrollWidth <= d.clientWidth)(document.getElementById('score-dialog'))")
+    page.screenshot(path=str(output_dir / f"shell-score-sheet-money-{size[0]}.png"))
+    assert not page.errors
