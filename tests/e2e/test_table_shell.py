@@ -580,3 +580,31 @@ def test_the_score_sheets_labels_keep_to_one_line_and_its_money_block_fits(open_
     assert page.evaluate("(d => d.scrollWidth <= d.clientWidth)(document.getElementById('score-dialog'))")
     page.screenshot(path=str(output_dir / f"shell-score-sheet-money-{size[0]}.png"))
     assert not page.errors
+
+
+def test_a_long_winners_name_is_cut_short_and_the_mark_stays_one_line_on_a_phone(open_shell):
+    page = open_shell(0, (390, 844))
+    done = [
+        {"seat": 1, "card": "3S"},
+        {"seat": 2, "card": "KS"},
+        {"seat": 3, "card": "5S"},
+        {"seat": 0, "card": "AS"},
+    ]
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=8, trick=done[:3]))
+    frame = state(4, 0, version=9, last_trick=done, last_winner=0)
+    frame["table"]["seats"][0]["name"] = "a-very-long-player-name-indeed"
+    page.evaluate("(f) => window.shell.onFrame(f)", frame)
+    mark = page.locator("#center .trick-winner")
+    assert mark.bounding_box()["height"] < 26  # type: ignore[index]
+    fits = "e => e.scrollWidth <= e.clientWidth"
+    assert mark.evaluate(fits)  # the words after the name are not cut
+    assert not page.locator("#center .trick-winner-name").evaluate(fits)  # the name is
+    center = page.locator("#center").bounding_box()
+    box = mark.bounding_box()
+    assert (
+        center
+        and box
+        and box["x"] >= center["x"]
+        and box["x"] + box["width"] <= center["x"] + center["width"]
+    )
+    assert not page.errors
