@@ -166,3 +166,33 @@ def test_the_seat_name_opens_the_card_the_server_describes_and_every_control_is_
     assert page.locator("#player-card-dialog").count() == 0
     assert page.evaluate("document.activeElement.dataset.seat") == "1"
     assert not page.errors
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_won_cards_badge_appearing_after_a_trick_moves_nothing_under_the_pointer(
+    open_shell, size, output_dir
+):
+    """The trick completes and its winner's seat gets "Won cards": the felt, the dog line and the hand (its first
+    card) stay exactly where they were, at 1280x800 and 390x844 (an 18-card hand, three rows on the phone, the same
+    before and after so that only the badge differs)."""
+    page = open_shell(0, size)
+    hand = test_table_shell.HAND
+    boxes = """() => ['#felt', '#game-info', '#hand', '#hand .card'].map((s) => {
+      const r = document.querySelector(s)?.getBoundingClientRect();
+      return r ? [r.x, r.y, r.width, r.height] : null; })"""
+    page.evaluate(
+        "(f) => window.shell.onFrame(f)", state(4, 0, version=8, trick=TRICK[:3], to_act=[0], hand=hand)
+    )
+    before = page.evaluate(boxes)
+    won = {"0": [{"label": "Last trick", "plays": TRICK}]}
+    page.evaluate(
+        "(f) => window.shell.onFrame(f)",
+        state(4, 0, version=9, last_trick=TRICK, last_winner=0, won=won, to_act=[0], hand=hand),
+    )
+    assert page.locator('.seat-box[data-seat="0"] .won-cards-button').count() == 1
+    after = page.evaluate(boxes)
+    assert after[0] == before[0] and after[1] == before[1]  # the felt and the line under it
+    assert after[2][1] == before[2][1] and after[2][3] == before[2][3]  # the hand's top and height
+    assert after[3][1] == before[3][1]  # its first card's row
+    page.screenshot(path=str(output_dir / f"won-cards-badge-{size[0]}.png"))
+    assert not page.errors

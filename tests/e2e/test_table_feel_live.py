@@ -107,6 +107,22 @@ def _watch_from_lobby(page: Page, base: str, table_id: int) -> None:
     page.wait_for_function("window.kibitzShell && window.kibitzShell.frame", timeout=TIMEOUT)
 
 
+def _hand_and_trick_in_view(page: Page) -> list[str]:
+    """Scrolled so that the whole hand is in view (its bottom at the viewport's bottom, or the page's top), what of the
+    hand and the felt's middle lies outside the viewport ([] when both are in view together)."""
+    page.evaluate("document.getElementById('hand').scrollIntoView({block: 'end'})")
+    boxes = page.evaluate(
+        """() => Object.fromEntries(['#hand', '#center'].map((s) => {
+          const r = document.querySelector(s).getBoundingClientRect(); return [s, [r.top, r.bottom]]; }))"""
+    )
+    height = page.viewport_size["height"]  # type: ignore[index]
+    return [
+        f"{s} {top:.0f}..{bottom:.0f}"
+        for s, (top, bottom) in boxes.items()
+        if top < 0 or bottom > height + 0.5
+    ]
+
+
 def _trick_problems(n: int, trick: dict[str, Any]) -> list[str]:
     """What is wrong with how the felt showed the `n`th completed trick ([] when all is well)."""
     plays = trick["plays"]
@@ -172,6 +188,7 @@ def test_the_finished_trick_the_score_sheet_and_a_spectator_at_a_live_table(
             )
             assert watcher.locator(HAND).count() == 0, "the spectator sees a hand"
             _shot(player, output_dir / f"table-mid-trick-{suffix}.png")
+            assert _hand_and_trick_in_view(player) == [], "scrolled to the hand, the trick is out of view"
             shot_mid = True
         if not shot_finished and player.locator("#finished-trick .trick-winner").count():
             _shot(player, output_dir / f"table-finished-trick-{suffix}.png")  # held till the player leads

@@ -240,6 +240,11 @@ def test_it_keeps_the_finished_trick_with_its_winner_then_gathers_it(open_shell,
             and box["x"] >= center["x"] - 1
             and box["x"] + box["width"] <= center["x"] + center["width"] + 1
         )
+    mark = page.locator("#center .trick-winner").bounding_box()
+    assert mark and mark["height"] < 26, mark  # one line, on the phone too
+    for card in page.locator("#center .trick-card").all():  # the mark covers no card of the trick
+        box = card.bounding_box()
+        assert box and (box["y"] >= mark["y"] + mark["height"] or box["x"] >= mark["x"] + mark["width"]), box
     page.screenshot(path=str(output_dir / f"shell-finished-trick-{size[0]}.png"))
     gone = page.evaluate(
         """() => new Promise((done) => { const check = () => document.querySelector('#center .trick-card')
@@ -591,4 +596,59 @@ def test_a_closed_score_sheet_of_a_finished_match_leaves_new_game_in_the_bar(ope
     page.click("#score-dialog .sheet-close")
     assert page.locator("#new-game-bar-button").is_visible()
     assert page.get_attribute("#new-game-bar-button", "aria-keyshortcuts") == "N"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_score_sheets_labels_keep_to_one_line_and_its_money_block_fits(open_shell, size, output_dir):
+    """The label column is wide enough for "Value per defender" on one line; the money block (a stakes table's)
+    and the sheet's buttons lie inside the viewport, the sheet never scrolls sideways."""
+    page = open_shell(0, size)
+    frame = state(4, 0, version=20, rows=["Taker", "Contract score", "Value per defender", "This deal"])
+    frame["table"]["round"]["money"] = {
+        "currency": "EUR",
+        "commission": 12,
+        "seats": [
+            {"seat": n, "result": r, "commission": c, "net": r - c}
+            for n, (r, c) in enumerate([(1080, 12), (-360, 0), (-360, 0), (-360, 0)])
+        ],
+    }
+    frame["table"]["next_deal_at"] = (dt.datetime.now(dt.UTC) + dt.timedelta(seconds=30)).isoformat()
+    page.evaluate("(f) => window.shell.onFrame(f)", frame)
+    page.wait_for_selector("#score-dialog[open] #money-sheet")
+    heights = page.eval_on_selector_all(
+        "#score-sheet > table th", "ths => ths.map(th => [th.textContent, th.getBoundingClientRect().height])"
+    )
+    assert all(h < 40 for _, h in heights), heights  # one line each (padding included)
+    assert inside(page, "#score-dialog", size) and inside(page, "#money-sheet", size)
+    assert inside(page, "#next-deal", size) and inside(page, "#history-link", size)
+    assert page.evaluate("(d => d.scrollWidth <= d.clientWidth)(document.getElementById('score-dialog'))")
+    page.screenshot(path=str(output_dir / f"shell-score-sheet-money-{size[0]}.png"))
+    assert not page.errors
+
+
+def test_a_long_winners_name_is_cut_short_and_the_mark_stays_one_line_on_a_phone(open_shell):
+    page = open_shell(0, (390, 844))
+    done = [
+        {"seat": 1, "card": "3S"},
+        {"seat": 2, "card": "KS"},
+        {"seat": 3, "card": "5S"},
+        {"seat": 0, "card": "AS"},
+    ]
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=8, trick=done[:3]))
+    frame = state(4, 0, version=9, last_trick=done, last_winner=0)
+    frame["table"]["seats"][0]["name"] = "a-very-long-player-name-indeed"
+    page.evaluate("(f) => window.shell.onFrame(f)", frame)
+    mark = page.locator("#center .trick-winner")
+    assert mark.bounding_box()["height"] < 26  # type: ignore[index]
+    fits = "e => e.scrollWidth <= e.clientWidth"
+    assert mark.evaluate(fits)  # the words after the name are not cut
+    assert not page.locator("#center .trick-winner-name").evaluate(fits)  # the name is
+    center = page.locator("#center").bounding_box()
+    box = mark.bounding_box()
+    assert (
+        center
+        and box
+        and box["x"] >= center["x"]
+        and box["x"] + box["width"] <= center["x"] + center["width"]
+    )
     assert not page.errors

@@ -363,13 +363,22 @@ export class Shell {
       const winner = held.winner;
       return html`<div class=${held.gathering ? `finished-trick gathering to-${this.position(winner)}` : "finished-trick"}
         id="finished-trick" data-winner=${winner ?? ""}>
-        ${winner !== null ? html`<p class="trick-winner">${interpolate(t("%(name)s wins the trick"), { name: this.seatName(winner) })}</p>` : null}
+        ${winner !== null ? this.winnerMark(winner) : null}
         <${Trick} plays=${held.plays} Card=${this.game.Card} position=${(seat) => this.position(seat)} winner=${winner}/></div>`;
     }
     const last = this.ui.showLast ? this.game.lastTrick?.(frame) : null;
     if (!last) return this.game.middle(frame);
     return html`<p class="last-label">${t("Last trick")}</p>
       <${Trick} plays=${last} Card=${this.game.Card} position=${(seat) => this.position(seat)}/>`;
+  }
+
+  // "<name> wins the trick" over the finished trick, on one line: the name is cut short (…) before the words are,
+  // whatever their order in the page's language; the whole line is the mark's title.
+  winnerMark(winner) {
+    const name = this.seatName(winner);
+    const line = t("%(name)s wins the trick");
+    const [before, after = ""] = line.includes("%(name)s") ? line.split("%(name)s", 2) : [`${line} `];
+    return html`<p class="trick-winner" title=${interpolate(line, { name })}>${before}<span class="trick-winner-name">${name}</span>${after}</p>`;
   }
 
   // The finished deal's score sheet, as a dialog over the table until it is closed (reopened by its button).

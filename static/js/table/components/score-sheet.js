@@ -1,5 +1,5 @@
 // The score sheet of a finished deal: the game's rows, at a stakes table each seat's money as the ledger booked
-// it, the link to the deal's hand history, and what comes next.
+// it, then one line with what comes next (its button and countdown) and the link to the deal's hand history.
 import { html } from "../../view.js";
 import { t, interpolate } from "../../i18n.js";
 import { formatMoney, formatSignedMoney } from "../../money.js";
@@ -15,14 +15,16 @@ export function ScoreSheet({ rows, money, name, historyUrl, next, onNext, nextAt
     <h2>${t("Score sheet")}</h2>
     <table><tbody>${rows}</tbody></table>
     ${money ? html`<${MoneySheet} money=${money} name=${name}/>` : null}
-    <p><a id="history-link" href=${historyUrl}>${t("Hand history")}</a></p>
-    ${next === "over" ? html`<p class="match-over">${t("The match is over.")}</p>${onNewGame ? html`<button type="button"
-      class="primary" id="rematch-button" aria-keyshortcuts="N" onClick=${onNewGame}>${t("New game")}</button>` : null}`
-      : next === "waiting" ? html`<p class="waiting-for-players">${t("A seat is free: the next deal starts when a player takes it.")}</p>`
-      : next === "watching" ? null
-      : html`<button type="button" class="primary" id="next-deal" aria-keyshortcuts="N" onClick=${onNext}>${t("Next deal")}</button>`}
-    ${nextAt && (next === "deal" || next === "watching") ? html`<p class="next-deal-countdown">${t("The next deal starts in")} <span
-      id="next-deal-clock" data-deadline=${nextAt}></span></p>` : null}
+    <div class="sheet-foot">
+      ${next === "over" ? html`<p class="match-over">${t("The match is over.")}</p>${onNewGame ? html`<button type="button"
+        class="primary" id="rematch-button" aria-keyshortcuts="N" onClick=${onNewGame}>${t("New game")}</button>` : null}`
+        : next === "waiting" ? html`<p class="waiting-for-players">${t("A seat is free: the next deal starts when a player takes it.")}</p>`
+        : next === "watching" ? null
+        : html`<button type="button" class="primary" id="next-deal" aria-keyshortcuts="N" onClick=${onNext}>${t("Next deal")}</button>`}
+      ${nextAt && (next === "deal" || next === "watching") ? html`<p class="next-deal-countdown">${t("The next deal starts in")} <span
+        id="next-deal-clock" data-deadline=${nextAt}></span></p>` : null}
+      <a id="history-link" href=${historyUrl}>${t("Hand history")}</a>
+    </div>
   </section>`;
 }
 
