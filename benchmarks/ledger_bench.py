@@ -48,9 +48,9 @@ import django  # noqa: E402
 
 django.setup()
 
+from common import percentile  # noqa: E402
 from django.db import connection  # noqa: E402
 
-from benchmarks.common import percentile  # noqa: E402
 from ledger import services as ledger  # noqa: E402
 from ledger.reports import reconcile  # noqa: E402
 

@@ -51,8 +51,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import percentile  # noqa: E402  (the repository root is on the path from here on)
-from benchmarks.production_shape import (  # noqa: E402
+from common import percentile  # noqa: E402  (this folder is on the path: the script runs from it)
+from production_shape import (  # noqa: E402
     Browser,
     Seat,
     Started,
@@ -66,6 +66,7 @@ from benchmarks.production_shape import (  # noqa: E402
     stop,
     wait_healthy,
 )
+
 from tests.hintplay import random_move  # noqa: E402
 
 PASSWORD = "load-bench-" + uuid.uuid4().hex[:12]

@@ -41,7 +41,7 @@ from websockets.asyncio.client import connect
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.production_shape import (  # noqa: E402  (the repository root is on the path from here on)
+from production_shape import (  # noqa: E402  (this folder is on the path: the script runs from it)
     Browser,
     Sampler,
     Seat,
@@ -55,6 +55,7 @@ from benchmarks.production_shape import (  # noqa: E402  (the repository root is
     stop,
     wait_healthy,
 )
+
 from tests.hintplay import random_move  # noqa: E402
 
 PASSWORD = "production-run-" + secrets.token_hex(8)
@@ -166,8 +167,10 @@ def main() -> int:
             for name, server in zip(names, [servers[0], servers[0], servers[1]], strict=True)
         ]
         for seat in seats:
+            assert seat.browser is not None  # every seat here signs in through the form
             seat.browser.sign_in(seat.name, PASSWORD)
         host = seats[0].browser
+        assert host is not None
         status, location, body = host.request(
             "/tables/new/",
             {
@@ -189,6 +192,7 @@ def main() -> int:
             raise SystemExit(f"the New game form answered HTTP {status}: {body[:500]}")
         table_id = int(match[1])
         for seat in seats[1:]:
+            assert seat.browser is not None
             status, location, _body = seat.browser.request(f"/tables/{table_id}/play/", {})
             if status != 302 or location != f"/tables/{table_id}/":
                 raise SystemExit(f"{seat.name} could not take a seat: HTTP {status} {location}")
