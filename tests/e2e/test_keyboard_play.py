@@ -38,6 +38,16 @@ def test_a_whole_deal_is_played_with_the_keyboard_alone_and_axe_finds_nothing_se
 
     match_end = "deals:2" if size == "desktop" else "deals:1"
     table_id = driver.open(page, site.url, match_end)
+    # Every line the screen reader's region says, as the page writes it: sampling it between steps could miss a
+    # trick's winner that the next turn's line replaced at once on a slow machine.
+    page.evaluate(
+        """() => {
+          const region = document.getElementById('table-announcer');
+          window.spoken = [region.textContent];
+          new MutationObserver(() => window.spoken.push(region.textContent))
+            .observe(region, { childList: true, characterData: true, subtree: true });
+        }"""
+    )
     announcements: set[str] = set()
     checked_mid_deal = False
     end = time.monotonic() + 300
@@ -59,6 +69,7 @@ def test_a_whole_deal_is_played_with_the_keyboard_alone_and_axe_finds_nothing_se
     page.wait_for_function(
         "document.getElementById('table-announcer').textContent.includes('points')", timeout=TIMEOUT
     )  # the deal's result line
+    announcements.update(page.evaluate("window.spoken"))
     assert "It is your turn." in announcements
     assert any("wins the trick" in line for line in announcements)
     assert_accessible(page, f"the score sheet dialog ({size})")
