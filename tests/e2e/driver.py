@@ -41,6 +41,11 @@ def outside_viewport(page: Page, selector: str) -> list[str]:
     )
 
 
+def in_viewport(page: Page, selector: str) -> bool:
+    """Whether `selector` matches something and every match is drawn wholly inside the viewport."""
+    return page.locator(selector).count() > 0 and not outside_viewport(page, selector)
+
+
 def sign_up(page: Page, base: str, username: str, password: str, email: str = "") -> None:
     page.goto(base + "/accounts/signup/")
     page.fill("input[name=username]", username)

@@ -16,7 +16,7 @@ from games.declarations import has_table_module
 from games.engines.core import all_games
 from tests.hintplay import random_move
 
-from .driver import TIMEOUT, frame, log_in
+from .driver import TIMEOUT, frame, in_viewport, log_in
 from .site import DEMO_PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(400)]
@@ -60,15 +60,6 @@ def _open_table(page: Page, base: str, game: str, human_seats: int, access: str)
 
 def _at_table(page: Page) -> None:
     page.wait_for_function("window.kibitzShell && window.kibitzShell.frame", timeout=TIMEOUT)
-
-
-def _inside_viewport(page: Page, selector: str) -> None:
-    box = page.locator(selector).bounding_box()
-    size = page.viewport_size
-    assert box and size, selector
-    assert box["x"] >= 0 and box["y"] >= 0, (selector, box)
-    assert box["x"] + box["width"] <= size["width"] + 0.5, (selector, box, size)
-    assert box["y"] + box["height"] <= size["height"] + 0.5, (selector, box, size)
 
 
 def _say(page: Page, text: str) -> None:
@@ -156,7 +147,7 @@ def test_the_player_card_status_panel_and_won_cards_at_a_live_table(site, browse
         card.locator("#card-player-info").get_attribute("href") == f"/players/bob/?next=%2Ftables%2F{here}%2F"
     )
     assert card.locator("#card-invite").is_visible() and card.locator("#card-kick").count() == 0
-    _inside_viewport(alice, "#player-card-dialog")
+    assert in_viewport(alice, "#player-card-dialog"), "#player-card-dialog"
     alice.screenshot(path=str(output_dir / f"player-card-{game}-desktop.png"))
     alice.keyboard.press("Escape")
     assert alice.locator("#player-card-dialog").count() == 0
@@ -229,7 +220,7 @@ def test_the_player_card_status_panel_and_won_cards_at_a_live_table(site, browse
         "gs => gs.map(g => [...g.querySelectorAll('.won-play')].map(p => [Number(p.dataset.seat), p.dataset.card]))",
     )
     assert [[p["seat"], p["card"]] for p in last] in groups
-    _inside_viewport(alice, "#won-cards-dialog")
+    assert in_viewport(alice, "#won-cards-dialog"), "#won-cards-dialog"
     alice.screenshot(path=str(output_dir / f"won-cards-{game}-desktop.png"))
     alice.keyboard.press("Escape")
     assert alice.evaluate("document.activeElement.classList.contains('won-cards-button')")
@@ -244,14 +235,14 @@ def test_the_player_card_status_panel_and_won_cards_at_a_live_table(site, browse
     _answer_questions(alice, rng)
     alice.locator('.seat-box[data-seat="1"] .seat-name-button').click()
     card.locator("#card-ignore").wait_for(timeout=TIMEOUT)
-    _inside_viewport(alice, "#player-card-dialog")
+    assert in_viewport(alice, "#player-card-dialog"), "#player-card-dialog"
     for control in ("#card-player-info", "#card-ignore", "#card-invite", ".popover-close"):
-        _inside_viewport(alice, f"#player-card-dialog {control}")
+        assert in_viewport(alice, f"#player-card-dialog {control}"), f"#player-card-dialog {control}"
     alice.screenshot(path=str(output_dir / f"player-card-{game}-phone.png"))
     alice.keyboard.press("Escape")
     alice.locator(f'.seat-box[data-seat="{winner}"] .won-cards-button').click()
     dialog.wait_for(timeout=TIMEOUT)
-    _inside_viewport(alice, "#won-cards-dialog")
+    assert in_viewport(alice, "#won-cards-dialog"), "#won-cards-dialog"
     alice.screenshot(path=str(output_dir / f"won-cards-{game}-phone.png"))
     alice.keyboard.press("Escape")
     alice.set_viewport_size(DESKTOP)

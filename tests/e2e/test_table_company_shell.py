@@ -10,6 +10,7 @@ import json
 import pytest
 
 from . import test_table_shell
+from .driver import in_viewport
 from .test_table_shell import SIZES, state
 
 open_shell = test_table_shell.open_shell  # the shell tests' fixture: a page with the test game loaded
@@ -22,14 +23,6 @@ TRICK = [
     {"seat": 3, "card": "5S"},
     {"seat": 0, "card": "AS"},
 ]
-
-
-def _inside_viewport(page, selector: str) -> None:
-    box = page.locator(selector).bounding_box()
-    size = page.viewport_size
-    assert box and size
-    assert box["x"] >= 0 and box["y"] >= 0, box
-    assert box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"], box
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -52,7 +45,7 @@ def test_it_opens_the_won_cards_a_seat_may_show_from_the_seat_and_closes_on_esca
     assert page.get_attribute("#won-cards-dialog .won-play.winner", "data-card") == "KS"
     assert page.evaluate("document.activeElement.closest('#won-cards-dialog') !== null")
     assert button.get_attribute("aria-expanded") == "true"
-    _inside_viewport(page, "#won-cards-dialog")
+    assert in_viewport(page, "#won-cards-dialog"), "#won-cards-dialog"
     page.screenshot(path=str(output_dir / f"won-cards-shell-{size[0]}.png"))
     page.keyboard.press("Escape")
     assert page.locator("#won-cards-dialog").count() == 0
@@ -154,7 +147,7 @@ def test_the_seat_name_opens_the_card_the_server_describes_and_every_control_is_
     assert page.get_attribute("#card-player-info", "href") == CARD["info_url"]
     page.click("#card-invite")
     assert page.inner_text("#card-invite-tables") == "Invite to French Tarot #12"
-    _inside_viewport(page, "#player-card-dialog")
+    assert in_viewport(page, "#player-card-dialog"), "#player-card-dialog"
     page.screenshot(path=str(output_dir / f"player-card-shell-{size[0]}.png"))
     page.focus("#player-card-dialog .popover-close")
     reached = []

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from .driver import in_viewport
 from .site import ROOT
 
 pytestmark = pytest.mark.browser
@@ -403,17 +404,6 @@ def test_every_card_of_a_fanned_hand_shows_its_corner_index_to_touch(open_shell,
     assert not page.errors
 
 
-def inside(page, selector: str, size: tuple[int, int]) -> bool:
-    box = page.locator(selector).bounding_box()
-    return (
-        bool(box)
-        and box["x"] >= 0
-        and box["y"] >= 0
-        and box["x"] + box["width"] <= size[0]
-        and (box["y"] + box["height"] <= size[1])
-    )
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_the_score_sheet_is_a_dialog_in_the_viewport_with_a_countdown_to_the_next_deal(
     open_shell, size, output_dir
@@ -425,7 +415,7 @@ def test_the_score_sheet_is_a_dialog_in_the_viewport_with_a_countdown_to_the_nex
     page.wait_for_selector("#score-dialog[open] #score-sheet")
     page.wait_for_function("/^\\d+s$/.test(document.getElementById('next-deal-clock').textContent)")
     assert 25 <= int(page.inner_text("#next-deal-clock").rstrip("s")) <= 30
-    assert inside(page, "#score-dialog", size) and inside(page, "#next-deal", size)
+    assert in_viewport(page, "#score-dialog") and in_viewport(page, "#next-deal")
     page.screenshot(path=str(output_dir / f"shell-score-sheet-{size[0]}.png"))
     page.click("#score-dialog .sheet-close")
     assert page.locator("#score-dialog").count() == 0
@@ -457,7 +447,7 @@ def test_the_match_sheet_shows_every_finished_deal_at_any_time(open_shell, size)
         ["2", "-60 (-90)", "20 (+30)", "20 (+30)", "20 (+30)"],
     ]
     assert page.inner_text("#match-sheet thead th:nth-child(2)") == "<b>Zoë</b>"
-    assert inside(page, "#match-dialog", size)
+    assert in_viewport(page, "#match-dialog")
     page.click("#match-dialog .sheet-close")
     assert page.locator("#match-dialog").count() == 0
     assert not page.errors
@@ -479,7 +469,7 @@ def test_the_sound_button_shows_on_and_off_and_the_shell_plays_the_sites_sounds(
     page.click("#sound-button")
     on = page.eval_on_selector("#sound-button", looks)
     assert off[0] == "false" and on[0] == "true" and off[1] != on[1] and off[2] != on[2]
-    assert inside(page, "#sound-button", size)
+    assert in_viewport(page, "#sound-button")
     trick = [{"seat": 1, "card": "3S"}, {"seat": 2, "card": "KS"}]
     page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=2, to_act=[3], trick=trick[:1]))
     page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=3, to_act=[0], trick=trick))
@@ -619,8 +609,8 @@ def test_the_score_sheets_labels_keep_to_one_line_and_its_money_block_fits(open_
         "#score-sheet > table th", "ths => ths.map(th => [th.textContent, th.getBoundingClientRect().height])"
     )
     assert all(h < 40 for _, h in heights), heights  # one line each (padding included)
-    assert inside(page, "#score-dialog", size) and inside(page, "#money-sheet", size)
-    assert inside(page, "#next-deal", size) and inside(page, "#history-link", size)
+    assert in_viewport(page, "#score-dialog") and in_viewport(page, "#money-sheet")
+    assert in_viewport(page, "#next-deal") and in_viewport(page, "#history-link")
     assert page.evaluate("(d => d.scrollWidth <= d.clientWidth)(document.getElementById('score-dialog'))")
     page.screenshot(path=str(output_dir / f"shell-score-sheet-money-{size[0]}.png"))
     assert not page.errors
