@@ -35,6 +35,13 @@ def module_path(game: Game[Any]) -> str:
     return f"js/games/{game.declaration.module}.js"
 
 
+def stylesheet_path(game: Game[Any]) -> str | None:
+    """The static path of the game's own stylesheet, `css/games/<module>.css`, or None when it has none (the
+    table shell's styles are tables.css; a game adds only what its felt draws that no other game does)."""
+    path = f"css/games/{game.declaration.module}.css"
+    return path if finders.find(path) is not None else None
+
+
 def has_table_module(game: Game[Any]) -> bool:
     """Whether the game's browser module exists (the table shell cannot show the game without it)."""
     return finders.find(module_path(game)) is not None

@@ -15,7 +15,7 @@ from accounts.forms import ProfileForm
 from accounts.http import AuthenticatedHttpRequest
 from accounts.models import User
 from games import services
-from games.declarations import game_title, module_path, player_preferences
+from games.declarations import game_title, module_path, player_preferences, stylesheet_path
 from games.engines.core import get_game
 from games.engines.core.errors import RuleError
 from games.forms import GamePreferencesForm, NewTableForm, TableSettingsForm, game_choices
@@ -175,6 +175,7 @@ def table(request: AuthenticatedHttpRequest, table_id: int) -> HttpResponse:
             "game": game,
             "title": game_title(game),
             "module": module_path(game),
+            "stylesheet": stylesheet_path(game),
             "preferences": player_preferences(profile.game_preferences if profile else {}, game),
             "seat": seat_of(row, request.user),
             "sound": bool(profile.sound) if profile else True,
