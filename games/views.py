@@ -231,7 +231,12 @@ def player(request: AuthenticatedHttpRequest, username: str) -> HttpResponse:
     return render(
         request,
         "games/player.html",
-        {"card": player_card(shown, request.user), "games": match_record(shown), "next": back},
+        {
+            "card": player_card(shown, request.user),
+            "joined": shown.date_joined,
+            "games": match_record(shown),
+            "next": back,
+        },
     )
 
 

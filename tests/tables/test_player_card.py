@@ -68,6 +68,12 @@ def test_it_renders_the_player_card_with_the_record_and_a_safe_back_link(users, 
     text = page.content.decode()
     assert page.status_code == 200 and "member since" in text and "javascript:" not in text
     assert "<td>1</td>" in text  # one match played
+    joined = users["alice"].date_joined
+    assert joined.date().isoformat() not in text  # the page's language writes the date, not ISO
+    users["bob"].profile.language = "de"
+    users["bob"].profile.save(update_fields=["language"])
+    german = _client(users["bob"]).get("/players/alice/").content.decode()
+    assert f"{joined.day}. " in german and str(joined.year) in german
     back = _client(users["bob"]).get(f"/players/alice/?next=/tables/{table.pk}/")
     assert f'href="/tables/{table.pk}/" id="back-link"' in back.content.decode()
 
