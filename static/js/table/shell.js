@@ -216,7 +216,8 @@ export class Shell {
     const frame = this.frame;
     if (frame) {
       const round = frame.table.round;
-      this.el.hash.textContent = round ? `#${round.number} · ${round.deck_hash.slice(0, 12)}…` : "";
+      // "Deal n": the bar's "#n" is the table's number
+      this.el.hash.textContent = round ? `${interpolate(t("Deal %(number)s"), { number: round.number })} · ${round.deck_hash.slice(0, 12)}…` : "";
       this.el.hash.dataset.full = round?.deck_hash || "";
       const turnNow = this.myTurn();
       if (turnNow && !this.wasMyTurn) this.playSound("turn");
