@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -27,6 +29,7 @@ from games.services.access import REFUSALS, watch_refusal
 from games.services.invitations import SEAT_REQUEST_WAITING, request_seat
 from games.services.projection import seat_of
 from games.services.table_settings import open_table
+from games.welcome import welcome_facts
 from social.services.player_info import player_card
 from social.services.presence import online_now
 
@@ -60,10 +63,12 @@ def _lobby_page(
     )
 
 
-@login_required
-def lobby(request: AuthenticatedHttpRequest) -> HttpResponse:
-    """The lobby: a box per open or playing table the viewer may see, and the "New game" dialog."""
-    return _lobby_page(request)
+def lobby(request: HttpRequest) -> HttpResponse:
+    """The lobby: a box per open or playing table the viewer may see, and the "New game" dialog; a visitor who is
+    not signed in gets the front page instead (the games, how busy the room is, sign up and log in)."""
+    if not request.user.is_authenticated:
+        return render(request, "games/welcome.html", welcome_facts())
+    return _lobby_page(cast(AuthenticatedHttpRequest, request))
 
 
 @login_required

@@ -1,11 +1,13 @@
-"""The site's look in Chromium at 1280 x 800 and 390 x 844: the account pages (allauth's log in, sign up and password
-reset) and the lobby are drawn in the site's frame with its own fonts (static/vendor/, served by the site), never
-scroll sideways, and offer a primary button; screenshots of each land in tests/output/."""
+"""The site's look in Chromium at 1280 x 800 and 390 x 844: the front page for visitors, the account pages
+(allauth's log in, sign up and password reset) and the lobby are drawn in the site's frame with its own fonts
+(static/vendor/, served by the site), never scroll sideways, and offer a primary button; screenshots of each land
+in tests/output/."""
 
 from __future__ import annotations
 
 import pytest
 
+from .axe import assert_accessible
 from .driver import log_in
 from .site import DEMO_PASSWORD
 
@@ -47,6 +49,21 @@ def test_the_account_pages_wear_the_sites_look(site, browser, output_dir, name, 
     box = page.locator(".site-main").bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= size[0]
     page.screenshot(path=str(output_dir / f"account-{name}-{size[0]}.png"), full_page=True)
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_visitor_gets_the_front_page_with_the_way_in(site, browser, output_dir, size):
+    page = page_at(browser, size)
+    page.goto(site.url + "/")
+    assert page.locator(".welcome-game").count() >= 1
+    signup = page.locator("#welcome-signup")
+    assert signup.is_visible() and signup.bounding_box()["y"] + 40 < size[1]  # the way in is above the fold
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    assert_accessible(page, "the front page")
+    page.screenshot(path=str(output_dir / f"front-page-{size[0]}.png"), full_page=True)
+    signup.click()
+    page.wait_for_url("**/accounts/signup/")
     page.context.close()
 
 

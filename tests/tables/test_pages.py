@@ -44,9 +44,14 @@ def _finish_round(table: Table) -> Round:
             )
 
 
-def test_it_sends_anonymous_visitors_to_log_in(client):
+def test_it_shows_visitors_the_front_page_and_sends_them_to_log_in_for_the_rest(client):
     response = client.get(reverse("lobby"))
-    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    page = response.content.decode()
+    assert response.status_code == 200 and 'id="welcome-signup"' in page and 'href="/accounts/login/"' in page
+    assert 'data-game="french-tarot"' in page and "4 players" in page
+    assert 'id="new-game-button"' not in page  # no lobby without an account
+    table = client.get(reverse("new_table"))
+    assert table.status_code == 302 and "/accounts/login/" in table["Location"]
 
 
 def test_it_signs_up_a_new_player_with_a_profile(client):
@@ -182,7 +187,7 @@ def test_it_logs_in_and_out(client, users):
     response = client.post("/accounts/login/", {"login": "alice", "password": "pw-for-tests-only"})
     assert response.status_code == 302 and client.get(reverse("lobby")).status_code == 200
     client.post("/accounts/logout/")
-    assert client.get(reverse("lobby")).status_code == 302
+    assert 'id="welcome-signup"' in client.get(reverse("lobby")).content.decode()
 
 
 def test_the_lobby_offers_play_at_a_free_seat_a_way_back_to_ones_seat_and_watch_elsewhere(users):
