@@ -29,7 +29,11 @@ def welcome_facts() -> dict[str, Any]:
         counts[Table.Status(status)] += 1
     return {
         "games": [
-            {"key": game.key, "title": game_title(game), "players": players_line(game.declaration.seat_counts)}
+            {
+                "key": game.key,
+                "title": game_title(game),
+                "players": players_line(game.declaration.seat_counts),
+            }
             for game in offered_games()
         ],
         "tables_open": counts[Table.Status.OPEN],

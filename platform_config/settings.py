@@ -308,6 +308,9 @@ LOGGING = {
         },
         "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
     },
+    "filters": {
+        "client_error_without_traceback": {"()": "platform_config.log_filters.ClientErrorWithoutTraceback"}
+    },
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
@@ -315,6 +318,7 @@ LOGGING = {
             "formatter": KIBITZ_LOG_FORMAT,
         }
     },
+    "loggers": {"django.request": {"filters": ["client_error_without_traceback"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("KIBITZ_LOG_LEVEL", "INFO")},
 }
 AUTH_USER_MODEL = "accounts.User"
@@ -343,7 +347,7 @@ ALLAUTH_TRUSTED_PROXY_COUNT = env_int("KIBITZ_TRUSTED_PROXIES", 0)
 ACCOUNT_LOGOUT_ON_GET = False
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "/accounts/login/"
-ACCOUNT_LOGOUT_REDIRECT_URL = "/accounts/login/"
+ACCOUNT_LOGOUT_REDIRECT_URL = "/"  # the front page (docs/decisions-tables.md "Pages")
 # A person who signs up gets a player's account (profile language and starting balance, accounts.players), and
 # logging off leaves the user's tables: explicit calls through the account adapter, not signals.
 ACCOUNT_ADAPTER = "games.account_adapter.TablesAccountAdapter"
