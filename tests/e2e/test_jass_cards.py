@@ -38,7 +38,8 @@ DRAW = """([design, width]) => {
   const box = document.getElementById('deck-box');
   render(html`<div style="display: grid; grid-template-columns: repeat(9, ${width}); gap: 8px; padding: 8px;
       background: #1d5e3a">
-    ${deck.JASS_DECK.map((code) => html`<div class="deck-card" data-code=${code}><${Card} code=${code}/></div>`)}</div>`,
+    ${deck.JASS_DECK.map((code) => html`<div class="deck-card" data-code=${code}><${Card} code=${code}/></div>`)}
+  </div>`,
     box);
   return [...box.querySelectorAll('.deck-card')].map((c) => c.innerHTML);
 }"""
@@ -55,7 +56,8 @@ PIXEL_DIFFERENCES = """async (images) => {
   const count = (a, b) => {
     let n = 0;
     for (let i = 0; i < a.length; i += 4) {
-      if (Math.abs(a[i] - b[i]) > 48 || Math.abs(a[i + 1] - b[i + 1]) > 48 || Math.abs(a[i + 2] - b[i + 2]) > 48) n += 1;
+      const apart = (k) => Math.abs(a[i + k] - b[i + k]) > 48;
+      if (apart(0) || apart(1) || apart(2)) n += 1;
     }
     return n;
   };
