@@ -119,6 +119,10 @@ def test_it_draws_every_card_of_each_design_its_own_way(deck_page):
         alike = [(a, b, n) for (a, b), n in zip(pairs, counts, strict=True) if n < MIN_DIFFERENT_PIXELS]
         assert not alike, f"{design}: corner strips too alike {alike}"
         drawn[design] = (markup, strips)
+    (french, french_strips), (swiss, swiss_strips) = drawn["french"], drawn["swiss"]
+    assert all(french[code] != swiss[code] for code in deck)
+    counts = differing_pixels(deck_page, [(french_strips[c], swiss_strips[c]) for c in deck])
+    assert min(counts) >= MIN_DIFFERENT_PIXELS, dict(zip(deck, counts, strict=True))
 
 
 def test_it_writes_a_sheet_of_both_designs_at_both_sizes(deck_page, output_dir):
