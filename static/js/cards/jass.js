@@ -18,17 +18,16 @@ export const JASS_RANKS = ["6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 export const JASS_DECK = JASS_SUITS.flatMap((suit) => JASS_RANKS.map((rank) => rank + suit));
 
 // The French design's court letters, in the page's language as its French-suited packs print them: B D K in German
-// (Bauer, Dame, König, as on the French-suited Jass packs of German-speaking Switzerland), V D R in French.
+// (Bauer, Dame, König, as on the French-suited Jass packs of German-speaking Switzerland), V D R in French
+// (docs/decisions-i18n.md "Jass deck").
 const FRENCH_COURT_INDEX = {
   J: () => pgettext("index of the Jass Jack (French deck)", "J"),
   Q: () => pgettext("index of the Jass Queen (French deck)", "Q"),
   K: () => pgettext("index of the Jass King (French deck)", "K"),
 };
-const FRENCH_RANK_INDEX = { A: "A" };
 
 function FrenchCard({ code }) {
-  return html`<${SuitCard} rank=${code.slice(0, -1)} suit=${code.slice(-1)} courtIndex=${FRENCH_COURT_INDEX}
-    rankIndex=${FRENCH_RANK_INDEX}/>`;
+  return html`<${SuitCard} rank=${code.slice(0, -1)} suit=${code.slice(-1)} courtIndex=${FRENCH_COURT_INDEX}/>`;
 }
 
 // Each name is one literal gettext call (a call on a variable is never extracted); the contexts keep a deck's terms

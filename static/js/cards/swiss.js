@@ -87,16 +87,26 @@ function Ace({ suit }) {
 }
 
 // Under, Ober and König: a figure in the suit's colour in a framed panel; the Ober holds its sign high, the Under
-// low (how a German or Swiss pack tells them apart), the König beside his crowned head. Functions: a view node is
+// low (how a German or Swiss pack tells them apart), the König, crowned and with his sceptre, at his side. Functions: a view node is
 // never mounted in two places.
 const HEADWEAR = {
   J: () => html`<path d="M23.5,31 C24,25 36,25 36.5,31 Z" fill="#2b2b2b"/>`,
-  Q: () => html`<path d="M22,31 L38,31 L36,27 C33,24 27,24 24,27 Z" fill="#5b2a6e"/><path d="M35,27 C38,21 40,19.5 42.5,18" stroke="#e8e2d0"
+  Q: () => html`<path d="M22,31 L38,31 L36,27 C33,24 27,24 24,27 Z" fill="#5b2a6e"/><path d="M25,27 C22,21 20,19.5 17.5,18" stroke="#e8e2d0"
     stroke-width="2.4" fill="none" stroke-linecap="round"/>`,
   K: () => html`<path d="M23.5,31 L23.5,24 L26.5,27.5 L30,22.5 L33.5,27.5 L36.5,24 L36.5,31 Z" fill=${GOLD} stroke=${DARK}
     stroke-width=".6"/>`,
 };
-const SIGN_AT = { J: [30, 70, 0.6], Q: [22.5, 21.5, 0.5], K: [39, 52, 0.5] };
+const SIGN_AT = { J: [30, 70, 0.6], Q: [38.5, 22, 0.5], K: [39, 54, 0.5] };
+// The arms that hold the sign: from the shoulder to the hand, [x1, y1, x2, y2].
+const ARMS = { J: [[23, 48, 27.5, 66], [37, 48, 32.5, 66]], Q: [[37, 47, 39, 28.5]], K: [[37.5, 47, 39.5, 57]] };
+const SKIN = "#f1c9a2";
+
+function Arm({ from: [x1, y1, x2, y2], suit }) {
+  const d = `M${x1},${y1} L${x2},${y2}`;
+  return html`<path d=${d} stroke=${DARK} stroke-width="4.2" stroke-linecap="round"/>
+    <path d=${d} stroke=${TUNIC[suit]} stroke-width="3" stroke-linecap="round"/>
+    <circle cx=${x2} cy=${y2} r="1.7" fill=${SKIN} stroke=${DARK} stroke-width=".4"/>`;
+}
 
 function Court({ rank, suit }) {
   const [sx, sy, scale] = SIGN_AT[rank];
@@ -105,9 +115,12 @@ function Court({ rank, suit }) {
     <path d="M21,62 L39,62" stroke=${GOLD} stroke-width="2"/>
     <path d="M26,43 L30,49 L34,43" fill="#fbf3df" stroke=${DARK} stroke-width=".5"/>
     ${rank === "K" ? html`<path d="M26,37 C26,44 34,44 34,37 Z" fill="#8a6a3a"/>` : null}
-    <circle cx="30" cy="35" r="5" fill="#f1c9a2" stroke=${DARK} stroke-width=".6"/>
+    <circle cx="30" cy="35" r="5" fill=${SKIN} stroke=${DARK} stroke-width=".6"/>
     ${rank === "K" ? html`<path d="M26.5,38.5 C28,42.5 32,42.5 33.5,38.5 C32,40 28,40 26.5,38.5 Z" fill="#8a6a3a"/>` : null}
     ${HEADWEAR[rank]()}
+    ${rank === "K" ? html`<path d="M22.5,74 L20,40" stroke=${GOLD} stroke-width="1.6"/><circle cx="20" cy="39" r="1.8" fill=${GOLD}
+      stroke=${DARK} stroke-width=".5"/><circle cx="21.6" cy="60" r="1.7" fill=${SKIN} stroke=${DARK} stroke-width=".4"/>` : null}
+    ${ARMS[rank].map((arm) => html`<${Arm} from=${arm} suit=${suit}/>`)}
     <${SwissSign} suit=${suit} x=${sx} y=${sy} scale=${scale}/>`;
 }
 
