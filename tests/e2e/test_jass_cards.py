@@ -67,7 +67,7 @@ PIXEL_DIFFERENCES = """async (images) => {
 
 @pytest.fixture(scope="module")
 def deck_page(site, browser):
-    context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1600, "height": 900})
     page = context.new_page()
     page.goto(site.url + "/accounts/login/")
     page.add_style_tag(url=site.url + "/static/css/tables.css")
@@ -126,8 +126,8 @@ def test_it_draws_every_card_of_each_design_its_own_way(deck_page):
 
 
 def test_it_writes_a_sheet_of_both_designs_at_both_sizes(deck_page, output_dir):
-    """Per design: the 36 cards at the desktop size, then at the phone size, then a phone hand's overlapping rows
-    (each card showing only its 45 x 46 px strip), one image."""
+    """Side by side, per design: the 36 cards at the desktop size, then at the phone size, then a phone hand's
+    overlapping rows (each card showing only its 45 x 46 px strip); one image."""
     deck_page.evaluate(
         """() => {
           const { deck, html, render } = window.jass;
@@ -136,11 +136,12 @@ def test_it_writes_a_sheet_of_both_designs_at_both_sizes(deck_page, output_dir):
           const fan = (Card) => html`<div style="display: grid; grid-auto-columns: 45px; grid-auto-rows: 46px;
               padding-bottom: 60px">${deck.JASS_DECK.map((code, i) => html`<div style=${`width: 3.5rem;
               grid-row: ${Math.floor(i / 9) + 1}; grid-column: ${(i % 9) + 1}`}><${Card} code=${code}/></div>`)}</div>`;
-          render(html`<div id="sheet" style="display: grid; gap: 14px; padding: 14px; width: max-content;
+          render(html`<div id="sheet" style="display: flex; gap: 28px; padding: 14px; width: max-content;
               background: #1d5e3a; color: #fff; font: 600 15px sans-serif">
             ${deck.DECK_DESIGNS.map((design) => {
               const { Card } = deck.jassDeck(design);
-              return html`<h2 style="margin: 0">${design}</h2>${row(Card, '4.6rem')}${row(Card, '3.5rem')}${fan(Card)}`;
+              return html`<div style="display: grid; gap: 14px; align-content: start">
+                <h2 style="margin: 0">${design}</h2>${row(Card, '4.6rem')}${row(Card, '3.5rem')}${fan(Card)}</div>`;
             })}</div>`, document.getElementById('deck-box'));
         }"""
     )

@@ -55,18 +55,21 @@ export function SwissSign({ suit, x, y, scale, flip = false }) {
   return html`<g transform=${`translate(${x} ${y}) scale(${scale})${flip ? " rotate(180)" : ""}`}><${Sign}/></g>`;
 }
 
-// Where the pips of 6-9 sit: below the corner's sign, so that it reads as part of the index and not as a pip; two
-// columns (and a middle pip for the 7), the 9 in three rows of three.
-const COLUMNS = (ys) => ys.flatMap((y) => [[22, y], [38, y]]);
+// Where the pips of 6-9 sit, and how large: below the corner's sign, so that it reads as part of the index and not
+// as a pip; the 6 and the 7 in two columns (the 7 with a middle pip), the 8 and the 9 in rows of three (the 8's
+// middle row two).
+const COLUMNS = (ys, x = 22) => ys.flatMap((y) => [[x, y], [60 - x, y]]);
+const ROW3 = (y) => [[19, y], [30, y], [41, y]];
 const SWISS_PIPS = {
-  6: COLUMNS([35, 48, 61]),
-  7: [...COLUMNS([35, 48, 61]), [30, 41.5]],
-  8: COLUMNS([33, 43, 53, 63]),
-  9: [36, 48, 60].flatMap((y) => [[19.5, y], [30, y], [40.5, y]]),
+  6: [0.55, COLUMNS([34, 48, 62])],
+  7: [0.52, [...COLUMNS([34, 48, 62], 21), [30, 41]]],
+  8: [0.5, [...ROW3(35), [24.5, 48], [35.5, 48], ...ROW3(61)]],
+  9: [0.5, [...ROW3(35), ...ROW3(48), ...ROW3(61)]],
 };
 
 function Pips({ rank, suit }) {
-  return SWISS_PIPS[rank].map(([x, y]) => html`<${SwissSign} suit=${suit} x=${x} y=${y} scale="0.47" flip=${y > 50}/>`);
+  const [scale, pips] = SWISS_PIPS[rank];
+  return pips.map(([x, y]) => html`<${SwissSign} suit=${suit} x=${x} y=${y} scale=${scale} flip=${y > 50}/>`);
 }
 
 // The 10: the Banner, a flag on a pole with the suit's sign.
