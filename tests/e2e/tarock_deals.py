@@ -21,10 +21,11 @@ from playwright.sync_api import Page
 
 from games.engines.core import get_game
 
+from tests.tarock.helpers import order_for as tarock_order
+
 from .driver import TIMEOUT
 
 GAME = get_game("tarock")
-PACKET = 5
 
 PAGAT_RUFER = {
     "dealer": 3,
@@ -56,17 +57,8 @@ FARBENSOLO = {
 
 
 def order_for(deal: dict[str, Any]) -> list[str]:
-    """The unshuffled-deck order that §4.2's packets of five, starting at the forehand, turn into `deal`'s hands."""
-    hands, dealer = deal["hands"], deal["dealer"]
-    forehand = (dealer + 1) % 4
-    order: list[str] = []
-    for round_ in range(2):
-        for i in range(4):
-            seat = (forehand + i) % 4
-            order += hands[seat][round_ * PACKET : (round_ + 1) * PACKET]
-    dealt = GAME.deal_from_order(order, dealer, GAME.normalize_options({}), None)
-    assert [sorted(h) for h in dealt["hands"]] == [sorted(h) for h in hands], "not a partition dealt by §4.2"
-    return order
+    """The deck order of `deal` ({"dealer", "hands"}) for the table's fixed next deal."""
+    return tarock_order(deal["hands"], deal["dealer"])
 
 
 def bot_auction(deal: dict[str, Any], human: dict[int, list[dict[str, Any]]], level: str = "standard") -> list[Any]:

@@ -269,7 +269,7 @@ class Tarock {
     if (r.redeal) return [row(t("Redeal"), r.redeal.map((c) => this.redealText(c)).join(", "), "redeal")];
     const declarers = [r.declarer, r.partner].filter((s) => s !== null && s !== undefined);
     const rows = [
-      row(t("Game"), `${contractLabel(r.contract)} · ${t("declarer")}: ${name(r.declarer)}${
+      row(contractLabel(r.contract), `${t("declarer")}: ${name(r.declarer)}${
         r.partner !== null && r.partner !== undefined ? ` · ${t("partner")}: ${name(r.partner)}` : ""}`, "contract"),
       row(t("Points"), `${t("declarer side")} ${r.points[0]} : ${r.points[1]} ${t("defenders")}`, "points"),
       row(t("Tricks"), `${r.tricks[0]} : ${r.tricks[1]}`, "tricks"),
@@ -280,9 +280,9 @@ class Tarock {
       const tariff = Math.abs(item.units) / factor;
       const how = item.item === "game" ? "" : item.announced ? ` (${t("announced")})` : ` (${t("still")})`;
       const won = item.winner === "decl" ? t("declarer side") : t("defenders");
-      const kontra = item.kontra ? ` × ${factor} (${kontraLabel(item.kontra)})` : "";
-      rows.push(row(`${itemLabel(item.item)}${how}`, `${tariff}${kontra} = ${signed(item.units)} · ${t("won by")} ${won}`,
-        `item item-${item.item}`));
+      const kontra = item.kontra ? ` × ${factor} ${kontraLabel(item.kontra)}` : "";
+      rows.push(row(`${itemLabel(item.item)}${how}`, html`<b>${signed(item.units)}</b> <small>(${t("tariff")} ${tariff}${kontra})</small>
+        · ${t("won by")} ${won}`, `item item-${item.item}`));
     }
     rows.push(row(t("Game value"), signed(r.value), "value"));
     if (r.payments.length) {
