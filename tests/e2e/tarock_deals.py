@@ -8,6 +8,9 @@ Seat 0 is the person in every deal. The deals:
   seat 1's lone KS, and the Pagat, the last Tarock, wins trick 10.
 - `TRULL_DEFENDER` (dealer 0: seat 1 is forehand and opens a Rufer): seat 0 holds the Trull and none of XX–XVI,
   so it is a defender under mandatory Kontra (§5.6).
+- `PARTNER_PUBLIC` (dealer 3) for two people: seat 0 opens a Rufer calling T18, which seat 1 (the second person)
+  holds with T4 only: seat 1 plays T4 under the T22 of trick 1 and must give the T18 under the T21 of trick 2,
+  which makes the partnership public (§7); its lone KS then takes seat 0's 10S in trick 3.
 - `FARBENSOLO` (dealer 3): seat 0 holds seven suit cards and opens a Farbensolo.
 """
 
@@ -20,7 +23,6 @@ from typing import Any
 from playwright.sync_api import Page
 
 from games.engines.core import get_game
-
 from tests.tarock.helpers import order_for as tarock_order
 
 from .driver import TIMEOUT
@@ -45,6 +47,15 @@ TRULL_DEFENDER = {
         ["T16", "T10", "T8", "T6", "T4", "NC", "QC", "KC", "KD", "QD"],
     ],
 }
+PARTNER_PUBLIC = {
+    "dealer": 3,
+    "hands": [
+        ["T22", "T21", "T20", "T19", "T17", "T16", "T15", "T14", "T13", "10S"],
+        ["T18", "T4", "KS", "10C", "JC", "NC", "QC", "KC", "AH", "JH"],
+        ["T1", "T12", "T11", "T10", "T9", "JS", "NS", "QH", "KH", "AD"],
+        ["T8", "T7", "T6", "T5", "QS", "NH", "JD", "ND", "QD", "KD"],
+    ],
+}
 FARBENSOLO = {
     "dealer": 3,
     "hands": [
@@ -61,7 +72,9 @@ def order_for(deal: dict[str, Any]) -> list[str]:
     return tarock_order(deal["hands"], deal["dealer"])
 
 
-def bot_auction(deal: dict[str, Any], human: dict[int, list[dict[str, Any]]], level: str = "standard") -> list[Any]:
+def bot_auction(
+    deal: dict[str, Any], human: dict[int, list[dict[str, Any]]], level: str = "standard"
+) -> list[Any]:
     """The auction the table's bots and the people's calls give (people: seat -> their calls in order, each
     call a wire action or "legal:<kind>" for the first legal call of that kind). The standard bot's calls read
     only its view (no randomness), so this is what the live table will do. Returns the auction log."""

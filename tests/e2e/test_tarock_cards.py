@@ -14,7 +14,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
 # the hand's card width on a desktop and on a phone (tables.css `.hand { --card-w }`), in CSS px at 16 px/rem
 WIDTHS = {"desktop": 74, "phone": 56}
-CORNER = (0.22, 0.32)  # the corner index a fanned card shows (numeral or rank and suit sign): fractions of width, height
+CORNER = (
+    0.22,
+    0.32,
+)  # the corner index a fanned card shows (numeral or rank and suit sign): fractions of width, height
 
 SHEET = """async ({ widths }) => {
   const { TarockCard, TAROCK_DECK } = await import('/static/js/cards/tarock.js');
@@ -27,7 +30,8 @@ SHEET = """async ({ widths }) => {
   document.body.append(box);
   render(html`${Object.entries(widths).map(([size, w]) => html`<div class="sheet-row" data-size=${size}
     style="display:flex;flex-wrap:wrap;gap:6px;width:${(w + 6) * 10}px;margin-bottom:12px">
-    ${TAROCK_DECK.map((c) => html`<div class="sheet-card" data-card=${c} style=${`width:${w}px`}><${TarockCard} code=${c}/></div>`)}
+    ${TAROCK_DECK.map((c) => html`<div class="sheet-card" data-card=${c} style=${`width:${w}px`}>
+      <${TarockCard} code=${c}/></div>`)}
     </div>`)}`, box);
   await document.fonts.ready;
   return TAROCK_DECK;
@@ -54,7 +58,12 @@ def test_every_tarock_card_has_its_own_drawing_and_the_sheet_shows_all_forty(sit
             card = page.locator(f'.sheet-row[data-size="{size}"] .sheet-card[data-card="{code}"] svg')
             box = card.bounding_box()
             assert box is not None
-            clip = {"x": box["x"], "y": box["y"], "width": box["width"] * CORNER[0], "height": box["height"] * CORNER[1]}
+            clip = {
+                "x": box["x"],
+                "y": box["y"],
+                "width": box["width"] * CORNER[0],
+                "height": box["height"] * CORNER[1],
+            }
             digest = hashlib.sha256(page.screenshot(clip=clip)).hexdigest()  # same pixels, same PNG
             assert digest not in corners, f"{code} and {corners.get(digest)} show the same corner ({size})"
             corners[digest] = code
