@@ -15,7 +15,7 @@ from .driver import TIMEOUT, frame
 from .tarock_deals import PAGAT_RUFER, TRULL_DEFENDER, open_tarock_table
 
 # the calls a player makes when the question offers them, in this order of preference
-CALLS = ("contract:rufer+pagat", "contract:rufer", "pass:true", "kontra:game")
+CALLS = ("contract:rufer", "pass:true", "kontra:game")
 
 
 def choose_call(buttons: list[str]) -> str:

@@ -115,8 +115,10 @@ def test_a_rufer_with_the_pagat_won_in_the_last_trick_by_mouse(site, browser, ou
     sign_up(page, site.url, "pagat-player", PASSWORD)
     open_tarock_table(page, site.url, PAGAT_RUFER)
     buttons = _buttons(page)
-    assert "contract:rufer+pagat" in buttons and "pass:true" not in buttons  # the forehand must open
-    assert "Weiter" in page.inner_text('.tarock-refused li[data-value="pass:true"]')
+    assert "contract:rufer" in buttons and "pass:true" not in buttons  # the forehand must open
+    page.check('#dialog[open] input[name="bundle"][value="pagat"]')  # the Pagat goes with the bid (§5.4)
+    assert page.inner_text(f'{BUTTONS}[data-value="contract:rufer"]') == "Rufer + Pagat"
+    assert "Weiter" in page.inner_text('.tarock-refused li[data-value~="pass:true"]')
     assert page.locator(".forehand-flag").count() == 1 and page.locator(".your-turn").count() == 1
     _both_sizes(page, output_dir / "tarock-auction-desktop.png")
 
@@ -130,7 +132,7 @@ def test_a_rufer_with_the_pagat_won_in_the_last_trick_by_mouse(site, browser, ou
             assert page.inner_text(".called-card") and page.inner_text(".partner-name") == "unknown"
             _both_sizes(page, output_dir / "tarock-play-desktop.png")
             shot = True
-        if not _mouse_step(page, "contract:rufer+pagat", dragged):
+        if not _mouse_step(page, "contract:rufer", dragged):
             time.sleep(0.05)
     assert dragged and shot
     result = _check_sheet(page)
@@ -163,9 +165,9 @@ def test_the_trull_holding_defender_is_obliged_to_kontra_and_plays_by_keyboard(s
     buttons = _buttons(page)
     assert "kontra:game" in buttons and "pass:true" not in buttons and "announce:pagat" not in buttons
     assert page.inner_text("#dialog[open] h2") == "You must give Kontra"
-    refused = page.inner_text('.tarock-refused li[data-value="pass:true"]')
+    refused = page.inner_text('.tarock-refused li[data-value~="pass:true"]')
     assert "you must give Kontra" in refused
-    assert "you must give Kontra" in page.inner_text('.tarock-refused li[data-value="announce:pagat"]')
+    assert "you must give Kontra" in page.inner_text('.tarock-refused li[data-value~="announce:pagat"]')
     assert page.locator(".dealer-chip").count() == 1
     _both_sizes(page, output_dir / "tarock-kontra-desktop.png")
 

@@ -5,7 +5,7 @@
 // and the score sheet of §6 item by item with its multiplier and who pays whom.
 import { html } from "../view.js";
 import { t, interpolate } from "../i18n.js";
-import { TarockCard, CardBack } from "../cards/tarock.js";
+import { TarockCard, CardBack, romanNumeral } from "../cards/tarock.js";
 import { legalValues, refusalOf, seatName } from "../table/frame.js";
 import { Hand } from "../table/components/hand.js";
 import { Trick, MiniCards } from "../table/components/cards.js";
@@ -82,6 +82,8 @@ class Tarock {
   constructor(shell) {
     this.shell = shell;
     this.Card = TarockCard;
+    this.bundle = new Set();  // the announcements ticked to go with a contract bid (§5.4, K-T1)
+    this.bundleAsked = null;  // the question's key they were ticked at
   }
 
   errorText(code) {
@@ -199,8 +201,8 @@ class Tarock {
     return { few_tarocks: t("a hand with fewer than two Tarocks"), four_glatzen: t("a hand with all four Glatzen") }[code] || code;
   }
 
-  // The calls the page offers now, each {value, label, action, legal, reason}: every contract, Weiter, every
-  // announcement, a Kontra on every item, and the contracts with a bundled announcement the hints allow.
+  // The calls the page offers now, each {value, label, action, legal, reason}: every contract (with the ticked
+  // announcements its hints allow), Weiter, every announcement and a Kontra on every item.
   calls(frame) {
     const view = frame.view;
     const legal = frame.legal || [];
@@ -212,10 +214,9 @@ class Tarock {
       if (ok || code) out.push({ value: `${kind}:${key}`, label, action, legal: ok, reason: code ? this.errorText(code) || code : null });
     };
     for (const c of CONTRACTS) {
-      offer("contract", c, c, contractLabel(c), { contract: c });
-      for (const a of frame.hints?.bundles?.[c] || []) {
-        out.push({ value: `contract:${c}+${a}`, label: `${contractLabel(c)} + ${itemLabel(a)}`, action: { contract: c, announce: [a] }, legal: true });
-      }
+      const bundled = ANNOUNCEMENTS.filter((a) => this.bundle.has(a) && (frame.hints?.bundles?.[c] || []).includes(a));
+      const label = [contractLabel(c), ...bundled.map(itemLabel)].join(" + ");
+      offer("contract", c, c, label, bundled.length ? { contract: c, announce: bundled } : { contract: c });
     }
     offer("pass", "true", true, t("Weiter"), { pass: true });
     for (const a of ANNOUNCEMENTS) offer("announce", a, a, itemLabel(a), { announce: a });
@@ -232,18 +233,47 @@ class Tarock {
   question(frame) {
     const view = frame.view;
     if (view.phase !== "auction" || !this.shell.myTurn()) return null;
+    const key = `${frame.version}:auction`;
+    if (this.bundleAsked !== key) {
+      this.bundleAsked = key;
+      this.bundle.clear();
+    }
     const calls = this.calls(frame);
     const refused = calls.filter((c) => !c.legal);
-    const obliged = refused.some((c) => c.value === "pass:true" && refusalOf(frame, "pass", "true") === "kontra_required");
+    const obliged = refusalOf(frame, "pass", "true") === "kontra_required";
     const title = !view.contract ? t("Open the auction") : obliged ? t("You must give Kontra") : t("Your call");
     const body = html`${view.contract ? html`<p class="tarock-now">${contractLabel(view.contract)} · ${t("declarer")}: ${seatName(frame, view.declarer)}${
         view.called ? html` · ${t("called")}: <${MiniCards} cards=${[view.called]} Card=${TarockCard}/>` : null}</p>` : null}
-      ${refused.length ? html`<ul class="tarock-refused" aria-label=${t("Not possible now")}>${refused.map((c) => html`<li key=${c.value}
-        data-value=${c.value}><s>${c.label}</s> ${c.reason}</li>`)}</ul>` : null}`;
-    const buttons = calls.filter((c) => c.legal).map((c) => ({ label: c.label, value: c.value, primary: !c.value.startsWith("pass") }));
+      ${obliged ? null : this.bundleChoice(frame)}
+      ${refused.length ? html`<ul class="tarock-refused" aria-label=${t("Not possible now")}>${this.byReason(refused).map(([reason, group]) => html`<li
+        key=${reason} data-value=${group.map((c) => c.value).join(" ")}><s>${group.map((c) => c.label).join(", ")}</s>: ${reason}</li>`)}</ul>` : null}`;
+    // under the mandatory Kontra (§5.6) the Kontra comes first: the dialog's focus starts on it
+    const legal = calls.filter((c) => c.legal).sort((a, b) => (obliged ? (b.value === "kontra:game") - (a.value === "kontra:game") : 0));
+    const buttons = legal.map((c) => ({ label: c.label, value: c.value, primary: !c.value.startsWith("pass") }));
     const byValue = Object.fromEntries(calls.map((c) => [c.value, c.action]));
-    return { key: `${frame.version}:auction`, kind: "auction", title, body, buttons,
+    return { key, kind: "auction", title, body, buttons,
       answer: (value) => { if (byValue[value]) this.shell.act(byValue[value]); } };
+  }
+
+  // The announcements a contract bid may carry now (the hints' bundles, §5.4): ticked here, sent with the bid.
+  bundleChoice(frame) {
+    const bundles = frame.hints?.bundles || {};
+    const offered = ANNOUNCEMENTS.filter((a) => Object.values(bundles).some((list) => list.includes(a)));
+    if (!offered.length) return null;
+    const toggle = (a) => {
+      if (this.bundle.has(a)) this.bundle.delete(a);
+      else this.bundle.add(a);
+      this.shell.render();
+    };
+    return html`<fieldset class="tarock-bundle"><legend>${t("Announce with your game")}</legend>${offered.map((a) => html`<label
+      key=${a}><input type="checkbox" name="bundle" value=${a} checked=${this.bundle.has(a)} onChange=${() => toggle(a)}/> ${itemLabel(a)}</label>`)}</fieldset>`;
+  }
+
+  // Refused calls grouped by their reason, in the order the calls are offered: [[reason, [call, ...]], ...].
+  byReason(refused) {
+    const groups = new Map();
+    for (const c of refused) groups.set(c.reason, [...(groups.get(c.reason) || []), c]);
+    return [...groups.entries()];
   }
 
   // The deal's result in one sentence for the screen reader's line.
@@ -269,20 +299,18 @@ class Tarock {
     if (r.redeal) return [row(t("Redeal"), r.redeal.map((c) => this.redealText(c)).join(", "), "redeal")];
     const declarers = [r.declarer, r.partner].filter((s) => s !== null && s !== undefined);
     const rows = [
-      row(contractLabel(r.contract), `${t("declarer")}: ${name(r.declarer)}${
+      row(contractLabel(r.contract), `${t("declarer")}: ${name(r.declarer)}${r.called ? ` · ${t("called")}: ${romanNumeral(Number(r.called.slice(1)))}` : ""}${
         r.partner !== null && r.partner !== undefined ? ` · ${t("partner")}: ${name(r.partner)}` : ""}`, "contract"),
       row(t("Points"), `${t("declarer side")} ${r.points[0]} : ${r.points[1]} ${t("defenders")}`, "points"),
       row(t("Tricks"), `${r.tricks[0]} : ${r.tricks[1]}`, "tricks"),
     ];
-    if (r.called) rows.splice(1, 0, row(t("Called"), html`<${MiniCards} cards=${[r.called]} Card=${TarockCard}/>`, "called"));
     for (const item of r.items) {
       const factor = 2 ** item.kontra;
       const tariff = Math.abs(item.units) / factor;
       const how = item.item === "game" ? "" : item.announced ? ` (${t("announced")})` : ` (${t("still")})`;
       const won = item.winner === "decl" ? t("declarer side") : t("defenders");
       const kontra = item.kontra ? ` × ${factor} ${kontraLabel(item.kontra)}` : "";
-      rows.push(row(`${itemLabel(item.item)}${how}`, html`<b>${signed(item.units)}</b> <small>(${t("tariff")} ${tariff}${kontra})</small>
-        · ${t("won by")} ${won}`, `item item-${item.item}`));
+      rows.push(row(`${itemLabel(item.item)}${how}`, html`<b>${signed(item.units)}</b> <small>(${t("tariff")} ${tariff}${kontra})</small> · ${t("won by")} ${won}`, `item item-${item.item}`));
     }
     rows.push(row(t("Game value"), signed(r.value), "value"));
     if (r.payments.length) {
