@@ -3,7 +3,8 @@
 // (static/js/view.js) on the 60 x 96 frame of static/js/cards/parts.js. A Tarock carries its Roman numeral in both
 // corners and large on its face (IIII for 4, as on the Austrian packs: docs/decisions-tarock.md "Cards"); the three
 // Trull pieces — Pagat (I), Mond (XXI) and Sküs (XXII, the fool, "Gstieß") — have a gold frame, a red band with
-// their name and their own figure. The suit cards are the French Tarot's suit faces (TarotSuitCard): the same codes.
+// their name and their own figure. The suit cards are the French Tarot's suit faces (TarotSuitCard: the same codes)
+// with the Tarock's court letters.
 import { html } from "../view.js";
 import { pgettext } from "../i18n.js";
 import { CardBack, Corners, Frame, INK, IndexText, SERIF } from "./parts.js";
@@ -108,13 +109,22 @@ function TrullCard({ n }) {
   <//>`;
 }
 
+// The court cards' index letters, in the page's language, as a Tarock player names them (docs/decisions-i18n.md
+// "Card indices"): K D C B in German (König, Dame, Cavall, Bube).
+const COURT_INDEX = {
+  K: () => pgettext("index of the Tarock King", "K"),
+  Q: () => pgettext("index of the Tarock Queen", "Q"),
+  N: () => pgettext("index of the Tarock Cavall (knight)", "C"),
+  J: () => pgettext("index of the Tarock Jack (Bube)", "J"),
+};
+
 // Any Tarock card by its code (docs/rules/tarock.md §2).
 export function TarockCard({ code }) {
   if (code[0] === "T") {
     const n = Number(code.slice(1));
     return TRULL[n] ? html`<${TrullCard} n=${n}/>` : html`<${PlainTarock} n=${n}/>`;
   }
-  return html`<${TarotSuitCard} rank=${code.slice(0, -1)} suit=${code.slice(-1)}/>`;
+  return html`<${TarotSuitCard} rank=${code.slice(0, -1)} suit=${code.slice(-1)} courtIndex=${COURT_INDEX}/>`;
 }
 
 // The whole deck in the canonical order of docs/rules/tarock.md §2.
