@@ -299,11 +299,13 @@ class Tarock {
     if (r.redeal) return [row(t("Redeal"), r.redeal.map((c) => this.redealText(c)).join(", "), "redeal")];
     const declarers = [r.declarer, r.partner].filter((s) => s !== null && s !== undefined);
     const rows = [
-      row(contractLabel(r.contract), `${t("declarer")}: ${name(r.declarer)}${r.called ? ` · ${t("called")}: ${romanNumeral(Number(r.called.slice(1)))}` : ""}${
-        r.partner !== null && r.partner !== undefined ? ` · ${t("partner")}: ${name(r.partner)}` : ""}`, "contract"),
+      row(contractLabel(r.contract), `${t("declarer")}: ${name(r.declarer)}`, "contract"),
       row(t("Points"), `${t("declarer side")} ${r.points[0]} : ${r.points[1]} ${t("defenders")}`, "points"),
       row(t("Tricks"), `${r.tricks[0]} : ${r.tricks[1]}`, "tricks"),
     ];
+    if (r.called) {
+      rows.splice(1, 0, row(t("Called"), `${romanNumeral(Number(r.called.slice(1)))} · ${t("partner")}: ${name(r.partner)}`, "called"));
+    }
     for (const item of r.items) {
       const factor = 2 ** item.kontra;
       const tariff = Math.abs(item.units) / factor;
