@@ -310,9 +310,9 @@ class Tarock {
       const factor = 2 ** item.kontra;
       const tariff = Math.abs(item.units) / factor;
       const how = item.item === "game" ? "" : item.announced ? ` (${t("announced")})` : ` (${t("still")})`;
-      const won = item.winner === "decl" ? t("declarer side") : t("defenders");
+      const won = item.winner === "decl" ? t("the declarer side wins it") : t("the defenders win it");
       const kontra = item.kontra ? ` × ${factor} ${kontraLabel(item.kontra)}` : "";
-      rows.push(row(`${itemLabel(item.item)}${how}`, html`<b>${signed(item.units)}</b> <small>(${t("tariff")} ${tariff}${kontra})</small> · ${t("won by")} ${won}`, `item item-${item.item}`));
+      rows.push(row(`${itemLabel(item.item)}${how}`, html`<b>${signed(item.units)}</b> <small>(${t("tariff")} ${tariff}${kontra})</small> · ${won}`, `item item-${item.item}`));
     }
     rows.push(row(t("Game value"), signed(r.value), "value"));
     if (r.payments.length) {
