@@ -182,8 +182,8 @@ class Tarock {
     }));
   }
 
-  // The line under the felt: the game and its declarer, the called Tarock and the partner once known, the items
-  // with their owner side and Kontra level.
+  // The line under the felt: the game and its declarer, the called Tarock and the partner once known, the
+  // announcements with their owner side and Kontra level, and the game's Kontra level once it has one.
   info(frame) {
     const view = frame.view;
     if (view.redeal) return html`<div>${t("Redeal")}: ${view.redeal.map((r) => this.redealText(r)).join(", ")}</div>`;
@@ -193,7 +193,7 @@ class Tarock {
     return html`<div class="tarock-contract"><span class="contract">${contractLabel(view.contract)}</span> · ${t("declarer")}: ${seatName(frame, view.declarer)}${
       view.called ? html` · <span class="called-card">${t("called")}: <${MiniCards} cards=${[view.called]} Card=${TarockCard}/></span>
         · ${t("partner")}: <b class="partner-name">${partner}</b>` : null}</div>
-      <div class="tarock-items">${view.items.map((i) => html`<span key=${i.item} class=${`tarock-item item-${i.item}`}>${itemLabel(i.item)}${
+      <div class="tarock-items">${view.items.filter((i) => i.item !== "game" || i.kontra).map((i) => html`<span key=${i.item} class=${`tarock-item item-${i.item}`}>${itemLabel(i.item)}${
         i.item !== "game" ? html` <small>(${sideLabel(i.owner)})</small>` : null}${i.kontra ? html` · <b>${kontraLabel(i.kontra)}</b>` : null}</span>`)}</div>`;
   }
 
