@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 from games.engines.core import get_game
 from games.engines.core.replay import replay
 
-from .driver import TIMEOUT, VISIBLE_EDGE, frame
+from .driver import TIMEOUT, VISIBLE_EDGE
 from .keyboard_drivers import arrow_to, wait_moved
 from .site import run_on_site
 
@@ -105,4 +105,12 @@ def wait_for(page: Page, predicate: str) -> None:
     page.wait_for_function(predicate, timeout=TIMEOUT)
 
 
-__all__ = ["answer_dialog", "due_here", "event_log_rounds", "listed", "play_card", "replay_match", "wait_moved"]
+__all__ = [
+    "answer_dialog",
+    "due_here",
+    "event_log_rounds",
+    "listed",
+    "play_card",
+    "replay_match",
+    "wait_moved",
+]

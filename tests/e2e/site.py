@@ -41,7 +41,9 @@ class LiveSite:
         self.url = ""
         self.log = Path()
 
-    def start(self, folder: Path, settings_module: str | None = None, env: dict[str, str] | None = None) -> None:
+    def start(
+        self, folder: Path, settings_module: str | None = None, env: dict[str, str] | None = None
+    ) -> None:
         """Migrate, create the demo data and serve; `settings_module` (e.g. the tests' own "tests.settings")
         replaces the site's settings; `env` sets or overrides the server's environment (e.g. a longer bot pause)."""
         environment = {

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -90,8 +91,14 @@ class Player:
             page.click("#thanks-button")
             self.did.append("thanks")
             self.means["click"] += 1
-        elif view["phase"] == "play" and (f["hints"] or {}).get("weis") and page.locator("#dialog[open]").count():
-            answer_dialog(page, "weis", "declare", by_key=view["tricks_played"] > 0 or f["table"]["round"]["number"] > 1)
+        elif (
+            view["phase"] == "play"
+            and (f["hints"] or {}).get("weis")
+            and page.locator("#dialog[open]").count()
+        ):
+            answer_dialog(
+                page, "weis", "declare", by_key=view["tricks_played"] > 0 or f["table"]["round"]["number"] > 1
+            )
             self.did.append("weis")
         elif view["phase"] == "play" and listed(f, "play"):
             card = listed(f, "play")[0]
@@ -139,7 +146,9 @@ def test_a_new_player_plays_a_schieber_match_to_enough_thanks(site, browser, out
         seen["weis"] = page.inner_text("#weis-scored")
         seen["cards"] = page.eval_on_selector_all("#weis-scored .mini", "es => es.map(e => e.dataset.card)")
         seen["trump"] = page.inner_text("#jass-trump")
-        seen["teams"] = page.eval_on_selector_all(".jass-team-total", "es => es.map(e => Number(e.textContent))")
+        seen["teams"] = page.eval_on_selector_all(
+            ".jass-team-total", "es => es.map(e => Number(e.textContent))"
+        )
         assert seen["teams"] == view["totals"]
         page.screenshot(path=str(output_dir / "jass-schieber-desktop.png"))
         page.set_viewport_size({"width": 390, "height": 844})
@@ -153,7 +162,11 @@ def test_a_new_player_plays_a_schieber_match_to_enough_thanks(site, browser, out
     assert "150" in seen["weis"] and "100" in seen["weis"]
     assert "Spades" in seen["trump"] and "×1" in seen["trump"]
     result = frame(page)["view"]["result"]
-    assert result["weis"]["team"] == 0 and result["teams"][0]["weis"] == 250 and result["teams"][0]["stoeck"] == 20
+    assert (
+        result["weis"]["team"] == 0
+        and result["teams"][0]["weis"] == 250
+        and result["teams"][0]["stoeck"] == 20
+    )
     page.wait_for_selector("#score-dialog[open]", timeout=TIMEOUT)
     for item in ("cards", "match", "weis", "stoeck"):
         assert page.locator(f"#score-sheet tr.item-{item}").count() == 1
@@ -167,7 +180,11 @@ def test_a_new_player_plays_a_schieber_match_to_enough_thanks(site, browser, out
     f = frame(page)
     result = f["view"]["result"]
     assert result["pushed"] and result["chooser"] == 2
-    assert result["ended"]["by"] == "thanks" and result["ended"]["caller"] == 0 and result["ended"]["winner_team"] == 0
+    assert (
+        result["ended"]["by"] == "thanks"
+        and result["ended"]["caller"] == 0
+        and result["ended"]["winner_team"] == 0
+    )
     assert f["table"]["match_over"]
     assert all(player.means.values()), player.means  # clicks, drags and keys all played their part
     page.wait_for_selector("#score-dialog[open]", timeout=TIMEOUT)
@@ -189,7 +206,7 @@ def test_a_new_player_plays_a_schieber_match_to_enough_thanks(site, browser, out
     assert page.get_attribute("#deck-verdict", "data-ok") == "true"
     with page.expect_download() as download:
         page.click("#replay-download")
-    replay_file = json.loads(open(download.value.path(), encoding="utf-8").read())
+    replay_file = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert replay_file["game"] == "jass-schieber" and replay_file["dealer"] == DEALER
     assert replay_file["start"]["totals"] == replayed[0]["totals"]
     assert not errors
