@@ -24,7 +24,7 @@ from .jass_play import (
     replay_match,
     wait_moved,
 )
-from .site import LiveSite
+from .site import LiveSite, run_on_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
@@ -210,4 +210,103 @@ def test_a_new_player_plays_a_schieber_match_to_enough_thanks(site, browser, out
     assert replay_file["game"] == "jass-schieber" and replay_file["dealer"] == DEALER
     assert replay_file["start"]["totals"] == replayed[0]["totals"]
     assert not errors
+    context.close()
+
+
+# The stakes match: the player leads and its team holds every low card (tests/e2e/keyboard_jass.py LEAD_HANDS);
+# in Unenufe it takes all nine tricks, 257 × 4 = 1028, and the match ends with its only round.
+STAKE_MINOR = 100  # 1.00 per game unit; Schieber's default limit is 1 × stake (jass.md §9)
+BANDS = [
+    (0, 1000),
+    (100, 900),
+    (500, 800),
+    (2000, 700),
+]  # settlement.md's default schedule: from V (minor), rate bp
+
+
+def settlement_arithmetic(
+    payments: list[list[int]], stake: int, limit: int, seats: int = 4
+) -> dict[str, Any]:
+    """docs/rules/settlement.md steps 1-6, written out here apart from the ledger: each seat's Δ, V, C and the
+    wallet changes (winners bear C in proportion to Δ, largest remainder, ties to the lower seat)."""
+    delta = [0] * seats
+    for payer, payee, units in payments:
+        money = min(units * stake, limit)
+        delta[payer] -= money
+        delta[payee] += money
+    total = sum(d for d in delta if d > 0)
+    winners = [s for s in range(seats) if delta[s] > 0]
+    losers = [s for s in range(seats) if delta[s] < 0]
+    value = (2 * total + max(len(winners), len(losers))) // (2 * max(len(winners), len(losers)))
+    rate = next(bp for floor, bp in reversed(BANDS) if value >= floor)
+    per_player = (2 * value * rate + 10_000) // 20_000
+    commission = min(total, per_player * seats)
+    exact = {s: commission * delta[s] / total for s in winners}
+    share = {s: int(exact[s]) for s in winners}
+    left = commission - sum(share.values())
+    for s in sorted(winners, key=lambda s: (-(exact[s] - share[s]), s))[:left]:
+        share[s] += 1
+    net = [delta[s] - share.get(s, 0) if delta[s] > 0 else delta[s] for s in range(seats)]
+    return {"delta": delta, "value": value, "rate": rate, "commission": commission, "net": net}
+
+
+def test_a_stakes_schieber_match_books_its_settlement_once_and_the_sheet_shows_it(site, browser, output_dir):
+    from ledger.money import format_money, format_signed_money
+
+    from .driver import verify_email
+    from .keyboard_jass import LEAD_HANDS
+
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    sign_up(page, site.url, "vreni", "a-long-test-password-42", email="vreni@example.invalid")
+    verify_email(page, site.url, site.log)  # money needs a verified address
+    fixed = {"order": order_for(LEAD_HANDS, DEALER), "dealer": DEALER, "bot_seed": "jass-stakes"}
+    table_id = open_jass_table(page, site.url, "jass-schieber", {"target": "1000"}, fixed, stake="1.00")
+    answer_dialog(page, "trump", "unenufe", by_key=False)
+    end = time.monotonic() + 200
+    while (frame(page)["view"] or {}).get("phase") != "done":
+        assert time.monotonic() < end, f"the round did not finish: {frame(page)}"
+        f = frame(page)
+        if due_here(f) and listed(f, "play"):
+            cards = listed(f, "play")
+            play_card(page, "8C" if "8C" in cards else cards[0], "click")
+            wait_moved(page, f["version"], "playing a card")
+        else:
+            time.sleep(0.05)
+    page.locator("#money-sheet").wait_for(timeout=TIMEOUT)
+    f = frame(page)
+    result = f["view"]["result"]
+    assert f["table"]["match_over"] and result["ended"]["winner_team"] == 0
+    assert result["ended"]["payments"] == [
+        [1, 2, 1],
+        [3, 0, 1],
+    ]  # §9: each loser pays the next seat, a winner
+
+    expected = settlement_arithmetic(result["ended"]["payments"], STAKE_MINOR, STAKE_MINOR)
+    assert expected["net"] == [82, -100, 82, -100] and expected["commission"] == 36  # jass.md §11 vector 32
+    for seat in range(4):
+        row = page.locator(f'#money-sheet tr[data-seat="{seat}"]')
+        assert row.locator(".money-net").inner_text() == format_signed_money(expected["net"][seat])
+        assert row.locator(".money-result").inner_text() == format_signed_money(expected["delta"][seat])
+    assert page.inner_text("#money-sheet .money-house") == format_money(expected["commission"])
+    assert "EUR" in page.inner_text("#money-sheet caption")
+    page.screenshot(path=str(output_dir / "jass-schieber-stakes-desktop.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(output_dir / "jass-schieber-stakes-phone.png"), full_page=True)
+
+    out = site.folder / f"units-{table_id}.json"
+    run_on_site(
+        site.folder,
+        "import json; from ledger.models import SettlementUnit, Transaction; "
+        f"units = list(SettlementUnit.objects.filter(table_key='table:{table_id}')); "
+        "settles = [t.key for u in units for t in Transaction.objects.filter(kind='settle', key__contains=u.unit_id)]; "
+        f"open({str(out)!r}, 'w').write(json.dumps({{'units': [[u.status, u.commission] for u in units], "
+        "'settles': settles}))",
+    )
+    booked = json.loads(out.read_text())
+    assert booked["units"] == [["settled", expected["commission"]]]  # the match is one settlement unit
+    assert len(booked["settles"]) == 1  # booked once
+    wallet = context.new_page()
+    wallet.goto(f"{site.url}/ledger/wallet/")
+    assert wallet.text_content("#wallet-balance") == format_money(10_000 + expected["net"][0])
     context.close()
