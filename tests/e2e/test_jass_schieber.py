@@ -205,7 +205,9 @@ def test_a_new_player_plays_a_schieber_match_to_enough_thanks(site, browser, out
     page.wait_for_selector("#deck-verdict[data-ok]", timeout=TIMEOUT)
     assert page.get_attribute("#deck-verdict", "data-ok") == "true"
     # the history's scores are the engine's round scores: each seat its team's points of the round
-    history_scores = page.eval_on_selector_all("#history-scores td", "es => es.map(e => Number(e.textContent))")
+    history_scores = page.eval_on_selector_all(
+        "#history-scores td", "es => es.map(e => Number(e.textContent))"
+    )
     assert history_scores == [result["teams"][s % 2]["total"] for s in range(4)]
     with page.expect_download() as download:
         page.click("#replay-download")
