@@ -138,7 +138,8 @@ class Jass {
       } else if (view.predicted?.[seat]) {
         marks.push(html`<span class="jass-mark prediction secret" data-seat=${seat}>${t("predicted")} ?</span>`);
       }
-      if (view.phase !== "predict") marks.push(html`<span class="jass-mark points" title=${t("card points taken")}>${view.points[seat]}</span>`);
+      if (view.phase !== "predict") marks.push(html`<span class="jass-mark points" title=${t("card points taken")}>${
+        interpolate(t("%(points)s points"), { points: view.points[seat] })}</span>`);
     }
     return html`<span class="card-count" title=${t("cards in hand")}><${CardBack}/><b>${view.hand_sizes[seat]}</b></span>
       ${marks}<span class="tricks-won" title=${t("tricks won")}>${view.tricks_won[seat]}</span>`;
