@@ -220,13 +220,13 @@ def test_a_new_player_plays_a_schieber_match_to_enough_thanks(site, browser, out
 
 # The stakes match: the player leads and its team holds every low card (tests/e2e/keyboard_jass.py LEAD_HANDS);
 # in Unenufe it takes all nine tricks, 257 × 4 = 1028, and the match ends with its only round.
-STAKE_MINOR = 100  # 1.00 per game unit; Schieber's default limit is 1 × stake (jass.md §9)
+STAKE_MINOR = 100  # 1.00 per game unit; Schieber's default limit is 1 × stake (docs/rules/jass.md §9)
 BANDS = [
     (0, 1000),
     (100, 900),
     (500, 800),
     (2000, 700),
-]  # settlement.md's default schedule: from V (minor), rate bp
+]  # docs/rules/settlement.md default schedule: from V (minor), rate bp
 
 
 def settlement_arithmetic(
@@ -288,7 +288,9 @@ def test_a_stakes_schieber_match_books_its_settlement_once_and_the_sheet_shows_i
     ]  # §9: each loser pays the next seat, a winner
 
     expected = settlement_arithmetic(result["ended"]["payments"], STAKE_MINOR, STAKE_MINOR)
-    assert expected["net"] == [82, -100, 82, -100] and expected["commission"] == 36  # jass.md §11 vector 32
+    assert (
+        expected["net"] == [82, -100, 82, -100] and expected["commission"] == 36
+    )  # docs/rules/jass.md §11 vector 32
     for seat in range(4):
         row = page.locator(f'#money-sheet tr[data-seat="{seat}"]')
         assert row.locator(".money-net").inner_text() == format_signed_money(expected["net"][seat])

@@ -37,7 +37,9 @@ def _tarot(data: dict[str, Any], seat: int | None, frame: dict[str, Any]) -> Non
 def _jass(data: dict[str, Any], seat: int | None, frame: dict[str, Any]) -> None:
     leaked = jass_forbidden(data, seat) & set(_STRING.findall(json.dumps(frame)))
     assert not leaked, f"Jass: seat {seat} is shown {sorted(leaked)}"
-    hidden = jass_secret_predictions(data, seat)  # Differenzler secret calls not all in (jass.md §7)
+    hidden = jass_secret_predictions(
+        data, seat
+    )  # Differenzler secret calls not all in (docs/rules/jass.md §7)
     if hidden:
         shown = (frame.get("view") or {}).get("predictions") or [None] * 4
         told = {s: shown[s] for s in hidden if shown[s] is not None}
