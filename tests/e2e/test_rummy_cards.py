@@ -32,10 +32,13 @@ def test_every_distinct_rummy_card_has_its_own_drawing_and_the_sheet_is_written(
           document.body.innerHTML = '';
           const sheet = document.createElement('div');
           sheet.id = 'sheet';
-          sheet.style.cssText = 'background:#1f5f3f;padding:8px;display:flex;flex-direction:column;gap:8px;width:max-content';
+          sheet.style.cssText = 'background:#1f5f3f;padding:8px;display:flex;flex-direction:column;'
+            + 'gap:8px;width:max-content';
           document.body.append(sheet);
-          const rows = sizes.map((w) => html`<div class="sheet-row" style=${`display:grid;grid-template-columns:repeat(14, ${w}px);gap:4px`}>
-            ${RUMMY_CODES.map((c) => html`<div class="sheet-card" data-code=${c} data-width=${w} style=${`width:${w}px`}><${RummyCard} code=${c}/></div>`)}
+          const grid = (w) => `display:grid;grid-template-columns:repeat(14, ${w}px);gap:4px`;
+          const rows = sizes.map((w) => html`<div class="sheet-row" style=${grid(w)}>
+            ${RUMMY_CODES.map((c) => html`<div class="sheet-card" data-code=${c} data-width=${w}
+              style=${`width:${w}px`}><${RummyCard} code=${c}/></div>`)}
             <div style=${`width:${w}px`}><${CardBack}/></div></div>`);
           render(html`${rows}`, sheet);
           window.packCodes = RUMMY_PACK;
