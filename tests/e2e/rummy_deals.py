@@ -1,0 +1,75 @@
+"""Fixed Rummy deals for the browser tests (docs/rules/rummy.md §4): the 110-card order that deals the hands
+wanted, with the upcard and the top of the stock given, and "junk" hands that hold no meld and, with any one card
+more, none worth an opening (so bots cannot open or lay off before the test wants them to)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from games.engines.rummy.cards import CANONICAL_PACK, RANKS, SUITS
+from games.engines.rummy.dealing import deal_from_order, turn_order
+from games.engines.rummy.meldsearch import best_melds
+
+
+def order_for(
+    hands: dict[int, list[str]], dealer: int, seats: int, upcard: str, stock_top: Sequence[str] = (), last: Sequence[str] = ()
+) -> list[str]:
+    """The order dealing `hands` (seat -> 13 codes; every seat of the table) from `dealer`, `upcard` on the pile,
+    the stock starting with `stock_top` and ending with `last` (the cards kept out of the bots' reach)."""
+    players = turn_order(dealer, range(seats), seats)
+    rest = Counter(CANONICAL_PACK)
+    used = [c for s in players for c in hands[s]] + [upcard, *stock_top, *last]
+    rest.subtract(used)
+    assert all(n >= 0 for n in rest.values()), f"more copies than the pack holds: {+rest - rest}"
+    middle = sorted(rest.elements(), key=lambda c: (c == "JK", c))  # the jokers last (deep in the stock)
+    middle = [c for c in middle if c != "JK"] + [c for c in middle if c == "JK"]
+    order = used[: 13 * seats] + [upcard, *stock_top, *middle[::-1][::-1], *last]
+    deal = deal_from_order(order, dealer, seats, range(seats))
+    assert all(sorted(deal["hands"][s]) == sorted(hands[s]) for s in range(seats))
+    assert deal["discard"] == [upcard] and deal["stock"][: len(stock_top)] == list(stock_top)
+    return order
+
+
+def junk_hands(count: int, taken: Sequence[str], avoid: Sequence[str] = (), seed: int = 1) -> list[list[str]]:
+    """`count` hands of 13 (one card of each rank) that hold no meld and, with any one natural card more, none worth
+    an opening (the jokers lie deep in the stock), using no code of `avoid` and with `taken` no code more than
+    twice: found by a seeded search, so the same every run."""
+    rng = random.Random(seed)
+    hands: list[list[str]] = []
+    used = Counter(taken)
+    naturals = [c for c in CANONICAL_PACK if c != "JK"]
+    while len(hands) < count:
+        hand = [rank + rng.choice(SUITS) for rank in RANKS]
+        if any(c in avoid or used[c] >= 2 for c in hand) or not cannot_open(hand, naturals):
+            continue
+        hands.append(hand)
+        used.update(hand)
+    return hands
+
+
+def cannot_open(hand: Sequence[str], extra: Sequence[str] = CANONICAL_PACK) -> bool:
+    """Whether `hand` holds no meld, and with any one card of `extra` added none worth 30 (rules §5.3.3)."""
+    if best_melds(hand, "majority")[1]:
+        return False
+    return all(best_melds([*hand, c], "majority", by_opening=True)[0] < 30 for c in set(extra))
+
+
+# The whole deal against three bots (tests/e2e/test_rummy_table.py): seat 0 is first (dealer 3). Turn 1: it takes
+# the upcard 4S, opens with 10H JK QH (the joker is the jack: 30) and discards 9D; seat 1 opens with 10C JC QC;
+# seats 2 and 3 hold junk. Turn 2: seat 0 draws from the stock, swaps JH for its own meld's joker, lays KC off onto
+# seat 1's run, lays down 2S 3S 4S, 5D 5S 5C, 7D 8D JK and discards the last card (or goes out with the melds).
+WHOLE_DEAL_DEALER = 3
+WHOLE_DEAL_OPENING = ["10H", "QH", "JK"]
+WHOLE_DEAL_DISCARD = "9D"
+_TOUCHY = ["9H", "KH", "JH", "9C", "KC"]  # lay-offs onto the two opening runs, the swap of the joker
+
+
+def whole_deal_order() -> list[str]:
+    """The fixed order of the whole-deal test, 4 seats."""
+    mine = ["10H", "QH", "JK", "JH", "2S", "3S", "5D", "5S", "5C", "7D", "8D", "KC", WHOLE_DEAL_DISCARD]
+    seat1 = ["10C", "JC", "QC", "AS", "2H", "3D", "4C", "5S", "6H", "7D", "8C", "KD"]
+    two, three, rest = junk_hands(3, [*mine, *seat1, "4S"], avoid=_TOUCHY)
+    hands = {0: mine, 1: [*seat1, rest[0]], 2: two, 3: three}
+    return order_for(hands, WHOLE_DEAL_DEALER, 4, "4S", last=["JH", "KC", "9C", "9H", "KH"])
