@@ -14,7 +14,12 @@ from games.engines.rummy.meldsearch import best_melds
 
 
 def order_for(
-    hands: dict[int, list[str]], dealer: int, seats: int, upcard: str, stock_top: Sequence[str] = (), last: Sequence[str] = ()
+    hands: dict[int, list[str]],
+    dealer: int,
+    seats: int,
+    upcard: str,
+    stock_top: Sequence[str] = (),
+    last: Sequence[str] = (),
 ) -> list[str]:
     """The order dealing `hands` (seat -> 13 codes; every seat of the table) from `dealer`, `upcard` on the pile,
     the stock starting with `stock_top` and ending with `last` (the cards kept out of the bots' reach)."""
@@ -24,8 +29,7 @@ def order_for(
     rest.subtract(used)
     assert all(n >= 0 for n in rest.values()), f"more copies than the pack holds: {+rest - rest}"
     middle = sorted(rest.elements(), key=lambda c: (c == "JK", c))  # the jokers last (deep in the stock)
-    middle = [c for c in middle if c != "JK"] + [c for c in middle if c == "JK"]
-    order = used[: 13 * seats] + [upcard, *stock_top, *middle[::-1][::-1], *last]
+    order = used[: 13 * seats] + [upcard, *stock_top, *middle, *last]
     deal = deal_from_order(order, dealer, seats, range(seats))
     assert all(sorted(deal["hands"][s]) == sorted(hands[s]) for s in range(seats))
     assert deal["discard"] == [upcard] and deal["stock"][: len(stock_top)] == list(stock_top)
@@ -73,3 +77,17 @@ def whole_deal_order() -> list[str]:
     two, three, rest = junk_hands(3, [*mine, *seat1, "4S"], avoid=_TOUCHY)
     hands = {0: mine, 1: [*seat1, rest[0]], 2: two, 3: three}
     return order_for(hands, WHOLE_DEAL_DEALER, 4, "4S", last=["JH", "KC", "9C", "9H", "KH"])
+
+
+# The keyboard deal (tests/e2e/keyboard_rummy.py): seat 0 deals, so the three bots play a turn first (the page then
+# says "It is your turn."); seat 0 holds four melds, draws from the stock, lays the four down and discards what is
+# left: out in one turn. The bots hold junk (99 penalty points each,
+# at most the limit of 100 without the hand-jolly doubling, so a match of two deals goes on).
+KEYBOARD_DEALER = 0
+KEYBOARD_HAND = ["AS", "2S", "3S", "7H", "8H", "9H", "KC", "KD", "KS", "4D", "5D", "6D", "7D"]
+
+
+def keyboard_deal_order() -> list[str]:
+    """The fixed order of the keyboard deal, 4 seats."""
+    one, two, three = junk_hands(3, [*KEYBOARD_HAND, "QC", "2C"], seed=2)
+    return order_for({0: KEYBOARD_HAND, 1: one, 2: two, 3: three}, KEYBOARD_DEALER, 4, "QC", stock_top=["2C"])

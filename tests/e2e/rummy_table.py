@@ -20,6 +20,7 @@ def open_rummy_table(
     players: int = 4,
     limit: int = 100,
     kloppen: bool = False,
+    hand_jolly: bool = True,
     human_seats: int = 1,
     stake: str = "0",
     bot_seed: str = "rummy-1",
@@ -32,6 +33,7 @@ def open_rummy_table(
     page.select_option("#id_rummy__players", str(players))
     page.select_option("#id_rummy__limit", str(limit))
     page.set_checked("#id_rummy__kloppen", kloppen)
+    page.set_checked("#id_rummy__hand_jolly", hand_jolly)
     page.select_option("#id_bot_level", "standard")
     page.fill("#id_human_seats", str(human_seats))
     page.fill("#id_turn_seconds", "300")
@@ -92,7 +94,9 @@ def pick(page: Page, codes: list[str]) -> None:
         seen[code] = seen.get(code, 0) + 1
         hand_card(page, code, seen[code]).click(position=STRIP)
     page.wait_for_function(
-        "(n) => document.querySelectorAll('#hand .card.selected').length === n", arg=len(codes), timeout=TIMEOUT
+        "(n) => document.querySelectorAll('#hand .card.selected').length === n",
+        arg=len(codes),
+        timeout=TIMEOUT,
     )
 
 

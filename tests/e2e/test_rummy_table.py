@@ -77,7 +77,9 @@ def test_a_new_player_plays_a_whole_deal_against_three_bots_by_clicks_and_drags(
     page.mouse.move(source["x"] + STRIP["x"], source["y"] + STRIP["y"])
     page.mouse.down()
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=8)
-    page.mouse.move(target["x"] + target["width"] / 2 + 2, target["y"] + target["height"] / 2)  # over it: dragover
+    page.mouse.move(
+        target["x"] + target["width"] / 2 + 2, target["y"] + target["height"] / 2
+    )  # over it: dragover
     page.wait_for_selector(f'.meld[data-meld="{run}"] .meld-arrow[data-end="end"]', timeout=TIMEOUT)
     page.screenshot(path=str(output_dir / "rummy-desktop-lay-off-arrow.png"))
     page.mouse.up()

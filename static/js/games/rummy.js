@@ -374,15 +374,15 @@ class Rummy {
     return html`<div class="rummy-middle">
       <div class="rummy-piles">
         <button type="button" class=${step === "draw" ? "rummy-stock drawable" : "rummy-stock"} id="rummy-stock"
-          aria-label=${interpolate(t("Stock, %(count)s cards"), { count: view.stock_size })} disabled=${view.phase === "done"}
-          onClick=${() => this.draw(this.shell.frame, "stock")}>
-          <span class="pile-card"><${CardBack}/></span><span class="pile-count">${view.stock_size}</span></button>
+          disabled=${view.phase === "done"} onClick=${() => this.draw(this.shell.frame, "stock")}>
+          <span class="visually-hidden">${t("Stock")}: </span>
+          <span class="pile-card" aria-hidden="true"><${CardBack}/></span><span class="pile-count">${view.stock_size}</span></button>
         <button type="button" class=${["rummy-pile", step === "draw" ? "drawable" : "", onPile ? "drop-here" : ""].filter(Boolean).join(" ")}
           id="rummy-pile" data-card=${top || ""} disabled=${view.phase === "done"}
-          aria-label=${top ? interpolate(t("Discard pile, top card %(card)s"), { card: top }) : t("Discard pile, empty")}
           onClick=${(e) => this.clickPile(e)} onDragOver=${(e) => this.pileDragOver(e)} onDrop=${(e) => this.pileDrop(e)}
           onDragLeave=${() => { if (this.target?.pile) { this.target = null; this.shell.render(); } }}>
-          ${pile.slice(-3).map((c, i, shown) => html`<span class="pile-card" key=${pile.length - shown.length + i}
+          <span class="visually-hidden">${top ? interpolate(t("Discard pile, top card %(card)s"), { card: top }) : t("Discard pile")}: </span>
+          ${pile.slice(-3).map((c, i, shown) => html`<span class="pile-card" key=${pile.length - shown.length + i} aria-hidden="true"
             style=${{ "--at": String(i) }}><${RummyCard} code=${c}/></span>`)}
           ${pile.length ? null : html`<span class="pile-empty">${t("empty")}</span>`}
           <span class="pile-count">${pile.length}</span></button>
@@ -399,14 +399,14 @@ class Rummy {
     const label = interpolate(t("Meld %(number)s by %(name)s"), { number: i + 1, name: seatName(frame, meld.by) });
     return html`<div class=${target ? "meld drop-over" : "meld"} key=${i} data-meld=${i} data-by=${meld.by}
       onDragOver=${(e) => this.meldDragOver(e, i)} onDragLeave=${(e) => this.meldDragLeave(e, i)} onDrop=${(e) => this.meldDrop(e, i)}>
-      <button type="button" class="meld-button" data-meld=${i} aria-label=${`${label}: ${meld.cards.join(" ")}`}
-        onClick=${() => this.clickMeld(i)}>
+      <button type="button" class="meld-button" data-meld=${i} onClick=${() => this.clickMeld(i)}>
+        <span class="visually-hidden">${`${label}: ${meld.cards.join(" ")}`}</span>
         ${arrow("start")}
         ${meld.cards.map((entry, j) => {
           const joker = entry.startsWith(JOKER);
           const swapHere = target?.joker === j;
           return html`<span class=${["meld-card", joker ? "meld-joker" : "", swapHere ? "swap-here" : ""].filter(Boolean).join(" ")}
-            key=${j} data-card=${entry} data-at=${j}
+            key=${j} aria-hidden="true" data-card=${entry} data-at=${j}
             onDragOver=${joker ? (e) => this.meldDragOver(e, i, j) : undefined}
             onDrop=${joker ? (e) => this.meldDrop(e, i, j) : undefined}><${RummyCard} code=${handCode(entry)}/>${
               joker && standIn(entry) ? html`<small class="stands-for">${standIn(entry)}</small>` : null}</span>`;
