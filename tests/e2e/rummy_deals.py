@@ -20,15 +20,20 @@ def order_for(
     upcard: str,
     stock_top: Sequence[str] = (),
     last: Sequence[str] = (),
+    shuffle: int | None = None,
 ) -> list[str]:
     """The order dealing `hands` (seat -> 13 codes; every seat of the table) from `dealer`, `upcard` on the pile,
-    the stock starting with `stock_top` and ending with `last` (the cards kept out of the bots' reach)."""
+    the stock starting with `stock_top` and ending with `last` (the cards kept out of the bots' reach); the rest
+    of the stock sorted, or shuffled by the seed `shuffle`, the jokers under it."""
     players = turn_order(dealer, range(seats), seats)
     rest = Counter(CANONICAL_PACK)
     used = [c for s in players for c in hands[s]] + [upcard, *stock_top, *last]
     rest.subtract(used)
     assert all(n >= 0 for n in rest.values()), f"more copies than the pack holds: {+rest - rest}"
-    middle = sorted(rest.elements(), key=lambda c: (c == "JK", c))  # the jokers last (deep in the stock)
+    middle = sorted(c for c in rest.elements() if c != "JK")
+    if shuffle is not None:
+        random.Random(shuffle).shuffle(middle)
+    middle += ["JK"] * rest["JK"]  # the jokers last (deep in the stock)
     order = used[: 13 * seats] + [upcard, *stock_top, *middle, *last]
     deal = deal_from_order(order, dealer, seats, range(seats))
     assert all(sorted(deal["hands"][s]) == sorted(hands[s]) for s in range(seats))
@@ -51,6 +56,20 @@ def junk_hands(count: int, taken: Sequence[str], avoid: Sequence[str] = (), seed
         hands.append(hand)
         used.update(hand)
     return hands
+
+
+def cyclic_junk(offset: int) -> list[str]:
+    """One card of each rank, the suits turning round by rank from `offset` (same-suit cards four ranks apart), the
+    king one suit on (with the ace of its suit it would wait for the queen, Q K A): no meld, and none with any one
+    natural card more (rules §5.2)."""
+    hand = [rank + SUITS[(i + offset) % 4] for i, rank in enumerate(RANKS)]
+    hand[-1] = "K" + SUITS[(offset + 1) % 4]
+    return hand
+
+
+def cannot_meld(hand: Sequence[str]) -> bool:
+    """Whether `hand` holds no meld, also with any one natural card more."""
+    return all(not best_melds([*hand, c], "majority")[1] for c in set(CANONICAL_PACK) - {"JK"})
 
 
 def cannot_open(hand: Sequence[str], extra: Sequence[str] = CANONICAL_PACK) -> bool:
@@ -91,3 +110,27 @@ def keyboard_deal_order() -> list[str]:
     """The fixed order of the keyboard deal, 4 seats."""
     one, two, three = junk_hands(3, [*KEYBOARD_HAND, "QC", "2C"], seed=2)
     return order_for({0: KEYBOARD_HAND, 1: one, 2: two, 3: three}, KEYBOARD_DEALER, 4, "QC", stock_top=["2C"])
+
+
+# The kloppen table (tests/e2e/test_rummy_kloppen.py): three seats, alice (0), bob (1) and a bot (2), the bot
+# dealing, so alice plays first. Every hand is junk that one card more never turns into a meld, so nobody goes out
+# and the bot never wants to knock.
+KLOPPEN_DEALER = 2
+
+
+def kloppen_order() -> list[str]:
+    """The fixed order of the kloppen table, 3 seats."""
+    hands = {seat: cyclic_junk(seat) for seat in range(3)}
+    assert all(cannot_meld(h) for h in hands.values())
+    return order_for(hands, KLOPPEN_DEALER, 3, "9C", shuffle=5)
+
+
+# The two-player table with limit 50 (tests/e2e/test_rummy_limit.py): the person (seat 0) deals, the bot (seat 1)
+# plays first, lays its four melds down and goes out; the person keeps 41 penalty points each deal, so the second
+# deal puts it above 50.
+LIMIT_HAND = ["2S", "2H", "2D", "2C", "3S", "3H", "3D", "3C", "4S", "4H", "4D", "4C", "5S"]
+
+
+def limit_order() -> list[str]:
+    """The fixed order of each deal of the limit-50 table, 2 seats, seat 0 dealing."""
+    return order_for({0: LIMIT_HAND, 1: KEYBOARD_HAND}, 0, 2, "QC", stock_top=["2C"])

@@ -105,3 +105,31 @@ def drag_card(page: Page, code: str, target: str, copy: int = 1, target_position
     hand_card(page, code, copy).drag_to(
         page.locator(target).first, source_position=STRIP, target_position=target_position
     )
+
+
+def take_turn(page: Page) -> dict[str, Any]:
+    """The page's seat takes one plain turn: it draws from the stock and discards its first discardable card with
+    the Discard button. Returns the frame after the discard."""
+    wait_my_step(page, "draw")
+    act(page, "drawing from the stock", lambda: page.click("#rummy-stock"))
+    f = wait_my_step(page, "main")
+    return discard_first(page, f)
+
+
+def discard_first(page: Page, f: dict[str, Any]) -> dict[str, Any]:
+    """Discard the first card of the listed discards (picked, then the Discard button)."""
+    card = next(a["discard"] for a in f["legal"] if "discard" in a and a["discard"] != "JK")
+    pick(page, [card])
+    return act(page, f"discarding {card}", lambda: page.click("#discard-button"))
+
+
+def wait_current(page: Page, seat: int, step: str = "draw") -> dict[str, Any]:
+    """Wait until `seat` is on turn at `step`; returns the frame."""
+    page.wait_for_function(
+        "([s, st]) => { const v = window.kibitzShell.frame?.view; return v && v.current === s && v.step === st; }",
+        arg=[seat, step],
+        timeout=TIMEOUT * 2,
+    )
+    f = frame(page)
+    assert f is not None
+    return f

@@ -74,6 +74,11 @@ class Rummy {
       storeOrder(frame.table.id, round, arranged);
     }
     this.noteKnock(frame);
+    if (this.raceLost && frame.version > this.raceLost.version) {
+      const text = this.raceText(frame, this.raceLost);
+      this.raceLost = null;
+      if (text) setTimeout(() => this.shell.showNotice(text, "error"), 0);
+    }
   }
 
   // Everybody sees who knocked (rules §5.8): the knock event of the frame, or a seat that came on turn at the main
@@ -83,11 +88,42 @@ class Rummy {
     const knocked = (frame.events || []).filter((e) => e.action_kind === "knock").pop();
     if (knocked && this.knock?.version !== knocked.version) {
       this.knock = { seat: knocked.seat, card: view.taken, version: knocked.version };
-      this.shell.showNotice(interpolate(t("%(name)s knocked and takes %(card)s."),
-        { name: seatName(frame, knocked.seat), card: view.taken || "" }), "info");
+      const text = interpolate(t("%(name)s knocked and takes %(card)s."), { name: seatName(frame, knocked.seat), card: view.taken || "" });
+      setTimeout(() => this.shell.showNotice(text, "info"), 0);  // not inside the redraw that reads the frame
     }
     if (this.knock && (view.current !== this.knock.seat || view.phase === "done")) this.knock = null;
     this.lastCurrent = view.current;
+  }
+
+  // Every action goes through here: the last one sent is remembered, so a refusal can say why it lost a race.
+  send(action) {
+    this.sent = { action, version: this.shell.version, round: this.round };
+    this.shell.act(action);
+  }
+
+  // A knock or a draw sent in the kloppen window and refused because the table moved first (rules §5.8: the first
+  // valid action wins): the words say who was first, once the frame that won is here; until then, that someone was.
+  refusedText(code) {
+    const sent = this.sent;
+    if (code !== "stale_version" && code !== "cannot_knock" && code !== "already_drawn" && code !== "not_your_turn") return null;
+    if (!sent || !("knock" in sent.action || "draw" in sent.action)) return null;
+    const frame = this.shell.frame;
+    if (!frame?.view || frame.version <= sent.version) {
+      this.raceLost = sent;
+      return "knock" in sent.action ? t("Too late: another player was first, the card is gone.")
+        : t("Another player knocked first: this turn passes to them.");
+    }
+    return this.raceText(frame, sent);
+  }
+
+  raceText(frame, sent) {
+    const view = frame.view;
+    const name = seatName(frame, view.current);
+    if ("knock" in sent.action) {
+      return view.current === this.shell.mySeat ? null : interpolate(this.knock?.seat === view.current
+        ? t("Too late: %(name)s knocked first and takes the card.") : t("Too late: %(name)s drew first, the window is closed."), { name });
+    }
+    return interpolate(t("%(name)s knocked first: you lose this turn."), { name });
   }
 
   mine(frame) { return this.shell.mySeat !== null && frame.view.current === this.shell.mySeat && !this.shell.readOnly; }
@@ -235,28 +271,28 @@ class Rummy {
     const picked = this.pickedCodes(frame);
     const groups = this.melds(frame)?.groups || [];
     if (!picked.length) {
-      if (groups.length) this.shell.act({ meld: groups });
+      if (groups.length) this.send({ meld: groups });
       return;
     }
     const left = {};
     for (const c of picked) left[c] = (left[c] || 0) + 1;
     const chosen = groups.filter((g) => g.every((e) => left[handCode(e)] > 0) && g.forEach((e) => { left[handCode(e)] -= 1; }) === undefined);
     const covered = Object.values(left).every((n) => n === 0);
-    this.shell.act({ meld: covered && chosen.length ? chosen : [picked] });
+    this.send({ meld: covered && chosen.length ? chosen : [picked] });
   }
 
   discard(frame, code) {
     if (this.step(frame) !== "main") return;
     const reason = refusalOf(frame, "discard", code);
     if (reason) { this.shell.showNotice(this.errorText(reason) || t("You may not discard that card now."), "error"); return; }
-    this.shell.act({ discard: code });
+    this.send({ discard: code });
   }
 
   draw(frame, source) {
     if (this.step(frame) !== "draw") return;
     const reason = refusalOf(frame, "draw", source);
     if (reason) { this.shell.showNotice(this.errorText(reason) || t("Not now."), "error"); return; }
-    this.shell.act({ draw: source });
+    this.send({ draw: source });
   }
 
   clickPile(event) {
@@ -337,15 +373,15 @@ class Rummy {
     if (cards.length === 1 && cards[0] === JOKER) {
       const listed = (frame.legal || []).filter((a) => a.lay_off?.meld === i).map((a) => a.lay_off.cards[0])
         .filter((e) => handCode(e) === JOKER);
-      this.shell.act({ lay_off: { meld: i, cards: [listed[0] || JOKER] } });
+      this.send({ lay_off: { meld: i, cards: [listed[0] || JOKER] } });
       return;
     }
-    this.shell.act({ lay_off: { meld: i, cards } });
+    this.send({ lay_off: { meld: i, cards } });
   }
 
   swapJoker(frame, i, card) {
     if (this.step(frame) !== "main") return;
-    this.shell.act({ swap_joker: { meld: i, card } });
+    this.send({ swap_joker: { meld: i, card } });
   }
 
   // A picked card and a meld button (the keyboard's target): lay the picked cards off onto it.
@@ -484,7 +520,7 @@ class Rummy {
     if (!can && !reason) return null;
     return html`<div class="rummy-bar knock-bar">
       <button type="button" class="primary knock-button" id="knock-button" disabled=${!can} aria-describedby=${can ? undefined : "knock-why"}
-        onClick=${() => this.shell.act({ knock: true })}>${t("Klopfen")}</button>
+        onClick=${() => this.send({ knock: true })}>${t("Klopfen")}</button>
       ${can ? html`<span class="hint">${interpolate(t("Take %(card)s and two stock cards, and play now."), { card: view.discard.at(-1) })}</span>`
         : html`<span class="hint" id="knock-why">${reason}</span>`}</div>`;
   }

@@ -150,7 +150,9 @@ export class Shell {
     } else if (frame.type === "error") {
       this.ui.answered = null;  // the answer was refused: ask again
       this.pending = null;
-      this.showNotice((ERROR_TEXT[frame.code] || (() => this.game?.errorText?.(frame.code) || frame.message))(), "error");
+      // a game may say why its own action lost a race (Rummy's knock against the draw) before the shell's text
+      const own = this.game?.refusedText?.(frame.code);
+      this.showNotice(own || (ERROR_TEXT[frame.code] || (() => this.game?.errorText?.(frame.code) || frame.message))(), "error");
     } else if (frame.type === "chat") {
       if (this.chatSeen) this.playSound("chat");  // the first chat frame is the backlog of the opened page
       this.chatSeen = true;
