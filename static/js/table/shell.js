@@ -11,7 +11,7 @@ import { Trick } from "./components/cards.js";
 import { SeatBox } from "./components/seat.js";
 import { Dialog } from "./components/dialog.js";
 import { ScoreSheet } from "./components/score-sheet.js";
-import { MatchSheet } from "./components/match-sheet.js";
+import { MatchSheet, placesOf } from "./components/match-sheet.js";
 import { SheetDialog } from "./components/sheet-dialog.js";
 import { Popover } from "./components/popover.js";
 import { openPlayerCard } from "./player-card.js";
@@ -399,7 +399,8 @@ export class Shell {
   matchSheet(frame) {
     const names = frame.table.seats.map((s) => this.seatName(s.number));
     return html`<${SheetDialog} id="match-dialog" label=${t("Match sheet")} onClose=${() => this.setUi({ matchOpen: false })}>
-      <${MatchSheet} rounds=${frame.table.match_rounds || []} names=${names}/>
+      <${MatchSheet} rounds=${frame.table.match_rounds || []} names=${names}
+        places=${placesOf(frame.table.standings?.ranking, names.length)}/>
     <//>`;
   }
 
