@@ -459,12 +459,13 @@ class Rummy {
     const out = view.eliminated?.[seat];
     const done = view.phase === "done";
     const penalty = done ? view.result?.penalties?.[seat] : null;
-    const hand = done && seat !== this.shell.mySeat ? view.hands?.[seat] : null;
+    const mine = seat === this.shell.mySeat;  // one's own hand and its penalty are under the felt
+    const hand = done && !mine ? view.hands?.[seat] : null;
     return html`${out ? html`<span class="out-mark" data-seat=${seat} title=${t("out of the match")}>✗</span>` : null}
-      ${size !== null && size !== undefined && !done ? html`<span class="card-count" title=${t("cards in hand")}><${CardBack}/><b>${size}</b></span>` : null}
+      ${size !== null && size !== undefined && !done && !mine ? html`<span class="card-count" title=${t("cards in hand")}><${CardBack}/><b>${size}</b></span>` : null}
       ${view.opened?.[seat] && !done ? html`<span class="opened-label">${t("opened")}</span>` : null}
       ${this.knock?.seat === seat ? html`<span class="knock-label">${t("knocked")}</span>` : null}
-      ${penalty !== null && penalty !== undefined ? html`<span class="seat-penalty" data-seat=${seat}>${interpolate(t("%(points)s penalty points"), { points: penalty })}</span>` : null}
+      ${penalty !== null && penalty !== undefined && !mine ? html`<span class="seat-penalty" data-seat=${seat}>${interpolate(t("%(points)s penalty points"), { points: penalty })}</span>` : null}
       ${hand?.length ? html`<${MiniCards} cards=${hand} Card=${RummyCard}/>` : null}`;
   }
 
@@ -597,8 +598,7 @@ class Rummy {
       const total = view.totals?.[seat];
       rows.push(html`<tr class="penalty-row" data-seat=${seat} key=${seat}><th>${seatName(frame, seat)}${view.eliminated?.[seat]
         ? html` <span class="out-mark" title=${t("out of the match")}>✗</span>` : null}</th>
-        <td><span class="penalty">${p}</span>${view.hands?.[seat]?.length ? html` <${MiniCards} cards=${view.hands[seat]} Card=${RummyCard}/>` : null}
-        <small class="total"> · ${interpolate(t("total %(points)s"), { points: total ?? "" })}</small></td></tr>`);
+        <td><span class="penalty">${p}</span><small class="total"> · ${interpolate(t("total %(points)s"), { points: total ?? "" })}</small></td></tr>`);
     });
     return rows;
   }
