@@ -21,11 +21,14 @@ def order_for(
     stock_top: Sequence[str] = (),
     last: Sequence[str] = (),
     shuffle: int | None = None,
+    active: Sequence[int] | None = None,
 ) -> list[str]:
     """The order dealing `hands` (seat -> 13 codes; every seat of the table) from `dealer`, `upcard` on the pile,
     the stock starting with `stock_top` and ending with `last` (the cards kept out of the bots' reach); the rest
-    of the stock sorted, or shuffled by the seed `shuffle`, the jokers under it."""
-    players = turn_order(dealer, range(seats), seats)
+    of the stock sorted, or shuffled by the seed `shuffle`, the jokers under it. `active`: the seats still in the
+    match (all by default; `hands` names only them)."""
+    active = list(range(seats)) if active is None else list(active)
+    players = turn_order(dealer, active, seats)
     rest = Counter(CANONICAL_PACK)
     used = [c for s in players for c in hands[s]] + [upcard, *stock_top, *last]
     rest.subtract(used)
@@ -34,9 +37,9 @@ def order_for(
     if shuffle is not None:
         random.Random(shuffle).shuffle(middle)
     middle += ["JK"] * rest["JK"]  # the jokers last (deep in the stock)
-    order = used[: 13 * seats] + [upcard, *stock_top, *middle, *last]
-    deal = deal_from_order(order, dealer, seats, range(seats))
-    assert all(sorted(deal["hands"][s]) == sorted(hands[s]) for s in range(seats))
+    order = used[: 13 * len(players)] + [upcard, *stock_top, *middle, *last]
+    deal = deal_from_order(order, dealer, seats, active)
+    assert all(sorted(deal["hands"][s]) == sorted(hands[s]) for s in active)
     assert deal["discard"] == [upcard] and deal["stock"][: len(stock_top)] == list(stock_top)
     return order
 
@@ -134,3 +137,10 @@ LIMIT_HAND = ["2S", "2H", "2D", "2C", "3S", "3H", "3D", "3C", "4S", "4H", "4D", 
 def limit_order() -> list[str]:
     """The fixed order of each deal of the limit-50 table, 2 seats, seat 0 dealing."""
     return order_for({0: LIMIT_HAND, 1: KEYBOARD_HAND}, 0, 2, "QC", stock_top=["2C"])
+
+
+def stakes_order(active: Sequence[int]) -> list[str]:
+    """A deal of the three-seat stakes table (tests/e2e/test_rummy_stakes.py), seat 0 dealing: seat 1 (a bot) goes
+    out in its first turn, the person (seat 0) keeps 41 penalty points, seat 2 (a bot) 99 while it is in."""
+    hands = {0: LIMIT_HAND, 1: KEYBOARD_HAND, 2: cyclic_junk(1)}
+    return order_for({s: hands[s] for s in active}, 0, 3, "QC", stock_top=["2C"], active=active)
