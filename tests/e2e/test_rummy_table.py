@@ -37,6 +37,9 @@ def test_a_new_player_plays_a_whole_deal_against_three_bots_by_clicks_and_drags(
     page.wait_for_selector("#hand .card.meldable", timeout=TIMEOUT)  # the hints' cards outlined blue
     assert page.is_enabled("#lay-down-button")
     page.screenshot(path=str(output_dir / "rummy-desktop-turn.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(output_dir / "rummy-phone-turn.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
     pick(page, WHOLE_DEAL_OPENING)
     f = act(page, "laying down the opening", lambda: page.click("#lay-down-button"))
     assert f["view"]["opened"][0] and f["view"]["melds"][0]["cards"] == ["10H", "JK=JH", "QH"]
@@ -86,6 +89,9 @@ def test_a_new_player_plays_a_whole_deal_against_three_bots_by_clicks_and_drags(
     page.wait_for_function(f"window.kibitzShell.version > {version}", timeout=TIMEOUT)
     assert frame(page)["view"]["melds"][run]["cards"] == ["10C", "JC", "QC", "KC"]
 
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(output_dir / "rummy-phone-melds.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
     f = act(page, "laying down the rest", lambda: page.click("#lay-down-button"))
     if f["view"]["phase"] != "done":
         last = f["view"]["hand"]

@@ -192,6 +192,7 @@ class Rummy {
     this.dragging = { key, code, cards: picked.length > 1 ? picked.map((c) => c.code) : [code] };
     event.dataTransfer.setData(DRAG_TYPE, code);
     event.dataTransfer.effectAllowed = "move";
+    setTimeout(() => this.shell.render(), 0);  // dim the card being carried (not while the browser takes its picture)
   }
 
   dragEnd() {
