@@ -277,7 +277,15 @@ class Rummy {
     }
     const left = {};
     for (const c of picked) left[c] = (left[c] || 0) + 1;
-    const chosen = groups.filter((g) => g.every((e) => left[handCode(e)] > 0) && g.forEach((e) => { left[handCode(e)] -= 1; }) === undefined);
+    const chosen = [];
+    for (const group of groups) {
+      const need = {};
+      for (const e of group) need[handCode(e)] = (need[handCode(e)] || 0) + 1;
+      if (Object.entries(need).every(([c, n]) => (left[c] || 0) >= n)) {
+        for (const [c, n] of Object.entries(need)) left[c] -= n;
+        chosen.push(group);
+      }
+    }
     const covered = Object.values(left).every((n) => n === 0);
     this.send({ meld: covered && chosen.length ? chosen : [picked] });
   }
@@ -291,6 +299,8 @@ class Rummy {
 
   draw(frame, source) {
     if (this.step(frame) !== "draw") return;
+    const ready = source === "discard" ? frame.hints?.open_with_pile : null;  // rules §5.7: open with it at once
+    if (ready?.length) { this.send({ draw: source, meld: ready }); return; }
     const reason = refusalOf(frame, "draw", source);
     if (reason) { this.shell.showNotice(this.errorText(reason) || t("Not now."), "error"); return; }
     this.send({ draw: source });
@@ -335,7 +345,8 @@ class Rummy {
     const natural = cards.find((c) => c !== JOKER);
     if (!natural) return "end";
     const rank = RANKS.indexOf(rankOf(natural));
-    return rank < firstRank && !(rank === 0 && meld.cards.length + firstRank >= 13) ? "start" : "end";
+    if (rank === 0) return firstRank === 1 ? "start" : "end";  // an ace goes low before a 2, else high after the K
+    return rank < firstRank ? "start" : "end";
   }
 
   meldDragOver(event, i, joker = null) {
