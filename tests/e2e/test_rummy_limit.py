@@ -71,3 +71,21 @@ def test_a_two_player_table_with_limit_50_ends_with_the_red_x_and_leave_game(sit
     page.wait_for_url(site.url + "/", timeout=TIMEOUT)
     assert not errors
     context.close()
+
+
+def test_a_quick_game_is_one_deal_and_a_hand_jolly_doubles_the_penalties(site, browser, output_dir):
+    """Limit 1 (the seed's "snel spelletje") with the hand-jolly option on: the bot opens and goes out in its first
+    turn, so the person's 41 count double; the match is over after that one deal."""
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    sign_up(page, site.url, "quinn", "a-long-test-password-42")
+    open_rummy_table(page, site.url, limit_order(), 0, players=2, limit=1, hand_jolly=True)
+    page.wait_for_selector("#score-dialog[open] #score-sheet", timeout=TIMEOUT * 2)
+    f = frame(page)
+    assert f["view"]["result"]["hand_jolly"] and f["view"]["result"]["penalties"] == [2 * PENALTY, 0]
+    assert "penalties doubled" in page.inner_text("#score-sheet tr.hand-jolly")
+    assert page.inner_text('#score-sheet tr.penalty-row[data-seat="0"] .penalty') == str(2 * PENALTY)
+    assert f["table"]["match_over"] and f["table"]["round"]["number"] == 1
+    page.click("#score-dialog .sheet-close")
+    assert page.is_visible("#leave-game-button")
+    context.close()
