@@ -126,6 +126,9 @@ class Rummy {
     return interpolate(t("%(name)s knocked first: you lose this turn."), { name });
   }
 
+  // Only the current seat's move is due; a seat that may knock has an optional call, not a turn (rules §5.8).
+  dueSeats(frame) { return frame.view.phase === "play" ? [frame.view.current] : []; }
+
   mine(frame) { return this.shell.mySeat !== null && frame.view.current === this.shell.mySeat && !this.shell.readOnly; }
 
   step(frame) { return this.mine(frame) && frame.view.phase === "play" ? frame.view.step : null; }

@@ -208,7 +208,15 @@ export class Shell {
 
   myTurn() {
     const view = this.frame?.view;
-    return this.mySeat !== null && !!view && (view.to_act || []).includes(this.mySeat) && !this.readOnly;
+    return this.mySeat !== null && !!view && this.dueSeats(this.frame).includes(this.mySeat) && !this.readOnly;
+  }
+
+  // The seats whose move is due: the view's `to_act`, unless the game names fewer (`dueSeats`: Rummy leaves out
+  // the seats that may only knock, which get no turn mark, sound or focus).
+  dueSeats(frame) {
+    const view = frame?.view;
+    if (!view) return [];
+    return this.game?.dueSeats?.(frame) || view.to_act || [];
   }
 
   // Draw the page again from the frame and the shell's and the game's state; a game calls it after a change of
@@ -266,7 +274,7 @@ export class Shell {
 
   seatBox(frame, seat) {
     const { view, table } = frame;
-    const toAct = (view?.to_act || []).includes(seat.number);
+    const toAct = this.dueSeats(frame).includes(seat.number);
     const mine = seat.number === this.mySeat;
     const scores = view?.scores || table.standings?.scores || [];
     const clocks = table.round?.status === "playing" && view?.phase !== "done" ? table.round.deadlines || {} : {};
