@@ -433,7 +433,8 @@ class Rummy {
           onClick=${(e) => this.clickPile(e)} onDragOver=${(e) => this.pileDragOver(e)} onDrop=${(e) => this.pileDrop(e)}
           onDragLeave=${() => { if (this.target?.pile) { this.target = null; this.shell.render(); } }}>
           <span class="visually-hidden">${top ? interpolate(t("Discard pile, top card %(card)s"), { card: top }) : t("Discard pile")}: </span>
-          ${pile.slice(-3).map((c, i, shown) => html`<span class="pile-card" key=${pile.length - shown.length + i} aria-hidden="true"
+          ${pile.slice(-3).map((c, i, shown) => html`<span class=${i === shown.length - 1 ? "pile-card top" : "pile-card"}
+            key=${pile.length - shown.length + i} aria-hidden="true"
             style=${{ "--at": String(i) }}><${RummyCard} code=${c}/></span>`)}
           ${pile.length ? null : html`<span class="pile-empty">${t("empty")}</span>`}
           <span class="pile-count">${pile.length}</span></button>
