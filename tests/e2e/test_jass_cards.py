@@ -10,6 +10,8 @@ import base64
 
 import pytest
 
+from .driver import page_in_language
+
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
 DESIGNS = ["french", "swiss"]
@@ -163,12 +165,7 @@ NAMES = {
 
 @pytest.mark.parametrize("language", list(NAMES))
 def test_the_names_follow_the_design_and_the_language(site, browser, language):
-    context = browser.new_context(
-        bypass_csp=True, locale=language, extra_http_headers={"Accept-Language": language}
-    )
-    page = context.new_page()
-    page.goto(site.url + "/accounts/login/")
-    page.add_script_tag(url=site.url + "/jsi18n/")
+    page = page_in_language(site, browser, language)
     names = page.evaluate(
         """async () => {
           const { jassDeck } = await import('/static/js/cards/jass.js');
@@ -181,7 +178,7 @@ def test_the_names_follow_the_design_and_the_language(site, browser, language):
         }"""
     )
     assert names == NAMES[language]
-    context.close()
+    page.context.close()
 
 
 def test_it_reads_the_design_from_the_players_preferences(site, browser):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from .axe import assert_accessible
-from .driver import log_in
+from .driver import log_in, page_in_language
 from .site import DEMO_PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
@@ -93,12 +93,7 @@ COURT_INDICES = {
 def test_the_court_cards_carry_the_page_languages_indices(site, browser, language):
     """The tarot deck's court cards, drawn with the JavaScript catalog of a page in `language`
     (the browser's Accept-Language, read by LocaleMiddleware), carry that language's index letters."""
-    context = browser.new_context(
-        bypass_csp=True, locale=language, extra_http_headers={"Accept-Language": language}
-    )
-    page = context.new_page()
-    page.goto(site.url + "/accounts/login/")
-    page.add_script_tag(url=site.url + "/jsi18n/")
+    page = page_in_language(site, browser, language)
     letters = page.evaluate(
         """async () => {
           const { TarotCard } = await import('/static/js/cards/tarot.js');
@@ -110,4 +105,4 @@ def test_the_court_cards_carry_the_page_languages_indices(site, browser, languag
         }"""
     )
     assert letters == COURT_INDICES[language]
-    context.close()
+    page.context.close()
