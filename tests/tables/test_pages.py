@@ -240,3 +240,10 @@ def test_a_display_name_may_not_be_another_players_name(users):
 def test_a_reloaded_new_table_address_goes_to_the_lobby(users):
     response = _client(users["alice"]).get(reverse("new_table"))
     assert response.status_code == 302 and response["Location"] == reverse("lobby")
+
+
+def test_the_front_page_counts_the_tables_playing_and_waiting(client, users):
+    services.create_table(users["alice"], "test-follow", human_seats=2)  # waits for a second person
+    services.create_table(users["bob"], "test-follow", human_seats=1)  # plays against bots at once
+    page = client.get(reverse("lobby")).content.decode()
+    assert "1 table playing now · 1 waiting for players" in page
