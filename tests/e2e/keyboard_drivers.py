@@ -14,6 +14,7 @@ from games.declarations import has_table_module
 from games.engines.core import all_games
 
 from .driver import TIMEOUT, frame, open_table
+from .keyboard_tarock import TarockKeyboard
 from .tarot_deals import legal_discard, passing_bot_seed, strong_hand_order
 
 # what has the focus, for failure messages: a card's code, a button's value or an id
@@ -127,7 +128,7 @@ class FrenchTarotKeyboard:
         return True
 
 
-DRIVERS: dict[str, KeyboardDriver] = {"french-tarot": FrenchTarotKeyboard()}
+DRIVERS: dict[str, KeyboardDriver] = {"french-tarot": FrenchTarotKeyboard(), "tarock": TarockKeyboard()}
 
 
 def driver_for(game: str) -> KeyboardDriver:

@@ -93,3 +93,16 @@ def random_action(state: Any, seat: int, rng: random.Random) -> Any:
     if passes and rng.random() < 0.5:
         return passes[0]
     return rng.choice(legal)
+
+
+def order_for(hands: Sequence[Sequence[str]], dealer: int) -> list[str]:
+    """The deck order that §4.2's two rounds of five-card packets, starting at the forehand, turn into `hands`
+    (what a table's fixed next deal takes)."""
+    forehand = (dealer + 1) % 4
+    order: list[str] = []
+    for round_ in range(2):
+        for i in range(4):
+            order += hands[(forehand + i) % 4][round_ * 5 : (round_ + 1) * 5]
+    dealt = GAME.deal_from_order(order, dealer, GAME.normalize_options({}), None)
+    assert [sorted(h) for h in dealt["hands"]] == [sorted(h) for h in hands], "not a partition dealt by §4.2"
+    return order

@@ -19,8 +19,9 @@ const COURT_INDEX = {
 const RANK_INDEX = { A: "1" };  // the tarot "1" of a suit is its lowest card (rules §2), printed 1 as on French packs
 
 // A tarot suit card (rules §2): the shared French-suited face with the tarot's court (with the Cavalier) and its 1.
-export function TarotSuitCard({ rank, suit }) {
-  return html`<${SuitCard} rank=${rank} suit=${suit} courtIndex=${COURT_INDEX} rankIndex=${RANK_INDEX}/>`;
+// The Tarock deck draws the same faces with its own court letters (`courtIndex`, static/js/cards/tarock.js).
+export function TarotSuitCard({ rank, suit, courtIndex = COURT_INDEX }) {
+  return html`<${SuitCard} rank=${rank} suit=${suit} courtIndex=${courtIndex} rankIndex=${RANK_INDEX}/>`;
 }
 
 // A trump: its number in both corners and large in a medallion; the bouts T1 and T21 in a gold frame.
