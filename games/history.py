@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from accounts.models import User
+from games.engines.core import get_game
 from games.models import Round, Seat
 
 
@@ -45,7 +46,7 @@ def hand_history(rnd: Round) -> dict[str, Any]:
         named = dealt.get(person) if person is not None else None
         names.append(named or (seat.user.display_name if seat and seat.user else None))
     hands = rnd.deal.get("hands") if isinstance(rnd.deal, dict) else None
-    scores = (rnd.result or {}).get("scores") if isinstance(rnd.result, dict) else None
+    scores = _round_scores(rnd)
     return {
         "table": rnd.table_id,
         "round": rnd.number,
@@ -77,6 +78,19 @@ def hand_history(rnd: Round) -> dict[str, Any]:
         "order": rnd.order,
         "salt": rnd.salt,
     }
+
+
+def _round_scores(rnd: Round) -> list[int] | None:
+    """Each seat's score change of the finished deal as its engine counts it (`Game.round_scores` of the stored
+    final state: French Tarot's scores, a Schieber team's points, minus a Differenzler difference), so that every
+    game's history shows it, not only a game whose result names `scores`; None for a deal not finished."""
+    if rnd.status != Round.Status.DONE:
+        return None
+    try:
+        game = get_game(rnd.table.game)
+    except KeyError:
+        return None
+    return game.round_scores(game.from_json(rnd.snapshot))
 
 
 def action_text(action: Any) -> str:

@@ -14,6 +14,7 @@ from games.declarations import has_table_module
 from games.engines.core import all_games
 
 from .driver import TIMEOUT, frame, open_table
+from .keyboard_jass import JassKeyboard
 from .keyboard_tarock import TarockKeyboard
 from .tarot_deals import legal_discard, passing_bot_seed, strong_hand_order
 
@@ -128,7 +129,12 @@ class FrenchTarotKeyboard:
         return True
 
 
-DRIVERS: dict[str, KeyboardDriver] = {"french-tarot": FrenchTarotKeyboard(), "tarock": TarockKeyboard()}
+DRIVERS: dict[str, KeyboardDriver] = {
+    "french-tarot": FrenchTarotKeyboard(),
+    "tarock": TarockKeyboard(),
+    "jass-schieber": JassKeyboard("schieber"),
+    "jass-differenzler": JassKeyboard("differenzler"),
+}
 
 
 def driver_for(game: str) -> KeyboardDriver:

@@ -41,15 +41,17 @@ class LiveSite:
         self.url = ""
         self.log = Path()
 
-    def start(self, folder: Path, settings_module: str | None = None) -> None:
+    def start(
+        self, folder: Path, settings_module: str | None = None, env: dict[str, str] | None = None
+    ) -> None:
         """Migrate, create the demo data and serve; `settings_module` (e.g. the tests' own "tests.settings")
-        replaces the site's settings."""
-        env = {
+        replaces the site's settings; `env` sets or overrides the server's environment (e.g. a longer bot pause)."""
+        environment = {
             k: v
             for k, v in os.environ.items()
             if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")
         }
-        env.update(
+        environment.update(
             {
                 "KIBITZ_SQLITE_PATH": str(folder / "site.sqlite3"),
                 "KIBITZ_ALLOW_FIXED_DEALS": "1",
@@ -61,16 +63,17 @@ class LiveSite:
             }
         )
         if settings_module:
-            env["DJANGO_SETTINGS_MODULE"] = settings_module
+            environment["DJANGO_SETTINGS_MODULE"] = settings_module
+        environment.update(env or {})
         manage = [sys.executable, str(ROOT / "manage.py")]
-        subprocess.run([*manage, "migrate", "-v", "0", "--noinput"], env=env, check=True, cwd=ROOT)
-        subprocess.run([*manage, "demo_data"], env=env, check=True, cwd=ROOT, capture_output=True)
+        subprocess.run([*manage, "migrate", "-v", "0", "--noinput"], env=environment, check=True, cwd=ROOT)
+        subprocess.run([*manage, "demo_data"], env=environment, check=True, cwd=ROOT, capture_output=True)
         port = free_port()
         self.log = folder / "serve.log"  # also the console e-mail backend's mails
         with open(self.log, "w") as log:  # the server keeps its own copy of the descriptor
             self.process = subprocess.Popen(
                 [*manage, "serve", "--port", str(port)],
-                env=env,
+                env=environment,
                 cwd=ROOT,
                 stdout=log,
                 stderr=subprocess.STDOUT,

@@ -5,6 +5,8 @@ actions, refusals, hints, table facts).
 `check_frame(game, state_json, seat, frame)` raises AssertionError naming what leaked. For Rummy, whose identical
 cards share a code, the view is counted per code (a multiset) against the copies the recipient may see, and the
 seat's own lists (legal actions, refusals, hints) may name only codes it holds or the pile card it may take.
+For Differenzler with secret calls, no frame tells a seat another seat's prediction before all four are in
+(docs/rules/jass.md §7): not in the view's `predictions`, nor under any other key naming a prediction.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 from tests.french_tarot.oracle import cards_in as tarot_cards_in
 from tests.french_tarot.oracle import visible_cards as tarot_visible
 from tests.jass.test_leak import forbidden_cards as jass_forbidden
+from tests.jass.test_leak import secret_predictions as jass_secret_predictions
 from tests.rummy.helpers import PACK_CODES, strings_and_lists
 from tests.tarock.test_leaks import cards_in as tarock_cards_in
 from tests.tarock.test_leaks import oracle_allowed as tarock_allowed
@@ -34,6 +37,32 @@ def _tarot(data: dict[str, Any], seat: int | None, frame: dict[str, Any]) -> Non
 def _jass(data: dict[str, Any], seat: int | None, frame: dict[str, Any]) -> None:
     leaked = jass_forbidden(data, seat) & set(_STRING.findall(json.dumps(frame)))
     assert not leaked, f"Jass: seat {seat} is shown {sorted(leaked)}"
+    hidden = jass_secret_predictions(
+        data, seat
+    )  # Differenzler secret calls not all in (docs/rules/jass.md §7)
+    if hidden:
+        shown = (frame.get("view") or {}).get("predictions") or [None] * 4
+        told = {s: shown[s] for s in hidden if shown[s] is not None}
+        assert not told, f"Jass: seat {seat} is shown the secret predictions {told}"
+        secrets = {data["predictions"][s] for s in hidden}
+        elsewhere = _predict_values(frame, skip={"predictions", "predicted", "legal", "refusals"})
+        assert not secrets & elsewhere, f"Jass: seat {seat} is shown a secret prediction in {elsewhere}"
+
+
+def _predict_values(data: Any, skip: set[str], under: bool = False) -> set[int]:
+    """The integers held under any key that names a prediction ("predict…") anywhere in `data`, except under the
+    keys `skip` (the view's own list, checked above, and the seat's own legal calls, every value 0-157)."""
+    found: set[int] = set()
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key not in skip:
+                found |= _predict_values(value, skip, under or "predict" in str(key))
+    elif isinstance(data, list):
+        for value in data:
+            found |= _predict_values(value, skip, under)
+    elif under and isinstance(data, int) and not isinstance(data, bool):
+        found.add(data)
+    return found
 
 
 def _tarock(data: dict[str, Any], seat: int | None, frame: dict[str, Any]) -> None:

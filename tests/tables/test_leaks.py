@@ -104,6 +104,41 @@ async def test_the_oracle_catches_another_seats_card_planted_in_the_hints(
         check_frame(key, snapshot, seat, frame)
 
 
+async def test_the_jass_oracle_catches_a_secret_prediction_planted_in_the_view(
+    users, redis_layer, monkeypatch
+):
+    """A Differenzler seat told another seat's secret call before all four are in (docs/rules/jass.md §7), in the
+    view's own list or under another key, is a leak the oracle names."""
+    key = "jass-differenzler"
+    table_id, sockets = await _people_table(users, key)
+    table = await sync_to_async(Table.objects.get)(pk=table_id)
+    await sync_to_async(services.act)(sockets[1], table_id, table.version, "call-1", {"predict": 93})
+    game = get_game(key)
+    honest = type(game).view
+
+    def planted(self, state, s, where):
+        view = honest(self, state, s)
+        if where == "view":
+            view["predictions"] = [p for p in state.predictions]
+        else:
+            view["predict_hint"] = {"seat": 1, "value": 93}
+        return view
+
+    for where in ("view", "elsewhere"):
+        monkeypatch.setattr(
+            type(game), "view", lambda self, state, s, where=where: planted(self, state, s, where)
+        )
+        ws, ok = await open_socket(f"/ws/tables/{table_id}/", sockets[0])
+        assert ok
+        frame = await receive(ws)
+        await ws.disconnect()
+        snapshot = await sync_to_async(
+            lambda: Round.objects.get(table_id=table_id, status="playing").snapshot
+        )()
+        with pytest.raises(AssertionError, match="secret prediction"):
+            check_frame(key, snapshot, 0, frame)
+
+
 async def test_the_rummy_oracle_counts_copies_of_a_code(users, redis_layer):
     """A second copy of a code the seat holds once, shown in the view, is a leak only a count per code sees."""
     table_id, sockets = await _people_table(users, "rummy")
