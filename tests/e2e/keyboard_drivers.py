@@ -129,12 +129,24 @@ class FrenchTarotKeyboard:
         return True
 
 
-DRIVERS: dict[str, KeyboardDriver] = {
-    "french-tarot": FrenchTarotKeyboard(),
-    "tarock": TarockKeyboard(),
-    "jass-schieber": JassKeyboard("schieber"),
-    "jass-differenzler": JassKeyboard("differenzler"),
-}
+def _drivers() -> dict[str, KeyboardDriver]:
+    from .keyboard_rummy import RummyKeyboard  # it uses this module's helpers
+
+    return {
+        "french-tarot": FrenchTarotKeyboard(),
+        "tarock": TarockKeyboard(),
+        "jass-schieber": JassKeyboard("schieber"),
+        "jass-differenzler": JassKeyboard("differenzler"),
+        "rummy": RummyKeyboard(),
+    }
+
+
+DRIVERS: dict[str, KeyboardDriver] = _drivers()
+
+
+def trick_games() -> list[str]:
+    """The table games whose deals are played in tricks (the trick tests of the table feel run for them)."""
+    return [game for game in table_games() if getattr(driver_for(game), "tricks", True)]
 
 
 def driver_for(game: str) -> KeyboardDriver:

@@ -58,6 +58,9 @@ class LiveSite:
                 "KIBITZ_BOT_PAUSE_SECONDS": "0.15",
                 "KIBITZ_SWEEP_SECONDS": "0.05",
                 "KIBITZ_DEMO_PASSWORD": DEMO_PASSWORD,
+                # a module signs up a new player per game and size (the keyboard test: 2 games x 2 sizes), more
+                # than the site's 3 per 10 minutes from one address
+                "KIBITZ_SIGNUP_RATE": "60/10m/ip,600/d/ip",
                 "PYTHONPATH": str(ROOT),
                 "KIBITZ_LOG_LEVEL": "WARNING",
             }

@@ -72,7 +72,8 @@ def test_a_whole_deal_is_played_with_the_keyboard_alone_and_axe_finds_nothing_se
     )  # the deal's result line
     announcements.update(page.evaluate("window.spoken"))
     assert "It is your turn." in announcements
-    assert any("wins the trick" in line for line in announcements)
+    if getattr(driver, "tricks", True):
+        assert any("wins the trick" in line for line in announcements)
     assert_accessible(page, f"the score sheet dialog ({size})")
     assert tab_problems(page) == []
     page.screenshot(path=str(output_dir / f"keyboard-score-sheet-{size}.png"))

@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from .driver import TIMEOUT, frame, log_in, outside_viewport, sign_up
-from .keyboard_drivers import driver_for, table_games
+from .keyboard_drivers import driver_for, table_games, trick_games
 from .site import DEMO_PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(400)]
@@ -158,7 +158,7 @@ def _trick_problems(n: int, trick: dict[str, Any]) -> list[str]:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("game", table_games())
+@pytest.mark.parametrize("game", trick_games())
 def test_the_finished_trick_the_score_sheet_and_a_spectator_at_a_live_table(
     site, browser, output_dir, game, size
 ):

@@ -36,21 +36,26 @@ pytestmark = [
     pytest.mark.timeout(max(600, 300 * DEALS)),
 ]
 
-# Every variant with options that keep a long run going (a match never ends before its deals are played).
+# Every variant with options that keep a long run going (a match never ends before its deals are played), by game
+# key; a game played at several table sizes is run at each ("<key>@<seats>": Rummy at 2, 3 and 4 seats).
 VARIANTS: dict[str, dict[str, Any]] = {
     "french-tarot": {"match_end": "deals:40"},
     "jass-schieber": {"target": 3000},
     "jass-differenzler": {"predictions": "secret"},
     "tarock": {},
     "rummy": {"players": 3, "kloppen": True},
+    "rummy@2": {"players": 2, "kloppen": True},
+    "rummy@4": {"players": 4, "kloppen": True},
 }
+GAMES = sorted(key for key in VARIANTS if "@" not in key)
 NAMES = ("alice", "bob", "carol", "dave")
 
 
 @sync_to_async
-def _people_table(users: dict[str, User], key: str) -> tuple[int, dict[int | None, User]]:
+def _people_table(users: dict[str, User], variant: str) -> tuple[int, dict[int | None, User]]:
+    key = variant.split("@")[0]
     game = get_game(key)
-    options = VARIANTS[key]
+    options = VARIANTS[variant]
     seats = game.seat_count(game.normalize_options(options))
     table = services.create_table(users["alice"], key, options, human_seats=seats, turn_seconds=300)
     for name in NAMES[1:seats]:
@@ -60,15 +65,18 @@ def _people_table(users: dict[str, User], key: str) -> tuple[int, dict[int | Non
     return table.pk, {**people, None: spectator}
 
 
-@pytest.mark.parametrize("key", sorted(VARIANTS))
-async def test_it_never_sends_a_card_a_seat_or_a_spectator_may_not_see(key, users, redis_layer, fast_bots):
-    rng = random.Random(f"{os.environ.get('KIBITZ_LEAK_SEED', '20261130')}:{key}")
-    table_id, sockets = await _people_table(users, key)
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+async def test_it_never_sends_a_card_a_seat_or_a_spectator_may_not_see(
+    variant, users, redis_layer, fast_bots
+):
+    key = variant.split("@")[0]
+    rng = random.Random(f"{os.environ.get('KIBITZ_LEAK_SEED', '20261130')}:{variant}")
+    table_id, sockets = await _people_table(users, variant)
     people = sorted(s for s in sockets if s is not None)
     run = await Run.open(table_id, key, sockets, people, rng, thanks_rate=0.02)
     await run.play(max_rounds=DEALS)
     frames = run.frames()
-    print(f"leak test {key}: {run.rounds} deals, {run.moves} moves, {frames} frames checked", flush=True)
+    print(f"leak test {variant}: {run.rounds} deals, {run.moves} moves, {frames} frames checked", flush=True)
     await run.close()
     assert run.rounds >= DEALS and run.moves > 10 * DEALS and frames > len(sockets) * run.moves
 
@@ -81,7 +89,7 @@ def _seat_to_act(table_id: int, key: str) -> tuple[int, Any]:
     return seat, state
 
 
-@pytest.mark.parametrize("key", sorted(VARIANTS))
+@pytest.mark.parametrize("key", GAMES)
 async def test_the_oracle_catches_another_seats_card_planted_in_the_hints(
     key, users, redis_layer, monkeypatch
 ):

@@ -28,7 +28,7 @@ export class Announcer {
     const now = {
       round: frame.table.round?.number ?? null,
       trick: view ? JSON.stringify(game.lastTrick?.(frame) || null) : "null",
-      turn: view && view.phase !== "done" ? (view.to_act || []).join(",") : "",
+      turn: view && view.phase !== "done" ? shell.dueSeats(frame).join(",") : "",
       result: !!(view && game.scoreRows?.(frame)),
       over: !!frame.table.match_over,
     };
@@ -48,7 +48,7 @@ export class Announcer {
       if (now.over) lines.push(t("The match is over."));
     }
     if (now.turn && (now.turn !== before.turn || !sameRound)) {
-      const seats = view.to_act;
+      const seats = shell.dueSeats(frame);
       if (shell.myTurn()) lines.push(t("It is your turn."));
       else if (seats.length === 1) lines.push(interpolate(t("It is %(name)s's turn."), { name: shell.seatName(seats[0]) }));
     }

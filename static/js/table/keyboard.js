@@ -3,7 +3,7 @@
 // presses the focused card (it picks a card in a choice, plays it otherwise), Enter plays it, or in a choice of
 // several cards confirms the choice through the game's `confirm(frame)`; Escape closes the open sheet, cancels a
 // question that has a cancel button (value "") and leaves "Last trick"; N starts the next deal, or a new game once
-// the match is over. When something new waits for the player (a question, their turn in the hand, the score
+// the match is over; a game's own `key(event, target)` is asked first. When something new waits for the player (a question, their turn in the hand, the score
 // sheet) and the focus is not elsewhere on the page, it moves there.
 
 const CARDS = "#hand .card:not(:disabled)";
@@ -78,7 +78,8 @@ export class TableKeys {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target instanceof Element ? event.target : null;
     if (target?.closest(TYPING)) return;  // typing in the chat or a form: no table keys
-    const handled = this.key(event.key, target);
+    // a game whose actions are not cards of the hand or buttons takes its own keys first ("Game modules")
+    const handled = this.shell.game?.key?.(event, target) || this.key(event.key, target);
     if (handled) event.preventDefault();
   }
 

@@ -11,7 +11,7 @@ import { Trick } from "./components/cards.js";
 import { SeatBox } from "./components/seat.js";
 import { Dialog } from "./components/dialog.js";
 import { ScoreSheet } from "./components/score-sheet.js";
-import { MatchSheet } from "./components/match-sheet.js";
+import { MatchSheet, placesOf } from "./components/match-sheet.js";
 import { SheetDialog } from "./components/sheet-dialog.js";
 import { Popover } from "./components/popover.js";
 import { openPlayerCard } from "./player-card.js";
@@ -150,7 +150,9 @@ export class Shell {
     } else if (frame.type === "error") {
       this.ui.answered = null;  // the answer was refused: ask again
       this.pending = null;
-      this.showNotice((ERROR_TEXT[frame.code] || (() => this.game?.errorText?.(frame.code) || frame.message))(), "error");
+      // a game may say why its own action lost a race (Rummy's knock against the draw) before the shell's text
+      const own = this.game?.refusedText?.(frame.code);
+      this.showNotice(own || (ERROR_TEXT[frame.code] || (() => this.game?.errorText?.(frame.code) || frame.message))(), "error");
     } else if (frame.type === "chat") {
       if (this.chatSeen) this.playSound("chat");  // the first chat frame is the backlog of the opened page
       this.chatSeen = true;
@@ -206,7 +208,15 @@ export class Shell {
 
   myTurn() {
     const view = this.frame?.view;
-    return this.mySeat !== null && !!view && (view.to_act || []).includes(this.mySeat) && !this.readOnly;
+    return this.mySeat !== null && !!view && this.dueSeats(this.frame).includes(this.mySeat) && !this.readOnly;
+  }
+
+  // The seats whose move is due: the view's `to_act`, unless the game names fewer (`dueSeats`: Rummy leaves out
+  // the seats that may only knock, which get no turn mark, sound or focus).
+  dueSeats(frame) {
+    const view = frame?.view;
+    if (!view) return [];
+    return this.game?.dueSeats?.(frame) || view.to_act || [];
   }
 
   // Draw the page again from the frame and the shell's and the game's state; a game calls it after a change of
@@ -265,7 +275,7 @@ export class Shell {
 
   seatBox(frame, seat) {
     const { view, table } = frame;
-    const toAct = (view?.to_act || []).includes(seat.number);
+    const toAct = this.dueSeats(frame).includes(seat.number);
     const mine = seat.number === this.mySeat;
     const scores = view?.scores || table.standings?.scores || [];
     const clocks = table.round?.status === "playing" && view?.phase !== "done" ? table.round.deadlines || {} : {};
@@ -398,7 +408,8 @@ export class Shell {
   matchSheet(frame) {
     const names = frame.table.seats.map((s) => this.seatName(s.number));
     return html`<${SheetDialog} id="match-dialog" label=${t("Match sheet")} onClose=${() => this.setUi({ matchOpen: false })}>
-      <${MatchSheet} rounds=${frame.table.match_rounds || []} names=${names}/>
+      <${MatchSheet} rounds=${frame.table.match_rounds || []} names=${names}
+        places=${placesOf(frame.table.standings?.ranking, names.length)}/>
     <//>`;
   }
 

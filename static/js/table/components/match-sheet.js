@@ -3,8 +3,19 @@
 import { html } from "../../view.js";
 import { t } from "../../i18n.js";
 
-// rounds: [{number, scores: [per seat]}] in deal order; names: the seats' names, by seat number.
-export function MatchSheet({ rounds, names }) {
+// The place of each seat from the match's standings ranking (the engines give it per seat, or as [{seat, place}]),
+// or null when there is none.
+export function placesOf(ranking, count) {
+  if (!Array.isArray(ranking) || !ranking.length) return null;
+  if (typeof ranking[0] === "number") return ranking;
+  const places = Array(count).fill(null);
+  for (const r of ranking) if (r && typeof r.seat === "number") places[r.seat] = r.place;
+  return places;
+}
+
+// rounds: [{number, scores: [per seat]}] in deal order; names: the seats' names, by seat number; places: each
+// seat's place in the match now (a row under the deals), or null.
+export function MatchSheet({ rounds, names, places = null }) {
   const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
   return html`<section id="match-sheet" class="score-sheet">
     <h2>${t("Match sheet")}</h2>
@@ -15,6 +26,8 @@ export function MatchSheet({ rounds, names }) {
           const change = s - (i ? rounds[i - 1].scores[seat] : 0);
           return html`<td key=${seat}>${s} <small class="change">(${signed(change)})</small></td>`;
         })}</tr>`)}</tbody>
+      ${places ? html`<tfoot><tr class="places"><th scope="row">${t("Place")}</th>${places.map((p, seat) => html`<td key=${seat}
+        data-seat=${seat}>${p ?? ""}</td>`)}</tr></tfoot>` : null}
     </table>` : html`<p class="empty">${t("No deal of this match is finished yet.")}</p>`}
   </section>`;
 }
