@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from .site import OUTPUT, LiveSite
+from .site import OUTPUT, running_site
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    live = LiveSite()
-    live.start(tmp_path_factory.mktemp("site"))
-    yield live
-    live.stop()
+    yield from running_site(tmp_path_factory)
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,6 +41,7 @@ class LiveSite:
         self.process: subprocess.Popen | None = None
         self.url = ""
         self.log = Path()
+        self.folder = Path()  # the site's database and log
 
     def start(
         self, folder: Path, settings_module: str | None = None, env: dict[str, str] | None = None
@@ -72,6 +74,7 @@ class LiveSite:
         subprocess.run([*manage, "migrate", "-v", "0", "--noinput"], env=environment, check=True, cwd=ROOT)
         subprocess.run([*manage, "demo_data"], env=environment, check=True, cwd=ROOT, capture_output=True)
         port = free_port()
+        self.folder = folder
         self.log = folder / "serve.log"  # also the console e-mail backend's mails
         with open(self.log, "w") as log:  # the server keeps its own copy of the descriptor
             self.process = subprocess.Popen(
@@ -126,3 +129,11 @@ def add_staff_member(folder: Path, username: str) -> None:
         f"u.set_password({DEMO_PASSWORD!r}); u.save()"
     )
     run_on_site(folder, script)
+
+
+def running_site(tmp_path_factory, env: dict[str, str] | None = None) -> Iterator[LiveSite]:
+    """A live site for one test module, stopped after it; `env` overrides the server's environment."""
+    live = LiveSite()
+    live.start(tmp_path_factory.mktemp("site"), env=env)
+    yield live
+    live.stop()

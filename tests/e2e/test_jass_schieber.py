@@ -24,7 +24,7 @@ from .jass_play import (
     replay_match,
     wait_moved,
 )
-from .site import LiveSite, run_on_site
+from .site import run_on_site, running_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
@@ -52,11 +52,7 @@ TARGET = 1000
 def site(tmp_path_factory):
     """The live site with a bot pause long enough that the player, not its bot partner, says "Enough, thanks"
     first once their team has reached the target (both may, §5.6)."""
-    live = LiveSite()
-    live.folder = tmp_path_factory.mktemp("site")
-    live.start(live.folder, env={"KIBITZ_BOT_PAUSE_SECONDS": "1.0"})
-    yield live
-    live.stop()
+    yield from running_site(tmp_path_factory, {"KIBITZ_BOT_PAUSE_SECONDS": "1.0"})
 
 
 class Player:

@@ -10,13 +10,20 @@ import pytest
 from .driver import TIMEOUT, frame, log_in
 from .rummy_deals import KLOPPEN_DEALER, kloppen_order
 from .rummy_table import act, discard_first, open_rummy_table, take_turn, wait_current, wait_my_step
-from .site import DEMO_PASSWORD
+from .site import DEMO_PASSWORD, running_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
 # both pages press at one instant of the browser's clock (the same clock for both: one Chromium)
 PRESS_AT = """([selector, at]) => new Promise((done) => setTimeout(() => {
   document.querySelector(selector).click(); done(); }, at - Date.now()))"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The live site with the production's bot pause (0.9 s), not the tests' 0.15 s: the knock window of a person
+    is the bot's pause before it draws, too short for a loaded machine's browser."""
+    yield from running_site(tmp_path_factory, {"KIBITZ_BOT_PAUSE_SECONDS": "0.9"})
 
 
 def test_two_people_and_a_bot_knock_and_race_for_the_discard(site, browser, output_dir):
