@@ -229,6 +229,9 @@ class Jass {
       } };
   }
 
+  // Secret predictions are made at once by every seat (§5.2): one that lost the race to another seat's is sent again.
+  resendsWhenStale(action) { return !!action && "predict" in action; }
+
   predictionQuestion(frame, key) {
     const secret = frame.view.options.predictions === "secret";
     const send = () => {

@@ -47,6 +47,8 @@ export class Shell {
     this.tableId = Number(root.dataset.table);
     this.mySeat = root.dataset.seat === "" ? null : Number(root.dataset.seat);
     this.pending = null;  // "version:action" of this seat's last action, until the table answers
+    this.sent = null;  // {version, action} of this seat's last action
+    this.resend = null;  // that action, refused as stale, to send again (resendIfLegal)
     this.sound = root.dataset.sound === "1";
     this.version = 0;
     this.frame = null;
@@ -147,9 +149,15 @@ export class Shell {
       this.holdFinishedTrick(frame);
       if (this.game) this.announcer.frame(frame);
       this.render();
+      this.resendIfLegal();
     } else if (frame.type === "error") {
-      this.ui.answered = null;  // the answer was refused: ask again
       this.pending = null;
+      if (frame.code === "stale_version" && this.game?.resendsWhenStale?.(this.sent?.action)) {
+        this.resend = this.sent;  // another seat's simultaneous move came first: send it again, not ask again
+        this.resendIfLegal();
+        return;
+      }
+      this.ui.answered = null;  // the answer was refused: ask again
       // a game may say why its own action lost a race (Rummy's knock against the draw) before the shell's text
       const own = this.game?.refusedText?.(frame.code);
       this.showNotice(own || (ERROR_TEXT[frame.code] || (() => this.game?.errorText?.(frame.code) || frame.message))(), "error");
@@ -195,8 +203,23 @@ export class Shell {
     const sent = `${this.version}:${JSON.stringify(action)}`;
     if (this.pending === sent) return;
     this.pending = sent;
+    this.sent = { version: this.version, action };
     const id = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2)).slice(0, 64);
     this.send({ type: "act", id, version: this.version, action });
+  }
+
+  // An action refused as stale that the game lets through again (`resendsWhenStale`: a move made while other seats
+  // move at once, e.g. a secret prediction): sent again once a newer frame is here, if that frame still lists it.
+  resendIfLegal() {
+    const refused = this.resend;
+    if (!refused || !this.frame || this.version <= refused.version) return;
+    this.resend = null;
+    const wanted = JSON.stringify(refused.action);
+    if ((this.frame.legal || []).some((a) => JSON.stringify(a) === wanted)) this.act(refused.action);
+    else {
+      this.ui.answered = null;
+      this.showNotice(ERROR_TEXT.stale_version(), "error");
+    }
   }
 
   nextDeal() { this.send({ type: "next", version: this.version }); }
