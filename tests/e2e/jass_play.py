@@ -89,8 +89,8 @@ def replay_match(game_key: str, rounds: list[dict[str, Any]]) -> list[dict[str, 
 
 
 def match_sheet_totals(page: Page) -> list[list[int]]:
-    """The match sheet's rows as the page shows them: per finished deal, each seat's total (the number before the
-    change in brackets)."""
+    """The match sheet's rows as the page shows them: per finished deal, each column's total (the number before the
+    change in brackets): a column per team in Schieber, per seat in Differenzler."""
     if not page.locator("#match-dialog[open]").count():
         page.click("#match-sheet-button")
     page.wait_for_selector("#match-sheet", timeout=TIMEOUT)

@@ -170,7 +170,9 @@ def test_it_offers_only_games_whose_table_module_exists(users, monkeypatch):
     # every shipped game has its module today: one whose module is missing drops out of the choices
     real_find = finders.find
     missing = f"js/games/{all_games()['rummy'].declaration.module}.js"
-    monkeypatch.setattr(finders, "find", lambda path, *a, **k: None if path == missing else real_find(path, *a, **k))
+    monkeypatch.setattr(
+        finders, "find", lambda path, *a, **k: None if path == missing else real_find(path, *a, **k)
+    )
     assert [key for key, _title in game_choices()] == [k for k in keys if k != "rummy"]
 
 

@@ -57,6 +57,11 @@ class Jass {
     return mode ? this.deck.suitName(mode) : "";
   }
 
+  // Schieber's match sheet has a column per team (partners share their score, §6.5); Differenzler's one per seat.
+  matchColumns(frame) {
+    return this.schieber(frame) ? [0, 1].map((team) => ({ label: this.teamName(frame, team), seat: team })) : null;
+  }
+
   teamName(frame, number) {
     return `${seatName(frame, number)} & ${seatName(frame, number + 2)}`;
   }

@@ -281,7 +281,7 @@ export class Shell {
       <div class="hand" id="hand" role="group" aria-label=${this.mount.dataset.handLabel}>${playing ? game.hand(frame) : null}</div>
       <div class="actions" id="actions">${this.readOnly && this.mySeat !== null ? html`<button type="button" class="primary"
         id="play-here-button" onClick=${() => this.playHere()}>${t("Play from this window")}</button>` : null}${playing ? game.actions?.(frame) : null}${frame ? this.sheetButtons(frame) : null}</div>
-      ${playing ? this.scoreSheet(frame) : null}
+      ${playing && !this.ui.matchOpen ? this.scoreSheet(frame) : null}
       ${frame && this.ui.matchOpen ? this.matchSheet(frame) : null}
       ${playing ? this.wonCardsDialog(frame) : null}
       <${Dialog} question=${question && question.key !== this.ui.answered ? question : null}
@@ -428,11 +428,14 @@ export class Shell {
     <//>`;
   }
 
+  // One sheet at a time: the match sheet hides the deal's score sheet while it is open (it comes back on closing).
+  // A game whose seats score as teams names the columns (`matchColumns`), else one per seat.
   matchSheet(frame) {
-    const names = frame.table.seats.map((s) => this.seatName(s.number));
+    const seats = frame.table.seats;
+    const columns = this.game?.matchColumns?.(frame) || seats.map((s) => ({ label: this.seatName(s.number), seat: s.number }));
     return html`<${SheetDialog} id="match-dialog" label=${t("Match sheet")} onClose=${() => this.setUi({ matchOpen: false })}>
-      <${MatchSheet} rounds=${frame.table.match_rounds || []} names=${names}
-        places=${placesOf(frame.table.standings?.ranking, names.length)}/>
+      <${MatchSheet} rounds=${frame.table.match_rounds || []} columns=${columns}
+        places=${placesOf(frame.table.standings?.ranking, seats.length)}/>
     <//>`;
   }
 

@@ -13,21 +13,23 @@ export function placesOf(ranking, count) {
   return places;
 }
 
-// rounds: [{number, scores: [per seat]}] in deal order; names: the seats' names, by seat number; places: each
-// seat's place in the match now (a row under the deals), or null.
-export function MatchSheet({ rounds, names, places = null }) {
+// rounds: [{number, scores: [per seat]}] in deal order; columns: [{label, seat}], one per seat, or one per team
+// (the score of its first seat, which its partners share); places: each seat's place in the match now (a row
+// under the deals), or null.
+export function MatchSheet({ rounds, columns, places = null }) {
   const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
   return html`<section id="match-sheet" class="score-sheet">
     <h2>${t("Match sheet")}</h2>
     ${rounds.length ? html`<table class="match-table">
-      <thead><tr><th scope="col">${t("Deal")}</th>${names.map((n, i) => html`<th scope="col" key=${i}>${n}</th>`)}</tr></thead>
+      <thead><tr><th scope="col">${t("Deal")}</th>${columns.map((c) => html`<th scope="col" key=${c.seat}>${c.label}</th>`)}</tr></thead>
       <tbody>${rounds.map((r, i) => html`<tr key=${r.number} data-round=${r.number}><th scope="row">${r.number}</th>
-        ${r.scores.map((s, seat) => {
-          const change = s - (i ? rounds[i - 1].scores[seat] : 0);
-          return html`<td key=${seat}>${s} <small class="change">(${signed(change)})</small></td>`;
+        ${columns.map(({ seat }) => {
+          const score = r.scores[seat];
+          const change = score - (i ? rounds[i - 1].scores[seat] : 0);
+          return html`<td key=${seat}>${score} <small class="change">(${signed(change)})</small></td>`;
         })}</tr>`)}</tbody>
-      ${places ? html`<tfoot><tr class="places"><th scope="row">${t("Place")}</th>${places.map((p, seat) => html`<td key=${seat}
-        data-seat=${seat}>${p ?? ""}</td>`)}</tr></tfoot>` : null}
+      ${places ? html`<tfoot><tr class="places"><th scope="row">${t("Place")}</th>${columns.map(({ seat }) => html`<td key=${seat}
+        data-seat=${seat}>${places[seat] ?? ""}</td>`)}</tr></tfoot>` : null}
     </table>` : html`<p class="empty">${t("No deal of this match is finished yet.")}</p>`}
   </section>`;
 }
