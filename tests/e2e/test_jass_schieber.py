@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .driver import TIMEOUT, frame, sign_up
 from .jass_deals import fix_next_deal_on_site, open_jass_table, order_for
@@ -105,6 +106,22 @@ class Player:
             return False  # only "Enough, thanks" is open to us and our team has not reached the target
         wait_moved(page, version, f"acting in phase {view['phase']}")
         return True
+
+
+def thanks_warning_checked(page: Any, version: int) -> bool:
+    """Below the target "Enough, thanks" would hand the match over (§6.3): the button is not the primary one, the
+    warning says so, and one press only arms it. False when the window closed meanwhile (look again later)."""
+    try:
+        warning = page.inner_text("#thanks-warning", timeout=1000)
+        primary = "primary" in (page.get_attribute("#thanks-button", "class", timeout=1000) or "")
+        page.click("#thanks-button", timeout=1000)
+        armed = page.get_attribute("#thanks-button", "data-armed", timeout=1000)
+    except PlaywrightTimeout:
+        return False
+    if frame(page)["version"] != version:
+        return False  # the bot leader played meanwhile: the armed state went with the window
+    assert "loses the match" in warning and not primary and armed == "true", (warning, primary, armed)
+    return True
 
 
 def play_round(player: Player, on_trick: Any = None, limit: float = 200) -> None:
@@ -265,6 +282,7 @@ def test_a_stakes_schieber_match_books_its_settlement_once_and_the_sheet_shows_i
     table_id = open_jass_table(page, site.url, "jass-schieber", {"target": "1000"}, fixed, stake="1.00")
     answer_dialog(page, "trump", "unenufe", by_key=False)
     end = time.monotonic() + 200
+    warned = False  # the warning of an early "Enough, thanks" was checked
     while (frame(page)["view"] or {}).get("phase") != "done":
         assert time.monotonic() < end, f"the round did not finish: {frame(page)}"
         f = frame(page)
@@ -272,8 +290,12 @@ def test_a_stakes_schieber_match_books_its_settlement_once_and_the_sheet_shows_i
             cards = listed(f, "play")
             play_card(page, "8C" if "8C" in cards else cards[0], "click")
             wait_moved(page, f["version"], "playing a card")
+        elif due_here(f) and listed(f, "thanks") and not warned:
+            # the partner took trick 1 with the player's 8C and leads trick 2: the team is far below the target
+            warned = thanks_warning_checked(page, f["version"])
         else:
             time.sleep(0.05)
+    assert warned, "the player's early 'Enough, thanks' window was not seen"
     page.locator("#money-sheet").wait_for(timeout=TIMEOUT)
     f = frame(page)
     result = f["view"]["result"]

@@ -184,14 +184,30 @@ class Jass {
       <span class="jass-trump" id="jass-trump">${t("Trump")}: <b>${this.modeName(view.trump)}</b>
         <span class="mini-trump"><${MiniCards} cards=${[view.trump_card]} Card=${this.Card}/></span></span>
       <span class="jass-calls">${secret ? t("Secret calls") : t("Open calls")}</span>
+      <span class="jass-totals-label">${t("Differences so far")}:</span>
       ${view.totals.map((total, seat) => html`<span key=${seat} class="jass-total" data-seat=${seat}>${seatName(frame, seat)}: <b>${total}</b></span>`)}
     </div>`;
   }
 
   // "Enough, thanks" for either member of the team that took the last trick, only while the engine lists it (§5.6).
+  // Called before the team has reached the target it hands the match to the other team (§6.3): then the button is
+  // not the primary one, says so beside it, and asks a second press.
   actions(frame) {
     if (!this.shell.myTurn() || !legalValues(frame, "thanks").has(true)) return null;
-    return html`<button type="button" class="primary" id="thanks-button" onClick=${() => this.shell.act({ thanks: true })}>${t("Enough, thanks")}</button>`;
+    const view = frame.view;
+    const points = view.totals[team(this.shell.mySeat)];
+    if (points >= view.options.target) {
+      return html`<button type="button" class="primary" id="thanks-button" onClick=${() => this.shell.act({ thanks: true })}>${t("Enough, thanks")}</button>`;
+    }
+    const armed = this.thanksArmed === frame.version;
+    const press = () => {
+      if (armed) this.shell.act({ thanks: true });
+      else { this.thanksArmed = frame.version; this.shell.render(); }
+    };
+    return html`<button type="button" class=${armed ? "danger" : ""} id="thanks-button" data-armed=${armed ? "true" : "false"}
+      onClick=${press}>${armed ? t("End the match: the other team wins") : t("Enough, thanks")}</button>
+      <small class="thanks-warning" id="thanks-warning">${interpolate(t("Your team has %(points)s of %(target)s: calling now loses the match."),
+        { points, target: view.options.target })}</small>`;
   }
 
   // --- questions -------------------------------------------------------------------------------------------------
