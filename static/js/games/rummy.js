@@ -23,6 +23,8 @@ const handCode = (entry) => (entry.startsWith(JOKER) ? JOKER : entry);
 // The card a meld entry shows: the joker for "JK=9H", the code itself otherwise.
 const standIn = (entry) => (entry.startsWith(`${JOKER}=`) ? entry.slice(3) : null);
 const rankOf = (code) => code.slice(0, -1);
+// Many melds on the table are drawn smaller, so that the felt keeps its height and the piles stay in sight.
+const meldDensity = (count) => (count > 8 ? "dense" : count > 4 ? "compact" : "");
 
 class Rummy {
   constructor(shell) {
@@ -439,7 +441,7 @@ class Rummy {
           ${pile.length ? null : html`<span class="pile-empty">${t("empty")}</span>`}
           <span class="pile-count">${pile.length}</span></button>
       </div>
-      <div class="rummy-melds" id="rummy-melds">
+      <div class=${`rummy-melds ${meldDensity(view.melds.length)}`} id="rummy-melds">
         ${view.melds.length ? view.melds.map((meld, i) => this.meld(frame, meld, i))
           : html`<p class="melds-empty">${t("No melds on the table yet.")}</p>`}
       </div></div>`;
