@@ -4,8 +4,9 @@
 import { html } from "../view.js";
 import { t, interpolate } from "../i18n.js";
 import { TarotCard, CardBack } from "../cards/tarot.js";
-import { legalValues, refusalOf, seatName } from "../table/frame.js";
+import { legalValues, seatName } from "../table/frame.js";
 import { Hand } from "../table/components/hand.js";
+import { trickCardPlay } from "../table/trick-play.js";
 import { Trick, MiniCards } from "../table/components/cards.js";
 
 const DISCARD_SIZE = 6;
@@ -52,23 +53,6 @@ class FrenchTarot {
   }
 
   canPlay(frame) { return !!frame?.view && frame.view.phase === "play" && this.shell.myTurn(); }
-
-  refusalText(frame, card) {
-    return this.errorText(refusalOf(frame, "play", card)) || t("You may not play that card now.");
-  }
-
-  play(frame, card) {
-    if (!this.canPlay(frame)) return;
-    if (!legalValues(frame, "play").has(card)) {
-      this.shell.showNotice(this.refusalText(frame, card), "error");
-      return;
-    }
-    this.shell.act({ play: card });
-  }
-
-  canDrop(frame) { return this.canPlay(frame); }
-
-  drop(frame, card) { this.play(frame, card); }
 
   seat(frame, seat) {
     const view = frame.view;
@@ -242,3 +226,5 @@ class FrenchTarot {
     return rows;
   }
 }
+
+Object.assign(FrenchTarot.prototype, trickCardPlay);  // play, drop and refusalText of a hand card

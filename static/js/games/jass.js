@@ -6,8 +6,9 @@
 import { html } from "../view.js";
 import { t, interpolate } from "../i18n.js";
 import { jassDeck, readDesign, CardBack } from "../cards/jass.js";
-import { legalValues, refusalOf, seatName } from "../table/frame.js";
+import { legalValues, seatName } from "../table/frame.js";
 import { Hand } from "../table/components/hand.js";
+import { trickCardPlay } from "../table/trick-play.js";
 import { Trick, MiniCards } from "../table/components/cards.js";
 
 const MAX_PREDICTION = 157;  // the card points of a round (§2)
@@ -69,23 +70,6 @@ class Jass {
   // --- playing cards ---------------------------------------------------------------------------------------------
   // The seat to play has its cards listed; the winner's partner in the "Enough, thanks" window has only the call.
   canPlay(frame) { return !!frame?.view && frame.view.phase === "play" && this.shell.myTurn() && legalValues(frame, "play").size > 0; }
-
-  refusalText(frame, card) {
-    return this.errorText(refusalOf(frame, "play", card)) || t("You may not play that card now.");
-  }
-
-  play(frame, card) {
-    if (!this.canPlay(frame)) return;
-    if (!legalValues(frame, "play").has(card)) {
-      this.shell.showNotice(this.refusalText(frame, card), "error");
-      return;
-    }
-    this.shell.act({ play: card });
-  }
-
-  canDrop(frame) { return this.canPlay(frame); }
-
-  drop(frame, card) { this.play(frame, card); }
 
   hand(frame) {
     this.sync(frame);
@@ -345,3 +329,5 @@ class Jass {
 function rankOf(totals) {
   return totals.map((total) => 1 + totals.filter((other) => other < total).length);
 }
+
+Object.assign(Jass.prototype, trickCardPlay);  // play, drop and refusalText of a hand card

@@ -8,6 +8,7 @@ import { t, interpolate } from "../i18n.js";
 import { TarockCard, CardBack, romanNumeral } from "../cards/tarock.js";
 import { legalValues, refusalOf, seatName } from "../table/frame.js";
 import { Hand } from "../table/components/hand.js";
+import { trickCardPlay } from "../table/trick-play.js";
 import { Trick, MiniCards } from "../table/components/cards.js";
 
 export function createGame(shell) {
@@ -114,23 +115,6 @@ class Tarock {
   }
 
   canPlay(frame) { return !!frame?.view && frame.view.phase === "play" && this.shell.myTurn(); }
-
-  refusalText(frame, card) {
-    return this.errorText(refusalOf(frame, "play", card)) || t("You may not play that card now.");
-  }
-
-  play(frame, card) {
-    if (!this.canPlay(frame)) return;
-    if (!legalValues(frame, "play").has(card)) {
-      this.shell.showNotice(this.refusalText(frame, card), "error");
-      return;
-    }
-    this.shell.act({ play: card });
-  }
-
-  canDrop(frame) { return this.canPlay(frame); }
-
-  drop(frame, card) { this.play(frame, card); }
 
   // Under the seat's label: cards in hand, its side where the viewer may know it (§7), its last call, tricks won.
   seat(frame, seat) {
@@ -327,3 +311,5 @@ class Tarock {
     return rows;
   }
 }
+
+Object.assign(Tarock.prototype, trickCardPlay);  // play, drop and refusalText of a hand card
