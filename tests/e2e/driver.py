@@ -75,6 +75,42 @@ def log_in(page: Page, base: str, username: str, password: str) -> None:
     page.wait_for_url(base + "/", timeout=TIMEOUT)
 
 
+def new_game_dialog(page: Page, base: str, game: str) -> None:
+    """Open the lobby's New game dialog with `game` (its key) chosen; the game's own options come next."""
+    page.goto(base + "/")
+    page.click("#new-game-button")
+    page.select_option("#id_game", game)
+
+
+def create_fixed_table(
+    page: Page,
+    base: str,
+    fixed: dict[str, Any],
+    *,
+    human_seats: int = 1,
+    stake: str = "0",
+    bot_level: str = "standard",
+    access: str = "public",
+    invite_list: str | None = None,
+) -> int:
+    """In the open New game dialog: the seats for people, bots of `bot_level`, a 300 s clock, `stake`, `access`
+    (admitting the members of the host's `invite_list`, by name, at a private table) and the first deal fixed by
+    `fixed` (`{"order", "dealer", "bot_seed"}`, the test hook); create the table and wait for its page. Returns
+    the table id."""
+    page.select_option("#id_bot_level", bot_level)
+    page.fill("#id_human_seats", str(human_seats))
+    page.fill("#id_turn_seconds", "300")
+    page.fill("#id_stake", stake)
+    page.select_option("#id_access", access)
+    if invite_list is not None:
+        page.select_option("#id_access-invite_list", label=invite_list)
+    page.evaluate("(v) => { document.querySelector('#id_fixed_deal').value = v; }", json.dumps(fixed))
+    page.click("#new-game-create")
+    page.wait_for_url(f"{base}/tables/**", timeout=TIMEOUT)
+    page.wait_for_function("window.kibitzShell && window.kibitzShell.frame", timeout=TIMEOUT)
+    return int(page.url.rstrip("/").split("/")[-1])
+
+
 def open_table(
     page: Page,
     base: str,
@@ -89,22 +125,11 @@ def open_table(
     """Open a French Tarot table from the lobby's New game dialog, its first deal fixed by `fixed`
     (`{"order", "dealer", "bot_seed"}`, the test hook), admitting the members of the host's `invite_list` (by
     name) at a private table; waits for the table page. Returns the table id."""
-    page.goto(base + "/")
-    page.click("#new-game-button")
-    page.select_option("#id_game", "french-tarot")
+    new_game_dialog(page, base, "french-tarot")
     page.select_option("#id_french-tarot__match_end", match_end)
-    page.select_option("#id_bot_level", "standard")
-    page.fill("#id_human_seats", str(human_seats))
-    page.fill("#id_turn_seconds", "300")
-    page.fill("#id_stake", stake)
-    page.select_option("#id_access", access)
-    if invite_list is not None:
-        page.select_option("#id_access-invite_list", label=invite_list)
-    page.evaluate("(v) => { document.querySelector('#id_fixed_deal').value = v; }", json.dumps(fixed))
-    page.click("#new-game-create")
-    page.wait_for_url(f"{base}/tables/**", timeout=TIMEOUT)
-    page.wait_for_function("window.kibitzShell && window.kibitzShell.frame", timeout=TIMEOUT)
-    return int(page.url.rstrip("/").split("/")[-1])
+    return create_fixed_table(
+        page, base, fixed, human_seats=human_seats, stake=stake, access=access, invite_list=invite_list
+    )
 
 
 def commission_csv(staff: Page, base: str, folder: Any) -> list[str]:

@@ -11,7 +11,7 @@ from playwright.sync_api import Page
 
 from games.engines.core import get_game
 
-from .driver import TIMEOUT
+from .driver import create_fixed_table, new_game_dialog
 
 PACKET = 3
 
@@ -46,20 +46,10 @@ def open_jass_table(
     """Open a Jass table (`game` "jass-schieber" or "jass-differenzler", `options` by option name as the dialog's
     select values) from the lobby's New game dialog with its first deal fixed by `fixed`; waits for the table
     page. Returns the table id."""
-    page.goto(base + "/")
-    page.click("#new-game-button")
-    page.select_option("#id_game", game)
+    new_game_dialog(page, base, game)
     for name, value in options.items():
         page.select_option(f"#id_{game}__{name}", value)
-    page.select_option("#id_bot_level", bot_level)
-    page.fill("#id_human_seats", str(human_seats))
-    page.fill("#id_turn_seconds", "300")
-    page.fill("#id_stake", stake)
-    page.evaluate("(v) => { document.querySelector('#id_fixed_deal').value = v; }", json.dumps(fixed))
-    page.click("#new-game-create")
-    page.wait_for_url(f"{base}/tables/**", timeout=TIMEOUT)
-    page.wait_for_function("window.kibitzShell && window.kibitzShell.frame", timeout=TIMEOUT)
-    return int(page.url.rstrip("/").split("/")[-1])
+    return create_fixed_table(page, base, fixed, human_seats=human_seats, stake=stake, bot_level=bot_level)
 
 
 def fix_next_deal_on_site(folder: Any, table_id: int, order: list[str], dealer: int) -> None:

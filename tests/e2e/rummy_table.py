@@ -3,12 +3,11 @@ deal from the lobby, and the clicks and drags of a turn."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from playwright.sync_api import Page
 
-from .driver import TIMEOUT, frame
+from .driver import TIMEOUT, create_fixed_table, frame, new_game_dialog
 
 
 def open_rummy_table(
@@ -27,23 +26,13 @@ def open_rummy_table(
 ) -> int:
     """Open a Rummy table from the lobby's New game dialog with its first deal fixed (the test hook); waits for the
     table page (a table for several people waits for them). Returns the table id."""
-    page.goto(base + "/")
-    page.click("#new-game-button")
-    page.select_option("#id_game", "rummy")
+    new_game_dialog(page, base, "rummy")
     page.select_option("#id_rummy__players", str(players))
     page.select_option("#id_rummy__limit", str(limit))
     page.set_checked("#id_rummy__kloppen", kloppen)
     page.set_checked("#id_rummy__hand_jolly", hand_jolly)
-    page.select_option("#id_bot_level", "standard")
-    page.fill("#id_human_seats", str(human_seats))
-    page.fill("#id_turn_seconds", "300")
-    page.fill("#id_stake", stake)
     fixed = {"order": order, "dealer": dealer, "bot_seed": bot_seed}
-    page.evaluate("(v) => { document.querySelector('#id_fixed_deal').value = v; }", json.dumps(fixed))
-    page.click("#new-game-create")
-    page.wait_for_url(f"{base}/tables/**", timeout=TIMEOUT)
-    page.wait_for_function("window.kibitzShell && window.kibitzShell.frame", timeout=TIMEOUT)
-    return int(page.url.rstrip("/").split("/")[-1])
+    return create_fixed_table(page, base, fixed, human_seats=human_seats, stake=stake)
 
 
 def wait_version_after(page: Page, version: int, what: str) -> dict[str, Any]:

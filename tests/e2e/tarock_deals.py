@@ -16,7 +16,6 @@ Seat 0 is the person in every deal. The deals:
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -25,7 +24,7 @@ from playwright.sync_api import Page
 from games.engines.core import get_game
 from tests.tarock.helpers import order_for as tarock_order
 
-from .driver import TIMEOUT
+from .driver import create_fixed_table, new_game_dialog
 
 GAME = get_game("tarock")
 
@@ -106,16 +105,6 @@ def open_tarock_table(
     """Open a Tarock table from the lobby's New game dialog with its first deal fixed to `deal` (the test hook),
     `deals` played deals in the match; waits for the table page. Returns the table id."""
     fixed = {"order": order_for(deal), "dealer": deal["dealer"], "bot_seed": bot_seed}
-    page.goto(base + "/")
-    page.click("#new-game-button")
-    page.select_option("#id_game", "tarock")
+    new_game_dialog(page, base, "tarock")
     page.fill("#id_tarock__deals", str(deals))
-    page.select_option("#id_bot_level", bot_level)
-    page.fill("#id_human_seats", str(human_seats))
-    page.fill("#id_turn_seconds", "300")
-    page.fill("#id_stake", stake)
-    page.evaluate("(v) => { document.querySelector('#id_fixed_deal').value = v; }", json.dumps(fixed))
-    page.click("#new-game-create")
-    page.wait_for_url(f"{base}/tables/**", timeout=TIMEOUT)
-    page.wait_for_function("window.kibitzShell && window.kibitzShell.frame", timeout=TIMEOUT)
-    return int(page.url.rstrip("/").split("/")[-1])
+    return create_fixed_table(page, base, fixed, human_seats=human_seats, stake=stake, bot_level=bot_level)
