@@ -25,7 +25,7 @@ def _finished_two_person_table(users) -> Table:
         turn_seconds=40,
     )
     services.join(users["bob"], table.pk)
-    for _deal in range(20):  # a deal everybody passed is annulled and does not count (rules §3)
+    for _deal in range(100):  # a deal everybody passed is annulled and does not count (rules §3)
         finish_deal(table.pk)
         table.refresh_from_db()
         if table.status == Table.Status.FINISHED:
