@@ -80,6 +80,14 @@ HAND = "#hand .card, .hand .card"
 SHEET_CONTROLS = "#score-dialog button, #score-dialog a[href]"
 
 
+def _shot_finished_trick(player: Page, output_dir: Any, suffix: str) -> bool:
+    """Take the shot of a finished trick with its winner (held till the player leads) if one is on the felt."""
+    if not player.locator("#finished-trick .trick-winner").count():
+        return False
+    _shot(player, output_dir / f"table-finished-trick-{suffix}.png")
+    return True
+
+
 def _page(browser: Browser, size: str) -> Page:
     width, height = SIZES[size]
     page = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height}).new_page()
@@ -190,10 +198,10 @@ def test_the_finished_trick_the_score_sheet_and_a_spectator_at_a_live_table(
             _shot(player, output_dir / f"table-mid-trick-{suffix}.png")
             assert _hand_and_trick_in_view(player) == [], "scrolled to the hand, the trick is out of view"
             shot_mid = True
-        if not shot_finished and player.locator("#finished-trick .trick-winner").count():
-            _shot(player, output_dir / f"table-finished-trick-{suffix}.png")  # held till the player leads
-            shot_finished = True
+        shot_finished = shot_finished or _shot_finished_trick(player, output_dir, suffix)
         acted = driver.step(player)
+        # the player's card may have completed the trick: look again before the next turn moves it on
+        shot_finished = shot_finished or _shot_finished_trick(player, output_dir, suffix)
         if not acted:
             time.sleep(0.05)
     assert shot_mid and shot_finished
