@@ -47,7 +47,7 @@ export class Shell {
     this.tableId = Number(root.dataset.table);
     this.mySeat = root.dataset.seat === "" ? null : Number(root.dataset.seat);
     this.pending = null;  // "version:action" of this seat's last action, until the table answers
-    this.sent = null;  // {version, action} of this seat's last action
+    this.sent = null;  // {id, version, action} of this seat's last action
     this.resend = null;  // that action, refused as stale, to send again (resendIfLegal)
     this.sound = root.dataset.sound === "1";
     this.version = 0;
@@ -153,6 +153,8 @@ export class Shell {
     } else if (frame.type === "error") {
       this.pending = null;
       if (frame.code === "stale_version" && this.game?.resendsWhenStale?.(this.sent?.action)) {
+        // an answer to an action this seat has already replaced with a newer one says nothing about that one
+        if (frame.id !== this.sent.id) return;
         this.resend = this.sent;  // another seat's simultaneous move came first: send it again, not ask again
         this.resendIfLegal();
         return;
@@ -203,8 +205,9 @@ export class Shell {
     const sent = `${this.version}:${JSON.stringify(action)}`;
     if (this.pending === sent) return;
     this.pending = sent;
-    this.sent = { version: this.version, action };
     const id = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2)).slice(0, 64);
+    this.sent = { id, version: this.version, action };
+    this.resend = null;  // a newer action replaces one waiting to be sent again
     this.send({ type: "act", id, version: this.version, action });
   }
 
