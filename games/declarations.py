@@ -108,6 +108,8 @@ def option_summary(game: Game[Any], options: Mapping[str, Any]) -> list[str]:
             shown = gettext("on") if value else gettext("off")
         elif (choice := option.choice(value)) is not None:
             shown = choice_label(choice)
+        elif value == 0 and option.zero_label:
+            shown = gettext(option.zero_label)
         else:
             shown = str(value)
         lines.append(f"{gettext(option.label)}: {shown}")

@@ -157,6 +157,13 @@ def test_the_lobby_box_summarises_the_options_from_the_schema(users):
         "Hand-jolly doubling: on",
         "Play to: 50 penalty points",
     ]
+    tarock = get_game("tarock")
+    with translation.override("en"):
+        assert (
+            option_summary(tarock, tarock.normalize_options({}))[-1]
+            == "Number of deals: until the table closes"
+        )
+        assert option_summary(tarock, tarock.normalize_options({"deals": 6}))[-1] == "Number of deals: 6"
 
 
 def test_the_profile_keeps_each_games_preferences_in_one_field(users):

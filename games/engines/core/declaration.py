@@ -57,6 +57,8 @@ class Option:
         `choice`: one of `choices` (values compared with `same_value`); `flag`: a JSON boolean; `number`: a JSON
         integer within `minimum` .. `maximum` (None: unbounded above).
     default: the value an absent option takes. `label`, `help`: texts marked with `N_` (help may be "").
+    `zero_label`: for a number option whose 0 means "none" (e.g. no fixed number of deals), what a summary shows
+    instead of 0 (marked with `N_`; "" shows the number).
     """
 
     name: str
@@ -67,6 +69,7 @@ class Option:
     choices: tuple[Choice, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    zero_label: str = ""
 
     def __post_init__(self) -> None:
         if self.kind == "choice" and not self.choices:

@@ -32,6 +32,7 @@ SCHEMA = (
         N_("Number of deals"),
         N_("0: no fixed number, the table plays until it closes. Redeals do not count."),
         minimum=0,
+        zero_label=N_("until the table closes"),
     ),
 )
 
