@@ -1,5 +1,6 @@
 """No generic code names a game: everything outside a game's own files (its engine package games/engines/<game>/, its
-browser module static/js/games/<module>.js and card deck static/js/cards/<deck>.js) and the tests learns about games
+browser module static/js/games/<module>.js with its parts in static/js/games/<module>/, and card deck
+static/js/cards/<deck>.js) and the tests learns about games
 from their declarations (games/engines/core/declaration.py). And the tests' own game, added the way README.md
 "Adding a game" says, is named by no file outside tests/."""
 
@@ -27,6 +28,7 @@ def _games_own_files() -> set[Path]:
     own = set()
     for game in SHIPPED:
         own.add(REPO / "static" / "js" / "games" / f"{game.declaration.module}.js")
+        own |= set((REPO / "static" / "js" / "games" / game.declaration.module).glob("*.js"))  # its parts
         own.add(REPO / "static" / "js" / "cards" / f"{game.declaration.deck}.js")
     return own
 
