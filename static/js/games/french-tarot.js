@@ -8,6 +8,7 @@ import { legalValues, seatName } from "../table/frame.js";
 import { Hand } from "../table/components/hand.js";
 import { trickCardPlay } from "../table/trick-play.js";
 import { Trick, MiniCards } from "../table/components/cards.js";
+import { sheetRow as row, signed } from "../table/components/score-sheet.js";
 
 const DISCARD_SIZE = 6;
 
@@ -202,8 +203,6 @@ class FrenchTarot {
     if (view.phase !== "done" || !view.result) return null;
     const r = view.result;
     const name = (seat) => seatName(frame, seat);
-    const row = (label, value, cls) => html`<tr class=${cls}><th>${label}</th><td>${value}</td></tr>`;
-    const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
     const rows = [];
     if (r.status === "annulled") {
       rows.push(row(t("Deal annulled"), r.reason === "petit_sec" ? t("petit sec") : t("everybody passed")));

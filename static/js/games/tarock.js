@@ -10,6 +10,7 @@ import { legalValues, refusalOf, seatName } from "../table/frame.js";
 import { Hand } from "../table/components/hand.js";
 import { trickCardPlay } from "../table/trick-play.js";
 import { Trick, MiniCards } from "../table/components/cards.js";
+import { sheetRow as row, signed } from "../table/components/score-sheet.js";
 
 export function createGame(shell) {
   return new Tarock(shell);
@@ -278,8 +279,6 @@ class Tarock {
     if (view.phase !== "done" || !view.result) return null;
     const r = view.result;
     const name = (seat) => seatName(frame, seat);
-    const row = (label, value, cls) => html`<tr class=${cls}><th>${label}</th><td>${value}</td></tr>`;
-    const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
     if (r.redeal) return [row(t("Redeal"), r.redeal.map((c) => this.redealText(c)).join(", "), "redeal")];
     const declarers = [r.declarer, r.partner].filter((s) => s !== null && s !== undefined);
     const rows = [

@@ -4,6 +4,7 @@
 import { html } from "../../view.js";
 import { t, interpolate } from "../../i18n.js";
 import { seatName } from "../../table/frame.js";
+import { sheetRow as row } from "../../table/components/score-sheet.js";
 
 export const counting = {
   // At the deal's end (rules §8): a player above the limit gets "Leave game" (back to the lobby), the others
@@ -41,7 +42,6 @@ export const counting = {
     const view = frame.view;
     if (view.phase !== "done" || !view.result) return null;
     const r = view.result;
-    const row = (label, value, cls) => html`<tr class=${cls}><th>${label}</th><td>${value}</td></tr>`;
     if (r.void) return [row(t("Void deal"), t("The stock ran out twice: nobody pays."), "void")];
     const rows = [row(t("Went out"), seatName(frame, r.winner), "winner")];
     if (r.hand_jolly) rows.push(row(t("Hand-Jolly"), view.options.hand_jolly ? t("penalties doubled") : t("not doubled at this table"), "hand-jolly"));

@@ -4,6 +4,12 @@ import { html } from "../../view.js";
 import { t, interpolate } from "../../i18n.js";
 import { formatMoney, formatSignedMoney } from "../../money.js";
 
+// One row of a game's score sheet: a label and its value (`cls`: the row's class, for tests and styles).
+export const sheetRow = (label, value, cls) => html`<tr class=${cls}><th>${label}</th><td>${value}</td></tr>`;
+
+// Points with their sign: +5, -3, 0.
+export const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
+
 // rows: the game's <tr> vnodes; money: the frame's `table.round.money` (the booked settlement unit by seat, or
 // null: a free table, or not booked yet); name(seat): the name to show; historyUrl; next: "over" (the match is
 // over), "waiting" (a seat is free), "watching" (a spectator: the players start the next deal) or "deal" (the
