@@ -204,7 +204,12 @@ class Tarock {
       offer("contract", c, c, label, bundled.length ? { contract: c, announce: bundled } : { contract: c });
     }
     offer("pass", "true", true, t("Weiter"), { pass: true });
-    for (const a of ANNOUNCEMENTS) offer("announce", a, a, itemLabel(a), { announce: a });
+    // an announcement that may also go with a bid (a tick) is named apart from that: "Absolut on its own"
+    const ticked = new Set(this.bundleOffers(frame));
+    for (const a of ANNOUNCEMENTS) {
+      const label = ticked.has(a) ? interpolate(t("%(item)s on its own"), { item: itemLabel(a) }) : itemLabel(a);
+      offer("announce", a, a, label, { announce: a });
+    }
     for (const item of ITEMS) {
       const level = view.items.find((i) => i.item === item)?.kontra ?? null;
       if (level === null) continue;
@@ -242,8 +247,7 @@ class Tarock {
 
   // The announcements a contract bid may carry now (the hints' bundles, §5.4): ticked here, sent with the bid.
   bundleChoice(frame) {
-    const bundles = frame.hints?.bundles || {};
-    const offered = ANNOUNCEMENTS.filter((a) => Object.values(bundles).some((list) => list.includes(a)));
+    const offered = this.bundleOffers(frame);
     if (!offered.length) return null;
     const toggle = (a) => {
       if (this.bundle.has(a)) this.bundle.delete(a);
@@ -252,6 +256,12 @@ class Tarock {
     };
     return html`<fieldset class="tarock-bundle"><legend>${t("Announce with your game")}</legend>${offered.map((a) => html`<label
       key=${a}><input type="checkbox" name="bundle" value=${a} checked=${this.bundle.has(a)} onChange=${() => toggle(a)}/> ${itemLabel(a)}</label>`)}</fieldset>`;
+  }
+
+  // The announcements some contract bid may carry now (the hints' bundles).
+  bundleOffers(frame) {
+    const bundles = frame.hints?.bundles || {};
+    return ANNOUNCEMENTS.filter((a) => Object.values(bundles).some((list) => list.includes(a)));
   }
 
   // Refused calls grouped by their reason, in the order the calls are offered: [[reason, [call, ...]], ...].
