@@ -48,6 +48,16 @@ export function JokerCard() {
   <//>`;
 }
 
+const SUIT_SIGN = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+// A suit card's index as the page prints it, for text beside or instead of a drawing: "10♥", "V♠" in French; the
+// joker's name for "JK".
+export function cardIndex(code) {
+  if (code === JOKER) return pgettext("playing card", "Joker");
+  const rank = code.slice(0, -1);
+  return `${COURT_INDEX[rank]?.() ?? rank}${SUIT_SIGN[code.slice(-1)] ?? ""}`;
+}
+
 export function FrenchCard({ code }) {
   if (code === JOKER) return html`<${JokerCard}/>`;
   return html`<${FrenchSuitCard} rank=${code.slice(0, -1)} suit=${code.slice(-1)}/>`;

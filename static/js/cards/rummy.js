@@ -1,9 +1,9 @@
 // The Rummy pack (docs/rules/rummy.md §2): the French-suited 52 cards twice and six jokers, codes as in
 // games/engines/rummy/cards.py ("10H", "JK"). Both copies of a code share one drawing: identical cards are
 // interchangeable (rules §2).
-import { CardBack, FrenchCard, FRENCH_DECK, JOKER } from "./french.js";
+import { CardBack, FrenchCard, FRENCH_DECK, JOKER, cardIndex } from "./french.js";
 
-export { CardBack, JOKER };
+export { CardBack, JOKER, cardIndex };
 export const RummyCard = FrenchCard;
 
 // The whole pack in canonical order: the 52-card sequence twice, then the six jokers.

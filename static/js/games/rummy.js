@@ -6,7 +6,7 @@
 // window of §5.8, and the counting of §6 with the red X and "Leave game" of §8.
 import { html } from "../view.js";
 import { t, interpolate } from "../i18n.js";
-import { RummyCard, CardBack, JOKER } from "../cards/rummy.js";
+import { RummyCard, CardBack, JOKER, cardIndex } from "../cards/rummy.js";
 import { refusalOf } from "../table/frame.js";
 import { rowPlace } from "../table/components/hand.js";
 import { MiniCards } from "../table/components/cards.js";
@@ -245,7 +245,7 @@ class Rummy {
           id="rummy-pile" data-card=${top || ""} disabled=${view.phase === "done"}
           onClick=${(e) => this.clickPile(e)} onDragOver=${(e) => this.pileDragOver(e)} onDrop=${(e) => this.pileDrop(e)}
           onDragLeave=${() => { if (this.target?.pile) { this.target = null; this.shell.render(); } }}>
-          <span class="visually-hidden">${top ? interpolate(t("Discard pile, top card %(card)s"), { card: top }) : t("Discard pile")}: </span>
+          <span class="visually-hidden">${top ? interpolate(t("Discard pile, top card %(card)s"), { card: cardIndex(top) }) : t("Discard pile")}: </span>
           ${pile.slice(-3).map((c, i, shown) => html`<span class=${i === shown.length - 1 ? "pile-card top" : "pile-card"}
             key=${pile.length - shown.length + i} aria-hidden="true"
             style=${{ "--at": String(i) }}><${RummyCard} code=${c}/></span>`)}

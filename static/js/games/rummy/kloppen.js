@@ -5,6 +5,7 @@
 import { html } from "../../view.js";
 import { t, interpolate } from "../../i18n.js";
 import { legalValues, seatName } from "../../table/frame.js";
+import { cardIndex } from "../../cards/rummy.js";
 
 export const knocking = {
   // Everybody sees who knocked (rules §5.8): the knock event of the frame, or a seat that came on turn at the main
@@ -14,7 +15,7 @@ export const knocking = {
     const knocked = (frame.events || []).filter((e) => e.action_kind === "knock").pop();
     if (knocked && this.knock?.version !== knocked.version) {
       this.knock = { seat: knocked.seat, card: view.taken, version: knocked.version };
-      const text = interpolate(t("%(name)s knocked and takes %(card)s."), { name: seatName(frame, knocked.seat), card: view.taken || "" });
+      const text = interpolate(t("%(name)s knocked and takes %(card)s."), { name: seatName(frame, knocked.seat), card: view.taken ? cardIndex(view.taken) : "" });
       setTimeout(() => this.shell.showNotice(text, "info"), 0);  // not inside the redraw that reads the frame
     }
     if (this.knock && (view.current !== this.knock.seat || view.phase === "done")) this.knock = null;
@@ -59,7 +60,7 @@ export const knocking = {
     return html`<div class="rummy-bar knock-bar">
       <button type="button" class="primary knock-button" id="knock-button" disabled=${!can} aria-describedby=${can ? undefined : "knock-why"}
         onClick=${() => this.send({ knock: true })}>${t("Klopfen")}</button>
-      ${can ? html`<span class="hint">${interpolate(t("Take %(card)s and two stock cards, and play now."), { card: view.discard.at(-1) })}</span>`
+      ${can ? html`<span class="hint">${interpolate(t("Take %(card)s and two stock cards, and play now."), { card: cardIndex(view.discard.at(-1)) })}</span>`
         : html`<span class="hint" id="knock-why">${reason}</span>`}</div>`;
   },
 

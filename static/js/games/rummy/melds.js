@@ -4,7 +4,7 @@
 // (`Object.assign`), which supplies `shell`, `send`, `step`, `pickedCodes`, `dragging`, `dragEnd` and `target`.
 import { html } from "../../view.js";
 import { t, interpolate } from "../../i18n.js";
-import { RummyCard, JOKER } from "../../cards/rummy.js";
+import { RummyCard, JOKER, cardIndex } from "../../cards/rummy.js";
 import { seatName } from "../../table/frame.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
@@ -100,7 +100,7 @@ export const meldPlay = {
     return html`<div class=${target ? "meld drop-over" : "meld"} key=${i} data-meld=${i} data-by=${meld.by}
       onDragOver=${(e) => this.meldDragOver(e, i)} onDragLeave=${(e) => this.meldDragLeave(e, i)} onDrop=${(e) => this.meldDrop(e, i)}>
       <button type="button" class="meld-button" data-meld=${i} onClick=${() => this.clickMeld(i)}>
-        <span class="visually-hidden">${`${label}: ${meld.cards.join(" ")}`}</span>
+        <span class="visually-hidden">${`${label}: ${meld.cards.map((e) => (standIn(e) ? `${cardIndex(JOKER)} (${cardIndex(standIn(e))})` : cardIndex(e))).join(" ")}`}</span>
         ${arrow("start")}
         ${meld.cards.map((entry, j) => {
           const joker = entry.startsWith(JOKER);
@@ -109,7 +109,7 @@ export const meldPlay = {
             key=${j} aria-hidden="true" data-card=${entry} data-at=${j}
             onDragOver=${joker ? (e) => this.meldDragOver(e, i, j) : undefined}
             onDrop=${joker ? (e) => this.meldDrop(e, i, j) : undefined}><${RummyCard} code=${handCode(entry)}/>${
-              joker && standIn(entry) ? html`<small class="stands-for">${standIn(entry)}</small>` : null}</span>`;
+              joker && standIn(entry) ? html`<small class="stands-for">${cardIndex(standIn(entry))}</small>` : null}</span>`;
         })}
         ${arrow("end")}
       </button>
