@@ -138,6 +138,12 @@ class Jass {
     return this.schieber(frame) ? this.schieberInfo(frame) : this.differenzlerInfo(frame);
   }
 
+  // Schieber's seats show their team's total with this round's points so far, the figure of the team line.
+  seatScores(frame) {
+    const totals = frame.view.totals;
+    return this.schieber(frame) && totals ? [0, 1, 2, 3].map((s) => totals[team(s)]) : null;
+  }
+
   // Trump, multiplier and both teams' scores, always in sight; the Weis scored after trick 1 (§7).
   schieberInfo(frame) {
     const view = frame.view;

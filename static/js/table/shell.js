@@ -303,7 +303,7 @@ export class Shell {
     const { view, table } = frame;
     const toAct = this.dueSeats(frame).includes(seat.number);
     const mine = seat.number === this.mySeat;
-    const scores = view?.scores || table.standings?.scores || [];
+    const scores = (view && this.game?.seatScores?.(frame)) || view?.scores || table.standings?.scores || [];
     const clocks = table.round?.status === "playing" && view?.phase !== "done" ? table.round.deadlines || {} : {};
     return html`<${SeatBox} key=${seat.number} seat=${seat} pos=${this.position(seat.number)} name=${seat.name || ""}
       score=${scores[seat.number] ?? 0} toAct=${toAct} mine=${mine} yourTurn=${mine && toAct && !this.readOnly}
