@@ -104,6 +104,22 @@ def _answer_questions(page: Page, rng: random.Random) -> None:
     raise AssertionError("the question dialog stays open")
 
 
+def _open_seat_card(page: Page, rng: random.Random, seat: int = 1) -> None:
+    """Click seat `seat`'s name on the felt as a person would: with the question answered and a deal's score sheet
+    closed first (on a desktop it lies over the right-hand seat); again if a deal ended just then and its sheet
+    opened over the name."""
+    for _ in range(3):
+        _answer_questions(page, rng)
+        if page.locator("#score-dialog[open]").count():
+            page.click("#score-dialog .sheet-close")
+        try:
+            page.locator(f'.seat-box[data-seat="{seat}"] .seat-name-button').click(timeout=5000)
+            return
+        except Exception:
+            continue
+    raise AssertionError(f"seat {seat}'s name stays covered")
+
+
 def _play_until_won_cards(pages: list[Page], rng: random.Random, limit: float = 180) -> None:
     """Play random moves until the first page shows a seat's "Won cards" (a deal passed out starts the next)."""
     end = time.monotonic() + limit
@@ -177,9 +193,7 @@ def test_the_player_card_status_panel_and_won_cards_at_a_live_table(site, browse
 
     # An opponent's name on the felt opens the card: Player info, Ignore, Invite; no kick while a deal runs.
     rng = random.Random(game)
-    _answer_questions(alice, rng)
-    name = alice.locator('.seat-box[data-seat="1"] .seat-name-button')
-    name.click()
+    _open_seat_card(alice, rng)
     card = alice.locator("#player-card-dialog")
     card.locator("#card-ignore").wait_for(timeout=TIMEOUT)
     assert card.locator("h2").inner_text().lower() == "bob"
@@ -195,7 +209,7 @@ def test_the_player_card_status_panel_and_won_cards_at_a_live_table(site, browse
     assert alice.evaluate("document.activeElement.dataset.seat") == "1"
 
     # Invite to another table of mine: alice's waiting table; bob accepts from the lobby.
-    name.click()
+    _open_seat_card(alice, rng)
     card.locator("#card-invite").click()
     card.locator(f'.card-invite-to[data-table="{other}"]').click()
     card.locator(f'.card-invite-to[data-table="{other}"][disabled]').wait_for(timeout=TIMEOUT)
@@ -251,8 +265,7 @@ def test_the_player_card_status_panel_and_won_cards_at_a_live_table(site, browse
 
     # On a phone both dialogs lie inside the viewport too.
     alice.set_viewport_size(PHONE)
-    _answer_questions(alice, rng)
-    alice.locator('.seat-box[data-seat="1"] .seat-name-button').click()
+    _open_seat_card(alice, rng)
     card.locator("#card-ignore").wait_for(timeout=TIMEOUT)
     assert in_viewport(alice, "#player-card-dialog"), "#player-card-dialog"
     for control in ("#card-player-info", "#card-ignore", "#card-invite", ".popover-close"):
@@ -266,10 +279,9 @@ def test_the_player_card_status_panel_and_won_cards_at_a_live_table(site, browse
         alice.screenshot(path=str(output_dir / f"won-cards-{game}-phone.png"))
         alice.keyboard.press("Escape")
     alice.set_viewport_size(DESKTOP)
-    _answer_questions(alice, rng)
 
     # Player info leads to the player page, whose Back link returns to the table.
-    alice.locator('.seat-box[data-seat="1"] .seat-name-button').click()
+    _open_seat_card(alice, rng)
     card.locator("#card-player-info").click()
     alice.wait_for_url(f"{base}/players/bob/**", timeout=TIMEOUT)
     assert alice.get_attribute("#back-link", "href") == f"/tables/{here}/"
