@@ -67,7 +67,7 @@ def _people_table(users: dict[str, User], variant: str) -> tuple[int, dict[int |
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 async def test_it_never_sends_a_card_a_seat_or_a_spectator_may_not_see(
-    variant, users, redis_layer, fast_bots
+    variant, users, redis_layer, fast_bots, fast_people
 ):
     key = variant.split("@")[0]
     rng = random.Random(f"{os.environ.get('KIBITZ_LEAK_SEED', '20261130')}:{variant}")

@@ -130,7 +130,7 @@ async def play_match(user: Any, key: str, options: dict[str, Any], level: str, r
 
 @pytest.mark.parametrize(("key", "options", "level"), SHORT, ids=[key for key, _, _ in SHORT])
 async def test_a_short_match_is_played_to_its_end_and_booked_once(
-    key, options, level, users, redis_layer, fast_bots
+    key, options, level, users, redis_layer, fast_bots, fast_people
 ):
     rng = random.Random(f"match:{key}")
     tries = 4 if key == "rummy" else 1
@@ -147,7 +147,9 @@ if MATCHES:  # the long run only: the quick tier collects no such test
 
     @pytest.mark.timeout(0)
     @pytest.mark.parametrize(("key", "options", "level"), WIDE)
-    async def test_the_wide_matrix_of_matches(key, options, level, users, redis_layer, fast_bots):
+    async def test_the_wide_matrix_of_matches(
+        key, options, level, users, redis_layer, fast_bots, fast_people
+    ):
         rng = random.Random(f"wide:{key}:{sorted(options.items())}:{level}")
         totals: dict[str, float] = {}
         for _ in range(MATCHES):
