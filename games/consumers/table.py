@@ -8,6 +8,7 @@ socket for the same seat takes over; the older one becomes read-only and is told
 
 from __future__ import annotations
 
+import time
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -24,7 +25,7 @@ from games.services.projection import table_exists_with_seat
 from platform_config.notify import table_group
 
 from .dbcalls import db_call
-from .fanout import deliver
+from .fanout import deliver, deliver_cached
 from .frames import FrameError, TokenBucket, parse_frame
 from .jsonframes import dumps
 from .language import ProfileLanguageMixin
@@ -80,6 +81,7 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
         self.seated_here = self.seat is not None  # a seat a bot takes while this socket lives may come back
         self.read_only = False
         self.sent_version = -1
+        self.renewed_at = time.monotonic()  # registered just now
         self.bucket = TokenBucket(*settings.KIBITZ_FRAME_RATE)
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         if self.seat is not None:
@@ -114,7 +116,7 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
             if not self.bucket.take():
                 raise FrameError("rate_limited", _("too many frames; slow down"))
             frame = parse_frame(text_data, bytes_data, settings.KIBITZ_FRAME_MAX_BYTES)
-            await _register(self.table_id, self.user.pk, self.channel_name)  # renews this socket's entry
+            await self._renew()
             await self._reclaim_if_away()
             frame_id = frame.get("id") if isinstance(frame.get("id"), str) else None
             if await self.panel_receive(frame):  # chat; a ping also beats the presence heartbeat
@@ -145,6 +147,14 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
             return
         # Heals a lost notification; the ack names the version the move made (its load is likely cached).
         await self._send_state(since=self.sent_version, announced=answer.get("version"))
+
+    async def _renew(self) -> None:
+        """Renew this socket's registry entry, at most every sockets.RENEW_SECONDS (a move a second need not
+        touch the registry each time; the entry lives SOCKET_TTL_SECONDS)."""
+        now = time.monotonic()
+        if now - self.renewed_at >= sockets.RENEW_SECONDS:
+            self.renewed_at = now
+            await _register(self.table_id, self.user.pk, self.channel_name)
 
     async def table_version(self, event: dict[str, Any]) -> None:
         """Group message after a commit: send this recipient's projection if it is behind."""
@@ -179,10 +189,10 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
 
     async def _send_state(self, since: int | None, announced: int | None = None) -> None:
         """Send this recipient's frame if the table is past what it has (games.consumers.fanout: one build per
-        seat and version in this process); a user who lost the seat drops to the public view first."""
-        delivery = await _deliver(
-            self.table_id, self.user, self.seat, since, self.sent_version, self.read_only, announced
-        )
+        seat and version in this process, from the event loop when it needs no query); a user who lost the seat
+        drops to the public view first."""
+        args = (self.table_id, self.user, self.seat, since, self.sent_version, self.read_only, announced)
+        delivery = deliver_cached(*args) or await _deliver(*args)
         if delivery is None:
             return
         if delivery.lost_seat:

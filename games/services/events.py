@@ -13,7 +13,12 @@ from django.utils.translation import gettext as _
 from games.models import Event, Round, Table
 from platform_config.notify import LOBBY_GROUP, send_on_commit, table_group
 
+from . import rows, table_rows
 from .errors import ServiceError
+
+SEEN_AT_THE_TABLE_ONLY = ("act", "timeout")
+"""Event kinds that change nothing a lobby box shows (games.lobby_boxes: seats, status, options): the lobby is
+not told of them, so a card played does not make every lobby socket redraw its boxes."""
 
 
 def append_event(
@@ -25,7 +30,7 @@ def append_event(
     data: dict[str, Any] | None = None,
 ) -> Event:
     """Bump the table's version and append the event numbered with it; after commit the table's sockets get
-    `table.version` and the lobby `lobby.changed`.
+    `table.version` and, unless `kind` is in SEEN_AT_THE_TABLE_ONLY, the lobby `lobby.changed`.
 
     `kind` is one of Event.KINDS (ValueError otherwise: a programming error, not a refusal). The conditional
     UPDATE on the old version makes a second writer that slipped past the row lock (SQLite has no SELECT ...
@@ -35,14 +40,14 @@ def append_event(
     if kind not in Event.KINDS:
         raise ValueError(f"undeclared event kind {kind!r}: add it to Event.KINDS")
     old = table.version
-    if Table.objects.filter(pk=table.pk, version=old).update(version=old + 1) != 1:
+    if table_rows.bump_version(table.pk, old) != 1:
         raise ServiceError("stale_version", _("the table changed; refresh"))
     table.version = old + 1
-    event = Event.objects.create(
-        table=table, version=table.version, kind=kind, seat=seat, round=round, data=data or {}
-    )
+    event = Event(table=table, version=table.version, kind=kind, seat=seat, round=round, data=data or {})
+    rows.insert(event)
     send_on_commit(table_group(table.pk), {"type": "table.version", "version": table.version})
-    send_on_commit(LOBBY_GROUP, {"type": "lobby.changed", "table": table.pk})
+    if kind not in SEEN_AT_THE_TABLE_ONLY:
+        send_on_commit(LOBBY_GROUP, {"type": "lobby.changed", "table": table.pk})
     return event
 
 

@@ -8,19 +8,27 @@ from django.utils.translation import gettext as _
 
 from games.models import Table
 
+from . import table_rows
 from .errors import ServiceError
 
 
-def lock_table(table_id: int, **annotations: Any) -> Table:
-    """Return the table row locked FOR UPDATE until the surrounding transaction ends (`annotations`: values read
-    in the same statement, as Django's `annotate`; only the table's row is locked).
+def lock_table(table_id: int) -> Table:
+    """Return the table row locked FOR UPDATE until the surrounding transaction ends (only the table's row).
 
     The lock serialises every writer of one table (two moves for the same turn, a move racing its
     timeout, two sweepers); on SQLite, where FOR UPDATE is a no-op, BEGIN IMMEDIATE (settings) serialises
     writers and `append_event`'s conditional update guards the version. Raises ServiceError("no_table").
     """
-    rows = Table.objects.select_for_update(of=("self",)).filter(pk=table_id)
-    table = (rows.annotate(**annotations) if annotations else rows).first()
+    table = Table.objects.select_for_update(of=("self",)).filter(pk=table_id).first()
     if table is None:
         raise ServiceError("no_table", _("no such table"))
     return table
+
+
+def lock_table_for_move(table_id: int, actor: str, move_id: str) -> tuple[Table, Any]:
+    """`lock_table` for a person's move, in one statement with the first answer `actor` ("user:<id>") got for
+    `move_id` at the table (None: a new move id). Returns `(table, answer)`; raises ServiceError("no_table")."""
+    table, answer = table_rows.lock_table_row(table_id, actor, move_id)
+    if table is None:
+        raise ServiceError("no_table", _("no such table"))
+    return table, answer

@@ -11,7 +11,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import JSONField, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -21,14 +20,17 @@ from games.engines.core.errors import RuleError
 from games.engines.core.replay import replay
 from games.models import Move, Round, Seat, Table
 
+from . import rows, table_rows
 from .errors import ServiceError
 from .events import append_event
-from .locking import lock_table
+from .locking import lock_table, lock_table_for_move
 from .round_flow import expired_seats, finish_round_if_over, schedule_turn
 
 log = logging.getLogger(__name__)
 
 MOVE_ID_MAX = 64
+MOVED_ROUND_FIELDS = ("snapshot", "actions", "deadlines", "deadline", "bot_due_at")
+"""What a move that does not end the deal changes on its round (the engine's state, the log, schedule_turn's times)."""
 MAX_SEATS = 8  # at most this many timeouts in one sweep of a table (one per seat with a move due)
 
 
@@ -46,18 +48,17 @@ def act(user: User, table_id: int, version: int, move_id: str, action: Any) -> d
     actor = f"user:{user.pk}"
     with transaction.atomic():
         # The move id's first answer is read with the lock, in the same statement.
-        earlier = Move.objects.filter(table=OuterRef("pk"), actor=actor, move_id=move_id).values("answer")
-        table = lock_table(table_id, first_answer=Subquery(earlier[:1], output_field=JSONField()))
-        if table.first_answer is not None:  # type: ignore[attr-defined]
-            return table.first_answer  # type: ignore[attr-defined,no-any-return]
-        seats = list(Seat.objects.filter(table=table))  # the actor's seat, and the bots' for the next turn
+        table, first_answer = lock_table_for_move(table_id, actor, move_id)
+        if first_answer is not None:
+            return first_answer  # type: ignore[no-any-return]
+        seats = table_rows.table_seats(table_id)  # the actor's seat, and the bots' for the next turn
         seat = next((s for s in seats if s.user_id == user.pk and not s.bot_level), None)
         if seat is None:
             raise ServiceError("not_seated", _("you have no seat at this table"))
         bots = {s.number for s in seats if s.bot_level}
         _apply_guarded(table, seat.number, version, action, "act", bot_seats=bots)
         answer = {"type": "ack", "id": move_id, "version": table.version}
-        Move.objects.create(table=table, actor=actor, move_id=move_id, answer=answer)
+        rows.insert(Move(table=table, actor=actor, move_id=move_id, answer=answer))
     return answer
 
 
@@ -233,7 +234,7 @@ def _bot_snapshot(table_id: int) -> tuple[int, dict[int, str], Any, str, str, di
 
 
 def _current_round(table: Table) -> Round | None:
-    return Round.objects.filter(table=table, status=Round.Status.PLAYING).select_related("match").first()
+    return table_rows.playing_round(table.pk)
 
 
 def _apply_guarded(
@@ -256,9 +257,9 @@ def _apply_guarded(
     rnd.snapshot = game.to_json(state)
     rnd.actions = [*rnd.actions, {"seat": seat, "action": wire}]
     append_event(table, kind, seat=seat, round=rnd, data={"action": wire})
-    finished = finish_round_if_over(table, rnd, game, state)
-    if not finished:
-        schedule_turn(table, rnd, game, state, acted=seat, bot_seats=bot_seats)
-    rnd.save()
-    if finished:
+    if finish_round_if_over(table, rnd, game, state):
+        rnd.save()
         table.save()
+        return
+    schedule_turn(table, rnd, game, state, acted=seat, bot_seats=bot_seats)
+    rows.update(rnd, MOVED_ROUND_FIELDS)

@@ -23,6 +23,7 @@ from games.engines.core import get_game
 from games.models import Event, Match, Round, Seat, Table
 from ledger import services as ledger
 
+from . import table_rows
 from .settlement import dealt_in, unit_id_for
 from .table_terms import table_money_terms
 
@@ -62,6 +63,16 @@ class TableAt:
         """The user id of the person holding seat `seat` at this version (None: a bot, an open seat, no seat)."""
         row = next((s for s in self.seats if s.number == seat), None)
         return row.user_id if row is not None and not row.bot_level else None
+
+    def builds_without_query(self, since: int | None) -> bool:
+        """Whether `build_frame` of this load with the events after `since` runs no query (they are kept here,
+        or none are sent, or the gap sends a snapshot)."""
+        return (
+            since is None
+            or since >= self.version
+            or self.version - since > MAX_CATCH_UP
+            or since >= self.version - RECENT_EVENTS
+        )
 
     def events_after(self, since: int) -> list[dict[str, Any]] | None:
         """The event summaries after version `since` up to this version, or None when they are older than the
@@ -125,6 +136,17 @@ def _current_version(table_id: int) -> int | None:
     return Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
 
 
+def cached_table_at(table_id: int, version: int | None) -> TableAt | None:
+    """`table_at(table_id, version)` when it needs no query (this process has the table at `version` or newer),
+    else None."""
+    if version is None:
+        return None
+    latest = _cache.latest(table_id)
+    if latest is None or latest.version < version:
+        return None
+    return _cache.get((table_id, latest.version)) or latest
+
+
 def table_at(table_id: int, version: int | None = None) -> TableAt | None:
     """The table at its current version (cached per version). None when the table does not exist.
 
@@ -135,9 +157,9 @@ def table_at(table_id: int, version: int | None = None) -> TableAt | None:
     consistent version (the load's last read, the recent events, shows a writer that moved it).
     """
     if version is not None:
-        latest = _cache.latest(table_id)
-        if latest is not None and latest.version >= version:
-            return _cache.get((table_id, latest.version)) or latest  # as new as announced, or newer
+        cached = cached_table_at(table_id, version)
+        if cached is not None:
+            return cached  # as new as announced, or newer
     else:
         version = _current_version(table_id)
     for _ in range(5):
@@ -165,13 +187,10 @@ def _load(table_id: int) -> tuple[TableAt | None, int | None]:
     """Read the table's rows once: `(load, its version)`, or `(None, a newer version)` when a writer moved the
     table during the read (or `(None, None)`: no such table)."""
     # The table row comes with its seats (one query), the match with the latest round (a table has one match).
-    seats = list(
-        Seat.objects.filter(table_id=table_id).select_related("table", "user__profile", "replaced__profile")
-    )
-    table = seats[0].table if seats else Table.objects.filter(pk=table_id).first()
+    table, seats = table_rows.table_with_seats(table_id)
     if table is None:
         return None, None
-    rnd = Round.objects.filter(table=table).select_related("match").order_by("-number").first()
+    rnd = table_rows.latest_round(table_id)
     match = rnd.match if rnd is not None else Match.objects.filter(table=table).order_by("-number").first()
     state = get_game(table.game).from_json(rnd.snapshot) if rnd is not None else None
     earlier = _cache.latest(table_id)
@@ -193,9 +212,7 @@ def _load(table_id: int) -> tuple[TableAt | None, int | None]:
     match_rounds = earlier.match_rounds if same_deal and earlier else _match_rounds(table.game, match)
     # Read last, the recent events also tell whether a writer moved the table during this load: a version's
     # event commits with its version, so an event past `table.version` means the rows above may be newer.
-    events = list(
-        Event.objects.filter(table=table, version__gt=table.version - RECENT_EVENTS).order_by("version")
-    )
+    events = table_rows.events_after(table_id, table.version - RECENT_EVENTS)
     if events and events[-1].version > table.version:
         return None, events[-1].version
     recent = [event_summary(e) for e in events]

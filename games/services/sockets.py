@@ -2,8 +2,8 @@
 set, this process's memory in the embedded mode): it caps how many sockets one user may hold at one table and
 tells whether a seated person still has one (docs/deploy.md "Sockets").
 
-Each entry is a socket's channel name with an expiry; a socket renews it with every frame it receives (the
-table page pings every 20 s), so the entries of a process that died lapse after SOCKET_TTL_SECONDS.
+Each entry is a socket's channel name with an expiry; a socket renews it with a frame it receives, at most every
+RENEW_SECONDS (the table page pings every 20 s), so the entries of a process that died lapse after SOCKET_TTL_SECONDS.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from django.conf import settings
 from django.dispatch import Signal
 
 SOCKET_TTL_SECONDS = 60
+RENEW_SECONDS = 10
+"""A socket renews its entry with a frame it receives when the last renewal is at least this old."""
 
 last_socket_closed = Signal()
 """Sent by the table socket when a seated person's last socket at a table closes: kwargs `table_id`, `user_id`,

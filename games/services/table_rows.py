@@ -1,0 +1,135 @@
+"""The table's rows a move and a frame read, in hand-written statements (games.services.rows): each returns the
+same instances, with the same related rows cached, as the queryset named in its docstring."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from django.db import connection
+
+from accounts.models import Profile, User
+from games.models import Event, Match, Move, Round, Seat, Table
+
+from .rows import Part, instance, link, read, read_value
+
+_TABLE, _SEAT, _USER, _PROFILE = Part(Table, "t"), Part(Seat, "s"), Part(User, "u"), Part(Profile, "p")
+_REPLACED, _REPLACED_PROFILE = Part(User, "ru"), Part(Profile, "rp")
+_ROUND, _MATCH, _EVENT = Part(Round, "r"), Part(Match, "m"), Part(Event, "e")
+
+
+def _name(model: Any) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+@cache
+def _seats_sql(vendor: str) -> str:
+    parts = (_TABLE, _SEAT, _USER, _PROFILE, _REPLACED, _REPLACED_PROFILE)
+    return (
+        f"SELECT {', '.join(p.select() for p in parts)} FROM {_name(Table)} t"
+        f" LEFT JOIN {_name(Seat)} s ON s.table_id = t.id"
+        f" LEFT JOIN {_name(User)} u ON u.id = s.user_id"
+        f" LEFT JOIN {_name(Profile)} p ON p.user_id = u.id"
+        f" LEFT JOIN {_name(User)} ru ON ru.id = s.replaced_id"
+        f" LEFT JOIN {_name(Profile)} rp ON rp.user_id = ru.id"
+        " WHERE t.id = %s ORDER BY s.number"
+    )
+
+
+def table_with_seats(table_id: int) -> tuple[Table | None, list[Seat]]:
+    """The table row and its seats by number, each with `user`, `user.profile`, `replaced` and `replaced.profile`
+    cached (`Seat.objects.filter(table_id=...).select_related("table", "user__profile", "replaced__profile")`,
+    one statement). `(None, [])` when there is no such table."""
+    parts = (_TABLE, _SEAT, _USER, _PROFILE, _REPLACED, _REPLACED_PROFILE)
+    rows = read(_seats_sql(connection.vendor), [table_id], parts)
+    if not rows:
+        return None, []
+    table: Any = rows[0][0]
+    seats = []
+    for _table, seat, user, profile, replaced, replaced_profile in rows:
+        if seat is None:
+            continue
+        for person, person_profile in ((user, profile), (replaced, replaced_profile)):
+            if person is not None:
+                link(person, "profile", person_profile)
+        link(seat, "table", table)
+        link(seat, "user", user)
+        link(seat, "replaced", replaced)
+        seats.append(seat)
+    return table, seats  # type: ignore[return-value]
+
+
+def table_seats(table_id: int) -> list[Seat]:
+    """The table's seats by number, without related rows (`Seat.objects.filter(table_id=...)`)."""
+    sql = f"SELECT {_SEAT.select()} FROM {_name(Seat)} s WHERE s.table_id = %s ORDER BY s.number"
+    return [row[0] for row in read(sql, [table_id], (_SEAT,))]  # type: ignore[misc]
+
+
+def latest_round(table_id: int) -> Round | None:
+    """The table's round with the highest number, with its match cached
+    (`Round.objects.filter(table=...).select_related("match").order_by("-number").first()`)."""
+    sql = (
+        f"SELECT {_ROUND.select()}, {_MATCH.select()} FROM {_name(Round)} r"
+        f" JOIN {_name(Match)} m ON m.id = r.match_id WHERE r.table_id = %s ORDER BY r.number DESC LIMIT 1"
+    )
+    return _round_with_match(read(sql, [table_id], (_ROUND, _MATCH)))
+
+
+def playing_round(table_id: int) -> Round | None:
+    """The round being played at the table, with its match cached
+    (`Round.objects.filter(table=..., status=PLAYING).select_related("match").first()`)."""
+    sql = (
+        f"SELECT {_ROUND.select()}, {_MATCH.select()} FROM {_name(Round)} r"
+        f" JOIN {_name(Match)} m ON m.id = r.match_id WHERE r.table_id = %s AND r.status = %s"
+        " ORDER BY r.id LIMIT 1"
+    )
+    return _round_with_match(read(sql, [table_id, Round.Status.PLAYING], (_ROUND, _MATCH)))
+
+
+def _round_with_match(rows: list[list[Any]]) -> Round | None:
+    if not rows:
+        return None
+    rnd, match = rows[0]
+    link(rnd, "match", match)
+    return rnd  # type: ignore[no-any-return]
+
+
+def events_after(table_id: int, version: int) -> list[Event]:
+    """The table's events after `version`, in order (`Event.objects.filter(table=..., version__gt=version)`)."""
+    sql = (
+        f"SELECT {_EVENT.select()} FROM {_name(Event)} e WHERE e.table_id = %s AND e.version > %s"
+        " ORDER BY e.version"
+    )
+    return [row[0] for row in read(sql, [table_id, version], (_EVENT,))]  # type: ignore[misc]
+
+
+def lock_table_row(table_id: int, actor: str, move_id: str) -> tuple[Table | None, Any]:
+    """The table row locked FOR UPDATE until the transaction ends (where the database has row locks; SQLite
+    serialises writers with BEGIN IMMEDIATE), with the first answer `actor` got for `move_id` there (None: a
+    new move id), read in the same statement. `(None, None)` when there is no such table."""
+    lock = ""
+    if connection.features.has_select_for_update:
+        lock = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else " FOR UPDATE"
+    sql = (
+        f"SELECT {_TABLE.select()}, (SELECT mv.answer FROM {_name(Move)} mv WHERE mv.table_id = t.id"
+        f" AND mv.actor = %s AND mv.move_id = %s LIMIT 1) FROM {_name(Table)} t WHERE t.id = %s{lock}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [actor, move_id, table_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None, None
+    table: Any = instance(_TABLE, row, 0)
+    answer = row[_TABLE.width]
+    return table, None if answer is None else read_value(Move._meta.get_field("answer"), answer)
+
+
+def bump_version(table_id: int, version: int) -> int:
+    """Move the table from `version` to the next one; returns the rows changed (0: it was not at `version`)
+    (`Table.objects.filter(pk=..., version=version).update(version=version + 1)`)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {_name(Table)} SET version = %s WHERE id = %s AND version = %s",
+            [version + 1, table_id, version],
+        )
+        return int(cursor.rowcount)
