@@ -225,9 +225,20 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [{"address": REDIS_URL, **REDIS_SOCKET_OPTIONS}]},
+            # redis-py's async pool refuses a command past its default 100 connections instead of waiting: a
+            # busy process (hundreds of sockets joining groups, a group send per move) has more in flight.
+            # All sockets of a process share one Redis list for the messages sent to them, and a message past
+            # `capacity` is dropped: the default 100 lost notifications (frames; whole tables stalled) whenever
+            # a busy process fell a second behind.
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "max_connections": 1000, **REDIS_SOCKET_OPTIONS}],
+                "capacity": 5000,
+            },
         }
     }
+    # Sessions read from the shared cache, written through to the database: a socket's handshake (and every
+    # page) finds its session without a query.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     CELERY_BROKER_URL = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
     # One cache for every process: allauth's rate limits and log-in lockouts count across them all.
