@@ -327,6 +327,20 @@ def _retire(table_ids: list[int]) -> None:
     Table.objects.filter(pk__in=table_ids).update(status=Table.Status.CLOSED, next_deal_at=None)
 
 
+def describe_stalled(lives: list[Live], quiet: float, ends: float, shown: int = 3) -> list[str]:
+    """For the first `shown` stalled tables: the version each seat's socket last had and the table's own (a seat
+    behind the table missed a frame; all four at the table's version: nobody had a move to make)."""
+    from games.models import Table
+
+    stalled = [live for live in lives if ends - live.last_change > quiet][:shown]
+    versions = dict(Table.objects.filter(pk__in=[s.table_id for s in stalled]).values_list("pk", "version"))
+    return [
+        f"        stalled table {live.table_id}: sockets at versions {[s.last_version for s in live.seats]}, "
+        f"the table at {versions.get(live.table_id)}"
+        for live in stalled
+    ]
+
+
 def cpu_seconds(started: Started) -> float:
     started.sample()
     return sum(started.cpu.values())
@@ -463,8 +477,9 @@ def main() -> int:
         finally:
             for started in processes:
                 stop(started)
-        _retire(table_ids)
         quiet = 10 + 2 * args.think[1]
+        stall_lines = describe_stalled(lives, quiet, step.ends)
+        _retire(table_ids)
         stalled = sum(1 for live in lives if step.ends - live.last_change > quiet)
         gaps = sum(1 for live in lives for seat in live.seats if missing_versions(seat))
         ms = [x * 1000 for x in step.latencies]
@@ -481,6 +496,8 @@ def main() -> int:
         )
         if step.errors:
             print(f"        error frames: {dict(step.errors)}")
+        for line in stall_lines:
+            print(line)
     print(f"logs: {logs}")
     return 0
 
