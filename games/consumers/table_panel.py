@@ -10,6 +10,8 @@ Server frames: {"type": "chat", "lines": [line...]}, {"type": "panel", ...} (gam
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -19,7 +21,42 @@ from games.services import panel, table_chat, watchers
 from .dbcalls import db_call
 
 _socket_refusal = db_call(panel.socket_refusal)
-_panel_frame = db_call(panel.panel_frame)
+
+
+class _SharedPanels:
+    """The table's shared panel (panel.TablePanel) by (table, change), the newest CHANGES kept: the sockets of one
+    process at a table read it once per panel.changed notification instead of once each."""
+
+    CHANGES = 256
+
+    def __init__(self) -> None:
+        self.items: OrderedDict[tuple[int, str], panel.TablePanel | None] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, table_id: int, change: str) -> panel.TablePanel | None:
+        key = (table_id, change)
+        with self.lock:
+            if key in self.items:
+                return self.items[key]
+        shared = panel.table_panel(
+            table_id
+        )  # two sockets asking at once may both read it: still the same rows
+        with self.lock:
+            self.items[key] = shared
+            while len(self.items) > self.CHANGES:
+                self.items.popitem(last=False)
+        return shared
+
+
+_shared_panels = _SharedPanels()
+
+
+def _recipient_panel(table_id: int, user: Any, change: str | None) -> dict[str, Any] | None:
+    shared = None if change is None else _shared_panels.get(table_id, change)
+    return panel.panel_frame(table_id, user, shared)
+
+
+_panel_frame = db_call(_recipient_panel)
 _chat_rooms = db_call(panel.chat_rooms)
 _chat_history = db_call(panel.chat_history)
 _may_read = db_call(table_chat.may_read)
@@ -66,7 +103,7 @@ class TablePanelMixin:
         return False
 
     async def panel_changed(self, event: dict[str, Any]) -> None:
-        await self._send_panel()
+        await self._send_panel(event.get("change"))
 
     async def chat_message(self, event: dict[str, Any]) -> None:
         """A chat line of the table: forwarded if the recipient reads its room and does not ignore its author."""
@@ -82,7 +119,9 @@ class TablePanelMixin:
         await self._send({"type": "notice", "code": "kicked"})  # type: ignore[attr-defined]
         await self.close(code=4403)  # type: ignore[attr-defined]
 
-    async def _send_panel(self) -> None:
-        frame = await _panel_frame(self.table_id, self.user)
+    async def _send_panel(self, change: str | None = None) -> None:
+        """Send this recipient's panel; for a change a notification named, the table's shared part is read once
+        in this process for all its sockets at the table (`_shared_panel`)."""
+        frame = await _panel_frame(self.table_id, self.user, change)
         if frame is not None:
             await self._send(frame)  # type: ignore[attr-defined]

@@ -42,7 +42,12 @@ def table_settings(table: Table) -> TableSettings:
 
 def is_host(table: Table, user: Any) -> bool:
     """Whether `user` created the table (the host)."""
-    return user is not None and table.created_by_id is not None and table.created_by_id == user.pk
+    return is_host_id(table.created_by_id, user)
+
+
+def is_host_id(host_id: int | None, user: Any) -> bool:
+    """Whether `user` is the host whose user id is `host_id` (the table's `created_by_id`; None: no host)."""
+    return user is not None and host_id is not None and host_id == user.pk
 
 
 def is_invited(table: Table, user: Any) -> bool:

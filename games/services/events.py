@@ -6,6 +6,7 @@ Everything here runs inside the caller's transaction, with the table row already
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -52,5 +53,7 @@ def append_event(
 
 
 def panel_changed(table_id: int) -> None:
-    """Every socket of the table re-reads its side panel (watchers, seat requests, kick votes) after commit."""
-    send_on_commit(table_group(table_id), {"type": "panel.changed"})
+    """Every socket of the table re-reads its side panel (watchers, seat requests, kick votes) after commit. The
+    message names the change (`change`: a random token), so the sockets a process holds at the table read the
+    table's shared panel once for it (games.consumers.table_panel)."""
+    send_on_commit(table_group(table_id), {"type": "panel.changed", "change": secrets.token_hex(8)})

@@ -3,15 +3,16 @@ kick votes, and the rooms of the table's chat a recipient reads (docs/decisions-
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from games.models import Seat, Table
 
 from . import table_chat
-from .access import is_host, watch_refusal
+from .access import is_host_id, watch_refusal
 from .invitations import pending_requests
 from .kicks import between_deals, kick_votes
-from .watchers import watchers_of
+from .watchers import table_watchers, without_ignored
 
 
 def socket_refusal(table_id: int, user: Any) -> str | None:
@@ -21,23 +22,55 @@ def socket_refusal(table_id: int, user: Any) -> str | None:
     return None if table is None else watch_refusal(table, user)
 
 
-def panel_frame(table_id: int, user: Any) -> dict[str, Any] | None:
-    """`{"type": "panel", "host", "access", "between_deals", "watchers", "requests" (the host's only),
-    "kick_votes": {seat: votes}, "voters"}` for `user`, or None when the table is gone. Holds no card."""
+@dataclass(frozen=True)
+class TablePanel:
+    """The part of the side panel every recipient at the table shares, read once per change: the host's user id,
+    the access, whether no deal is on, the spectators (watchers.table_watchers), the pending seat requests, the
+    kick votes by seat and how many people could vote."""
+
+    host_id: int | None
+    access: str
+    between_deals: bool
+    watchers: list[dict[str, Any]]
+    requests: list[dict[str, object]]
+    kick_votes: dict[str, int]
+    voters: int
+
+
+def table_panel(table_id: int) -> TablePanel | None:
+    """The table's shared panel now, or None when the table is gone."""
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return None
-    host = is_host(table, user)
     seated = Seat.objects.filter(table=table, bot_level="", user__isnull=False).count()
+    return TablePanel(
+        host_id=table.created_by_id,
+        access=table.access,
+        between_deals=between_deals(table),
+        watchers=table_watchers(table.pk),
+        requests=pending_requests(table),
+        kick_votes={str(seat): n for seat, n in kick_votes(table).items()},
+        voters=max(seated - 1, 0),
+    )
+
+
+def panel_frame(table_id: int, user: Any, shared: TablePanel | None = None) -> dict[str, Any] | None:
+    """`{"type": "panel", "host", "access", "between_deals", "watchers", "requests" (the host's only),
+    "kick_votes": {seat: votes}, "voters"}` for `user`, or None when the table is gone. `shared`: the table's
+    panel when the caller has read it for this change (`table_panel`; else it is read here). Holds no card."""
+    shared = shared or table_panel(table_id)
+    if shared is None:
+        return None
+    host = is_host_id(shared.host_id, user)
     return {
         "type": "panel",
         "host": host,
-        "access": table.access,
-        "between_deals": between_deals(table),
-        "watchers": watchers_of(table.pk, user),
-        "requests": pending_requests(table) if host else [],
-        "kick_votes": {str(seat): n for seat, n in kick_votes(table).items()},
-        "voters": max(seated - 1, 0),
+        "access": shared.access,
+        "between_deals": shared.between_deals,
+        "watchers": without_ignored(shared.watchers, user),
+        "requests": shared.requests if host else [],
+        "kick_votes": shared.kick_votes,
+        "voters": shared.voters,
     }
 
 
