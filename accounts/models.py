@@ -9,6 +9,11 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 
+def shown_name(username: str, display_name: str | None) -> str:
+    """The name shown for a user: the profile's display name (None or blank: none), else the username."""
+    return display_name or username
+
+
 class User(AbstractUser):
     """A player or staff member of Kibitz (is_staff marks staff)."""
 
@@ -16,7 +21,7 @@ class User(AbstractUser):
     def display_name(self) -> str:
         """The name shown at tables: the profile's display name, else the username."""
         profile = getattr(self, "profile", None)
-        return (profile.display_name if profile and profile.display_name else "") or self.username
+        return shown_name(self.username, profile.display_name if profile else None)
 
     @property
     def is_house_bot(self) -> bool:

@@ -24,6 +24,7 @@ from . import rows, table_rows
 from .errors import ServiceError
 from .events import append_event
 from .locking import lock_table, lock_table_for_move
+from .projection import remember_move
 from .round_flow import expired_seats, finish_round_if_over, schedule_turn
 
 log = logging.getLogger(__name__)
@@ -256,10 +257,11 @@ def _apply_guarded(
     wire = action.to_wire()
     rnd.snapshot = game.to_json(state)
     rnd.actions = [*rnd.actions, {"seat": seat, "action": wire}]
-    append_event(table, kind, seat=seat, round=rnd, data={"action": wire})
+    event = append_event(table, kind, seat=seat, round=rnd, data={"action": wire})
     if finish_round_if_over(table, rnd, game, state):
         rnd.save()
         table.save()
         return
     schedule_turn(table, rnd, game, state, acted=seat, bot_seats=bot_seats)
     rows.update(rnd, MOVED_ROUND_FIELDS)
+    remember_move(table, rnd, event)

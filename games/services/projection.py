@@ -17,6 +17,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import transaction
+
 from accounts.models import User
 from games.declarations import game_title
 from games.engines.core import get_game
@@ -39,7 +41,8 @@ class TableAt:
     """Everything a frame needs about a table at one version (immutable: a version never changes)."""
 
     table: Table
-    seats: list[Seat]
+    seats: list[Seat]  # without their users cached: `names` has what a frame shows of them
+    names: dict[int, str]  # the shown name of each user sitting or replaced at a seat, by user id
     round: Round | None
     match: Match | None
     state: Any
@@ -183,11 +186,40 @@ def table_at(table_id: int, version: int | None = None) -> TableAt | None:
     raise RuntimeError(f"table {table_id} kept moving while being read")
 
 
+def remember_move(table: Table, rnd: Round, event: Event) -> None:
+    """After a move that did not end the deal, in its transaction (the table locked, `table.version` the move's,
+    `rnd` saved, `event` appended): the new version's load, derived from the previous version's load when this
+    process has it, is cached once the transaction commits, so the move's frames are built without reading the
+    table again. Only the round, the table row and the latest event changed with the move: the seats, names,
+    dealt names and match sheet are the previous version's (a seat that changes hands writes its own event), and no
+    money is booked mid-deal."""
+    earlier = _cache.get((table.pk, table.version - 1))
+    if earlier is None or earlier.round is None or earlier.round.pk != rnd.pk:
+        return
+    if earlier.round.status != Round.Status.PLAYING or earlier.match is None:
+        return
+    kept = [e for e in earlier.recent_events if e["version"] > table.version - RECENT_EVENTS]
+    loaded = TableAt(
+        table=table,
+        seats=earlier.seats,
+        names=earlier.names,
+        round=rnd,
+        match=earlier.match,
+        state=get_game(table.game).from_json(rnd.snapshot),
+        dealt=earlier.dealt,
+        money=None,
+        match_rounds=earlier.match_rounds,
+        recent_events=[*kept, event_summary(event)],
+    )
+    key = (table.pk, table.version)
+    transaction.on_commit(lambda: _cache.put(key, loaded))
+
+
 def _load(table_id: int) -> tuple[TableAt | None, int | None]:
     """Read the table's rows once: `(load, its version)`, or `(None, a newer version)` when a writer moved the
     table during the read (or `(None, None)`: no such table)."""
     # The table row comes with its seats (one query), the match with the latest round (a table has one match).
-    table, seats = table_rows.table_with_seats(table_id)
+    table, seats, names = table_rows.table_with_seats(table_id)
     if table is None:
         return None, None
     rnd = table_rows.latest_round(table_id)
@@ -212,11 +244,15 @@ def _load(table_id: int) -> tuple[TableAt | None, int | None]:
     match_rounds = earlier.match_rounds if same_deal and earlier else _match_rounds(table.game, match)
     # Read last, the recent events also tell whether a writer moved the table during this load: a version's
     # event commits with its version, so an event past `table.version` means the rows above may be newer.
-    events = table_rows.events_after(table_id, table.version - RECENT_EVENTS)
+    # The summaries the previous load kept are not read again: only the events after it.
+    oldest = table.version - RECENT_EVENTS
+    reuse = earlier is not None and oldest <= earlier.version <= table.version
+    kept = [e for e in earlier.recent_events if e["version"] > oldest] if reuse and earlier else []
+    events = table_rows.events_after(table_id, earlier.version if reuse and earlier else oldest)
     if events and events[-1].version > table.version:
         return None, events[-1].version
-    recent = [event_summary(e) for e in events]
-    return TableAt(table, seats, rnd, match, state, dealt, money, match_rounds, recent), table.version
+    recent = [*kept, *(event_summary(e) for e in events)]
+    return TableAt(table, seats, names, rnd, match, state, dealt, money, match_rounds, recent), table.version
 
 
 def _match_rounds(game_key: str, match: Match | None) -> list[dict[str, Any]]:
@@ -337,7 +373,9 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
             "access": table.access,
             "bot_level": table.bot_level,
             "you": seat,
-            "seats": [_seat_json(s, None if state is None else game.dealt_in(state)) for s in seats],
+            "seats": [
+                _seat_json(s, loaded.names, None if state is None else game.dealt_in(state)) for s in seats
+            ],
             "round": None
             if rnd is None
             else {
@@ -382,19 +420,18 @@ def _money_terms(table: Table) -> dict[str, Any] | None:
     return terms.to_json() if terms else None
 
 
-def _seat_json(seat: Seat, dealt_in: frozenset[int] | None) -> dict[str, Any]:
+def _seat_json(seat: Seat, names: dict[int, str], dealt_in: frozenset[int] | None) -> dict[str, Any]:
     """A seat's public facts; `dealt_in` False for a seat not dealt into the current deal (a Rummy seat out of
     the match), None before the first deal. A bot in a person's seat says why (`bot_reason`, seating.BotReason)
     and whose seat it was (`replaced`, a display name)."""
-    user = seat.user
     return {
         "bot_reason": seat.bot_reason or None,
-        "replaced": seat.replaced.display_name if seat.replaced else None,
+        "replaced": names[seat.replaced_id] if seat.replaced_id is not None else None,
         "number": seat.number,
-        "name": user.display_name if user else None,
+        "name": names[seat.user_id] if seat.user_id is not None else None,
         "bot": seat.is_bot,
         "bot_level": seat.bot_level or None,
-        "open": user is None,
+        "open": seat.user_id is None,
         "dealt_in": None if dealt_in is None else seat.number in dealt_in,
     }
 

@@ -8,13 +8,12 @@ from typing import Any
 
 from django.db import connection
 
-from accounts.models import Profile, User
+from accounts.models import Profile, User, shown_name
 from games.models import Event, Match, Move, Round, Seat, Table
 
 from .rows import Part, instance, link, read, read_value
 
-_TABLE, _SEAT, _USER, _PROFILE = Part(Table, "t"), Part(Seat, "s"), Part(User, "u"), Part(Profile, "p")
-_REPLACED, _REPLACED_PROFILE = Part(User, "ru"), Part(Profile, "rp")
+_TABLE, _SEAT = Part(Table, "t"), Part(Seat, "s")
 _ROUND, _MATCH, _EVENT = Part(Round, "r"), Part(Match, "m"), Part(Event, "e")
 
 
@@ -24,9 +23,9 @@ def _name(model: Any) -> str:
 
 @cache
 def _seats_sql(vendor: str) -> str:
-    parts = (_TABLE, _SEAT, _USER, _PROFILE, _REPLACED, _REPLACED_PROFILE)
+    names = "u.username, p.display_name, ru.username, rp.display_name"
     return (
-        f"SELECT {', '.join(p.select() for p in parts)} FROM {_name(Table)} t"
+        f"SELECT {_TABLE.select()}, {_SEAT.select()}, {names} FROM {_name(Table)} t"
         f" LEFT JOIN {_name(Seat)} s ON s.table_id = t.id"
         f" LEFT JOIN {_name(User)} u ON u.id = s.user_id"
         f" LEFT JOIN {_name(Profile)} p ON p.user_id = u.id"
@@ -36,27 +35,29 @@ def _seats_sql(vendor: str) -> str:
     )
 
 
-def table_with_seats(table_id: int) -> tuple[Table | None, list[Seat]]:
-    """The table row and its seats by number, each with `user`, `user.profile`, `replaced` and `replaced.profile`
-    cached (`Seat.objects.filter(table_id=...).select_related("table", "user__profile", "replaced__profile")`,
-    one statement). `(None, [])` when there is no such table."""
-    parts = (_TABLE, _SEAT, _USER, _PROFILE, _REPLACED, _REPLACED_PROFILE)
-    rows = read(_seats_sql(connection.vendor), [table_id], parts)
+def table_with_seats(table_id: int) -> tuple[Table | None, list[Seat], dict[int, str]]:
+    """The table row, its seats by number (`Seat.objects.filter(table_id=...)`, each with `table` cached) and the
+    shown name (accounts.models.shown_name) of every user who sits or was replaced there, by user id: one
+    statement. `(None, [], {})` when there is no such table."""
+    with connection.cursor() as cursor:
+        cursor.execute(_seats_sql(connection.vendor), [table_id])
+        rows = cursor.fetchall()
     if not rows:
-        return None, []
-    table: Any = rows[0][0]
-    seats = []
-    for _table, seat, user, profile, replaced, replaced_profile in rows:
+        return None, [], {}
+    table: Any = instance(_TABLE, rows[0], 0)
+    seats, names = [], {}
+    for row in rows:
+        seat: Any = instance(_SEAT, row, _TABLE.width)
         if seat is None:
             continue
-        for person, person_profile in ((user, profile), (replaced, replaced_profile)):
-            if person is not None:
-                link(person, "profile", person_profile)
         link(seat, "table", table)
-        link(seat, "user", user)
-        link(seat, "replaced", replaced)
         seats.append(seat)
-    return table, seats  # type: ignore[return-value]
+        username, display_name, replaced_username, replaced_display_name = row[-4:]
+        if seat.user_id is not None:
+            names[seat.user_id] = shown_name(username, display_name)
+        if seat.replaced_id is not None:
+            names[seat.replaced_id] = shown_name(replaced_username, replaced_display_name)
+    return table, seats, names
 
 
 def table_seats(table_id: int) -> list[Seat]:
