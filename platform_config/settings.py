@@ -198,6 +198,10 @@ if DATABASE_URL:
             "max_size": KIBITZ_DB_POOL_MAX,
             "timeout": 10,
         }
+        # Parameters travel apart from the statement (server-side binding) instead of being quoted into it: a move
+        # writes its round's whole state as JSON, and quoting that text was a tenth of a busy process's time;
+        # PostgreSQL also prepares the statements a process repeats.
+        DATABASES["default"]["OPTIONS"]["server_side_binding"] = True
     else:
         # Persistent connections: every socket frame is a short database read; reconnecting each time dominated.
         DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
@@ -224,16 +228,14 @@ REDIS_SOCKET_OPTIONS = {"socket_timeout": 15, "socket_connect_timeout": 5}
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # redis-py's async pool refuses a command past its default 100 connections instead of waiting: a
-            # busy process (hundreds of sockets joining groups, a group send per move) has more in flight.
-            # All sockets of a process share one Redis list for the messages sent to them, and a message past
-            # `capacity` is dropped: the default 100 lost notifications (frames; whole tables stalled) whenever
-            # a busy process fell a second behind.
-            "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "max_connections": 1000, **REDIS_SOCKET_OPTIONS}],
-                "capacity": 5000,
-            },
+            # Redis pub/sub: a process subscribes once per group its sockets are in and Redis pushes each message
+            # to it. The list-based RedisChannelLayer popped every message a process receives with four round
+            # trips in a row (its clean-up script, BZPOPMIN, and the in-flight backup's add and pop), one message
+            # at a time, which capped a process at about 70 moves a second whatever else it did; its per-process
+            # list also dropped messages past its capacity (100), stalling whole tables.
+            # redis-py's async pool refuses a command past its default 100 connections instead of waiting.
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000, **REDIS_SOCKET_OPTIONS}]},
         }
     }
     # Sessions read from the shared cache, written through to the database: a socket's handshake (and every

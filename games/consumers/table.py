@@ -82,6 +82,7 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
         self.read_only = False
         self.sent_version = -1
         self.renewed_at = time.monotonic()  # registered just now
+        self.opened_at = time.time()  # wall clock: takeovers compare sockets of several processes
         self.bucket = TokenBucket(*settings.KIBITZ_FRAME_RATE)
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         if self.seat is not None:
@@ -89,7 +90,8 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
         await self.accept()
         if self.seat is not None:
             await self.channel_layer.group_send(
-                _seat_group(self.table_id, self.seat), {"type": "seat.takeover", "channel": self.channel_name}
+                _seat_group(self.table_id, self.seat),
+                {"type": "seat.takeover", "channel": self.channel_name, "opened": self.opened_at},
             )
         await self._send_state(since=self._since())
         await self.panel_connect()
@@ -162,8 +164,11 @@ class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsume
             await self._send_state(since=self.sent_version, announced=event["version"])
 
     async def seat_takeover(self, event: dict[str, Any]) -> None:
-        """Another socket took this seat: this one becomes read-only (it still receives the table)."""
-        if event["channel"] != self.channel_name and not self.read_only:
+        """Another socket took this seat: this one becomes read-only (it still receives the table). A takeover
+        by a socket opened before this one is ignored: a group message may arrive after a newer socket joined
+        the group, and the newest socket keeps the seat."""
+        older = event.get("opened", float("inf")) < self.opened_at
+        if event["channel"] != self.channel_name and not older and not self.read_only:
             self.read_only = True
             await self._send(
                 {

@@ -73,7 +73,7 @@ def redis_layer_12(redis_url, settings):
     """The Redis channel layer on REDIS_URL's own database (12 for this suite), a prefix of this process."""
     settings.CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {
                 "hosts": [{"address": redis_url, **settings.REDIS_SOCKET_OPTIONS}],
                 "prefix": f"kibitz-i18n-{os.getpid()}",

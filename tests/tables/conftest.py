@@ -58,7 +58,7 @@ def redis_layer(redis_url, settings):
     process (test runs in parallel do not hear each other)."""
     settings.CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {
                 "hosts": [{"address": redis_url, **settings.REDIS_SOCKET_OPTIONS}],
                 "prefix": f"kibitz-test-{os.getpid()}",

@@ -192,7 +192,8 @@ async def test_it_makes_the_older_socket_of_a_seat_read_only(users, redis_layer)
     await new.send_to(
         text_data=json.dumps({"type": "act", "id": "n", "version": version, "action": legal[0]})
     )
-    assert (await receive_until(new, lambda f: f["type"] in ("ack", "error")))["type"] == "ack"
+    answer = await receive_until(new, lambda f: f["type"] in ("ack", "error"))
+    assert answer["type"] == "ack", answer
     await old.disconnect()
     await new.disconnect()
 
