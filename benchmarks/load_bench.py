@@ -101,13 +101,14 @@ class Live:
 class Step:
     """What one table count measured."""
 
-    began: float = 0.0
+    began: float = float("inf")  # set once every socket is open: nothing before it is measured
     ends: float = 0.0
     acks: int = 0
     latencies: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
     first_frames: list[float] = field(default_factory=list)
     handshakes: asyncio.Semaphore | None = None  # made on the step's own event loop
+    cpu_began: list[float] = field(default_factory=list)  # each server process's CPU seconds at `began`
 
 
 def arrived(live: Live, step: Step, now: float) -> None:
@@ -347,7 +348,12 @@ def cpu_seconds(started: Started) -> float:
 
 
 async def run_step(
-    lives: list[Live], servers: list[str], watchers: list[str], args: argparse.Namespace, step: Step
+    lives: list[Live],
+    servers: list[str],
+    watchers: list[str],
+    args: argparse.Namespace,
+    step: Step,
+    processes: list[Started],
 ) -> None:
     rng = random.Random(args.seed)
     step.handshakes = asyncio.Semaphore(HANDSHAKES)
@@ -367,6 +373,7 @@ async def run_step(
                 await asyncio.sleep(0.05)  # a gentler handshake storm
     await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 300)
     step.began = time.monotonic()
+    step.cpu_began = [cpu_seconds(p) for p in processes]  # the sockets' opening is not the step's load
     step.ends = step.began + args.duration
     for live in lives:
         live.last_change = step.began
@@ -469,10 +476,11 @@ def main() -> int:
                 for index, table_id in enumerate(table_ids)
             ]
             step = Step()
-            cpu_before = [cpu_seconds(p) for p in processes]
-            asyncio.run(run_step(lives, servers, [sessions[n] for n in watcher_names], args, step))
+            asyncio.run(run_step(lives, servers, [sessions[n] for n in watcher_names], args, step, processes))
             elapsed = time.monotonic() - step.began
-            cpu = [(cpu_seconds(p) - b) / elapsed * 100 for p, b in zip(processes, cpu_before, strict=True)]
+            cpu = [
+                (cpu_seconds(p) - b) / elapsed * 100 for p, b in zip(processes, step.cpu_began, strict=True)
+            ]
             load = os.getloadavg()[0]
         finally:
             for started in processes:
