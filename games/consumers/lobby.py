@@ -26,6 +26,7 @@ from games.services.invitations import pending_invitations
 from platform_config.notify import LOBBY_GROUP, user_group
 from social.services import chat, presence
 
+from .dispatch import DirectDispatchMixin
 from .frames import LOBBY_FRAME_TYPES, FrameError, TokenBucket, parse_frame
 from .jsonframes import dumps
 from .language import ProfileLanguageMixin
@@ -49,7 +50,7 @@ _may_read = database_sync_to_async(chat.may_read)
 _post = database_sync_to_async(table_chat.post_in_lobby)
 
 
-class LobbyConsumer(ProfileLanguageMixin, AsyncWebsocketConsumer):
+class LobbyConsumer(ProfileLanguageMixin, DirectDispatchMixin, AsyncWebsocketConsumer):
     """Sends the boxes on connect and after every table change (`lobby.changed`), the social frame on connect,
     on ping and after `social.changed`, and the lobby chat's lines (`chat.message`) the user may read."""
 

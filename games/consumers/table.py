@@ -25,6 +25,7 @@ from games.services.projection import table_exists_with_seat
 from platform_config.notify import table_group
 
 from .dbcalls import db_call
+from .dispatch import DirectDispatchMixin
 from .fanout import deliver, deliver_cached
 from .frames import FrameError, TokenBucket, parse_frame
 from .jsonframes import dumps
@@ -50,7 +51,7 @@ def _tell_no_socket_left(table_id: int, user_id: int, seat: int) -> None:
     sockets.last_socket_closed.send(TableConsumer, table_id=table_id, user_id=user_id, seat=seat)
 
 
-class TableConsumer(ProfileLanguageMixin, TablePanelMixin, AsyncWebsocketConsumer):
+class TableConsumer(ProfileLanguageMixin, DirectDispatchMixin, TablePanelMixin, AsyncWebsocketConsumer):
     """Translate frames into service calls and fan each version out as this recipient's own view."""
 
     async def connect(self) -> None:

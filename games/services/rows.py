@@ -23,39 +23,46 @@ Converter = Callable[[Any, Any, Any], Any]
 
 @dataclass(frozen=True)
 class Part:
-    """`model`'s concrete columns under SQL alias `alias` (e.g. `Part(Seat, "s")`)."""
+    """`model`'s concrete columns under SQL alias `alias` (e.g. `Part(Seat, "s")`); with `deferred`, those fields'
+    columns are left out and the instances defer them, as `QuerySet.defer` does (reading one runs a query)."""
 
     model: type[models.Model]
     alias: str
+    deferred: tuple[str, ...] = ()
+
+    @property
+    def fields(self) -> list[Any]:
+        """The concrete fields the part reads, in column order."""
+        return [f for f in self.model._meta.concrete_fields if f.name not in self.deferred]
 
     def select(self, using: str = "default") -> str:
         """The part's columns for a SELECT list, `"s"."id", "s"."table_id", ...` (names quoted as `using` does)."""
         quote = connections[using].ops.quote_name
-        return ", ".join(f"{quote(self.alias)}.{quote(f.column)}" for f in self.model._meta.concrete_fields)
+        return ", ".join(f"{quote(self.alias)}.{quote(f.column)}" for f in self.fields)
 
     @property
     def width(self) -> int:
         """How many columns the part takes in a row."""
-        return len(self.model._meta.concrete_fields)
+        return len(self.fields)
 
 
 @cache
-def _converters(model: type[models.Model], using: str) -> tuple[list[str], list[tuple[Any, list[Converter]]]]:
-    """The model's attribute names, and per column its expression with the converters the ORM applies."""
+def _converters(part: Part, using: str) -> tuple[list[str], list[tuple[Any, list[Converter]]]]:
+    """The part's attribute names, and per column its expression with the converters the ORM applies."""
     connection = connections[using]
     converters = []
-    for f in model._meta.concrete_fields:
-        column = f.get_col(model._meta.db_table)
+    for f in part.fields:
+        column = f.get_col(part.model._meta.db_table)
         converters.append(
             (column, connection.ops.get_db_converters(column) + f.get_db_converters(connection))
         )
-    return [f.attname for f in model._meta.concrete_fields], converters
+    return [f.attname for f in part.fields], converters
 
 
 def instance(part: Part, row: Sequence[Any], start: int, using: str = "default") -> models.Model | None:
     """The instance of `part` in `row` from column `start`, or None when its primary key is NULL (an outer join
     that matched nothing)."""
-    attnames, converters = _converters(part.model, using)
+    attnames, converters = _converters(part, using)
     values = list(row[start : start + part.width])
     if values[attnames.index(part.model._meta.pk.attname)] is None:
         return None
