@@ -5,7 +5,7 @@ A `Part` is one model's columns under a table alias in a SELECT list. `read(sql,
 statement and turns each row into one instance per part, exactly as the ORM would: every column goes through the
 same database converters (JSON text decoded, SQLite's datetimes parsed) and `Model.from_db` builds the instance,
 so the rows behave as a queryset's would. `link` caches a related instance as `select_related` does, so reading
-`seat.user.profile` afterwards runs no query. The statements are written for both backends the site runs on
+`seat.table` afterwards runs no query. The statements are written for both backends the site runs on
 (PostgreSQL, SQLite): standard SQL, `%s` parameters, names quoted by the backend.
 """
 
@@ -23,54 +23,65 @@ Converter = Callable[[Any, Any, Any], Any]
 
 @dataclass(frozen=True)
 class Part:
-    """`model`'s concrete columns under SQL alias `alias` (e.g. `Part(Seat, "s")`); with `deferred`, those fields'
-    columns are left out and the instances defer them, as `QuerySet.defer` does (reading one runs a query)."""
+    """`model`'s concrete columns under SQL alias `alias` (e.g. `Part(Seat, "s")`)."""
 
     model: type[models.Model]
     alias: str
-    deferred: tuple[str, ...] = ()
-
-    @property
-    def fields(self) -> list[Any]:
-        """The concrete fields the part reads, in column order."""
-        return [f for f in self.model._meta.concrete_fields if f.name not in self.deferred]
 
     def select(self, using: str = "default") -> str:
         """The part's columns for a SELECT list, `"s"."id", "s"."table_id", ...` (names quoted as `using` does)."""
         quote = connections[using].ops.quote_name
-        return ", ".join(f"{quote(self.alias)}.{quote(f.column)}" for f in self.fields)
+        return ", ".join(f"{quote(self.alias)}.{quote(f.column)}" for f in self.model._meta.concrete_fields)
 
     @property
     def width(self) -> int:
         """How many columns the part takes in a row."""
-        return len(self.fields)
+        return len(self.model._meta.concrete_fields)
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """How a model's columns are read: attribute names, the primary key's position, per column its expression
+    and the converters the ORM applies to it."""
+
+    attnames: list[str]
+    pk_index: int
+    columns: list[tuple[Any, list[Converter]]]
 
 
 @cache
-def _converters(part: Part, using: str) -> tuple[list[str], list[tuple[Any, list[Converter]]]]:
-    """The part's attribute names, and per column its expression with the converters the ORM applies."""
+def _reading(model: type[models.Model], using: str) -> _Reading:
     connection = connections[using]
-    converters = []
-    for f in part.fields:
-        column = f.get_col(part.model._meta.db_table)
-        converters.append(
+    fields = model._meta.concrete_fields
+    columns = [(f.get_col(model._meta.db_table), f) for f in fields]
+    return _Reading(
+        attnames=[f.attname for f in fields],
+        pk_index=[f.attname for f in fields].index(model._meta.pk.attname),
+        columns=[
             (column, connection.ops.get_db_converters(column) + f.get_db_converters(connection))
-        )
-    return [f.attname for f in part.fields], converters
+            for column, f in columns
+        ],
+    )
+
+
+def _converted(value: Any, column: Any, converters: list[Converter], using: str) -> Any:
+    connection = connections[using]
+    for convert in converters:
+        value = convert(value, column, connection)
+    return value
 
 
 def instance(part: Part, row: Sequence[Any], start: int, using: str = "default") -> models.Model | None:
     """The instance of `part` in `row` from column `start`, or None when its primary key is NULL (an outer join
     that matched nothing)."""
-    attnames, converters = _converters(part, using)
+    reading = _reading(part.model, using)
     values = list(row[start : start + part.width])
-    if values[attnames.index(part.model._meta.pk.attname)] is None:
+    if values[reading.pk_index] is None:
         return None
-    connection = connections[using]
-    for index, (column, column_converters) in enumerate(converters):
-        for convert in column_converters:
-            values[index] = convert(values[index], column, connection)
-    return part.model.from_db(using, attnames, values)
+    for index, (column, converters) in enumerate(reading.columns):
+        if converters:
+            values[index] = _converted(values[index], column, converters, using)
+    return part.model.from_db(using, reading.attnames, values)
 
 
 def read(
@@ -93,22 +104,13 @@ def read(
 
 def read_value(field: models.Field[Any, Any], value: Any, using: str = "default") -> Any:
     """A column `value` read by hand as `field` would read it (its database converters applied)."""
-    connection = connections[using]
-    column = field.get_col(field.model._meta.db_table)
-    for convert in connection.ops.get_db_converters(column) + field.get_db_converters(connection):
-        value = convert(value, column, connection)
-    return value
+    column, converters = _reading(field.model, using).columns[field.model._meta.concrete_fields.index(field)]
+    return _converted(value, column, converters, using)
 
 
 def link(instance: models.Model, name: str, related: models.Model | None) -> None:
-    """Cache `related` as `instance`'s relation `name` (a foreign key, or a reverse one-to-one such as a user's
-    `profile`), as `select_related` does: None caches "no such row" (a reverse one-to-one then raises its
-    DoesNotExist on access, as after select_related)."""
-    field: Any = instance._meta.get_field(name)
-    field.set_cached_value(instance, related)
-    remote = getattr(field, "remote_field", None)
-    if related is not None and isinstance(field, models.OneToOneRel) and remote is not None:
-        remote.set_cached_value(related, instance)
+    """Cache `related` as `instance`'s foreign key `name`, as `select_related` does (reading it runs no query)."""
+    instance._meta.get_field(name).set_cached_value(instance, related)  # type: ignore[union-attr]
 
 
 def insert(obj: models.Model, using: str = "default") -> None:
