@@ -21,6 +21,13 @@ from django.db import connections, models
 Converter = Callable[[Any, Any, Any], Any]
 
 
+def _column(field: Any) -> str:
+    """`field`'s column name (every concrete field has one; the stubs type it optional)."""
+    column: str | None = field.column
+    assert column is not None, field
+    return column
+
+
 @dataclass(frozen=True)
 class Part:
     """`model`'s concrete columns under SQL alias `alias` (e.g. `Part(Seat, "s")`)."""
@@ -31,7 +38,7 @@ class Part:
     def select(self, using: str = "default") -> str:
         """The part's columns for a SELECT list, `"s"."id", "s"."table_id", ...` (names quoted as `using` does)."""
         quote = connections[using].ops.quote_name
-        return ", ".join(f"{quote(self.alias)}.{quote(f.column)}" for f in self.model._meta.concrete_fields)
+        return ", ".join(f"{quote(self.alias)}.{quote(_column(f))}" for f in self.model._meta.concrete_fields)
 
     @property
     def width(self) -> int:
@@ -121,12 +128,12 @@ def insert(obj: models.Model, using: str = "default") -> None:
     values = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
     quote = connection.ops.quote_name
     sql = (
-        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)})"
+        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(_column(f)) for f in fields)})"
         f" VALUES ({', '.join(['%s'] * len(fields))})"
     )
     returning = connection.features.can_return_columns_from_insert
     if returning:
-        sql += f" RETURNING {quote(meta.pk.column)}"
+        sql += f" RETURNING {quote(_column(meta.pk))}"
     with connection.cursor() as cursor:
         cursor.execute(sql, values)
         pk = cursor.fetchone()[0] if returning else cursor.lastrowid
@@ -142,7 +149,7 @@ def update(obj: models.Model, names: Sequence[str], using: str = "default") -> N
     fields = [meta.get_field(name) for name in names]
     values = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in fields]  # type: ignore[union-attr]
     quote = connection.ops.quote_name
-    assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)  # type: ignore[union-attr]
-    sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
+    assignments = ", ".join(f"{quote(_column(f))} = %s" for f in fields)
+    sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(_column(meta.pk))} = %s"
     with connection.cursor() as cursor:
         cursor.execute(sql, [*values, obj.pk])
