@@ -12,9 +12,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.models import Event, Round, Table
+from platform_config import rows
 from platform_config.notify import LOBBY_GROUP, send_on_commit, table_group
 
-from . import rows, table_rows
+from . import table_rows
 from .errors import ServiceError
 
 SEEN_AT_THE_TABLE_ONLY = ("act", "timeout")

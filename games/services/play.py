@@ -19,8 +19,9 @@ from games.engines.core import get_game
 from games.engines.core.errors import RuleError
 from games.engines.core.replay import replay
 from games.models import Move, Round, Seat, Table
+from platform_config import rows
 
-from . import rows, table_rows
+from . import table_rows
 from .errors import ServiceError
 from .events import append_event
 from .locking import lock_table, lock_table_for_move

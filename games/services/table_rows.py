@@ -10,27 +10,22 @@ from django.db import connection
 
 from accounts.models import Profile, User, shown_name
 from games.models import Event, Match, Move, Round, Seat, Table
-
-from .rows import Part, instance, link, read, read_value
+from platform_config.rows import Part, for_update, instance, link, read, read_value, table_name
 
 _TABLE, _SEAT = Part(Table, "t"), Part(Seat, "s")
 _ROUND, _MATCH, _EVENT = Part(Round, "r"), Part(Match, "m"), Part(Event, "e")
-
-
-def _name(model: Any) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
 
 
 @cache
 def _seats_sql(vendor: str) -> str:
     names = "u.username, p.display_name, ru.username, rp.display_name"
     return (
-        f"SELECT {_TABLE.select()}, {_SEAT.select()}, {names} FROM {_name(Table)} t"
-        f" LEFT JOIN {_name(Seat)} s ON s.table_id = t.id"
-        f" LEFT JOIN {_name(User)} u ON u.id = s.user_id"
-        f" LEFT JOIN {_name(Profile)} p ON p.user_id = u.id"
-        f" LEFT JOIN {_name(User)} ru ON ru.id = s.replaced_id"
-        f" LEFT JOIN {_name(Profile)} rp ON rp.user_id = ru.id"
+        f"SELECT {_TABLE.select()}, {_SEAT.select()}, {names} FROM {table_name(Table)} t"
+        f" LEFT JOIN {table_name(Seat)} s ON s.table_id = t.id"
+        f" LEFT JOIN {table_name(User)} u ON u.id = s.user_id"
+        f" LEFT JOIN {table_name(Profile)} p ON p.user_id = u.id"
+        f" LEFT JOIN {table_name(User)} ru ON ru.id = s.replaced_id"
+        f" LEFT JOIN {table_name(Profile)} rp ON rp.user_id = ru.id"
         " WHERE t.id = %s ORDER BY s.number"
     )
 
@@ -62,7 +57,7 @@ def table_with_seats(table_id: int) -> tuple[Table | None, list[Seat], dict[int,
 
 def table_seats(table_id: int) -> list[Seat]:
     """The table's seats by number, without related rows (`Seat.objects.filter(table_id=...)`)."""
-    sql = f"SELECT {_SEAT.select()} FROM {_name(Seat)} s WHERE s.table_id = %s ORDER BY s.number"
+    sql = f"SELECT {_SEAT.select()} FROM {table_name(Seat)} s WHERE s.table_id = %s ORDER BY s.number"
     return [row[0] for row in read(sql, [table_id], (_SEAT,))]  # type: ignore[misc]
 
 
@@ -70,8 +65,8 @@ def latest_round(table_id: int) -> Round | None:
     """The table's round with the highest number, with its match cached
     (`Round.objects.filter(table=...).select_related("match").order_by("-number").first()`)."""
     sql = (
-        f"SELECT {_ROUND.select()}, {_MATCH.select()} FROM {_name(Round)} r"
-        f" JOIN {_name(Match)} m ON m.id = r.match_id WHERE r.table_id = %s ORDER BY r.number DESC LIMIT 1"
+        f"SELECT {_ROUND.select()}, {_MATCH.select()} FROM {table_name(Round)} r"
+        f" JOIN {table_name(Match)} m ON m.id = r.match_id WHERE r.table_id = %s ORDER BY r.number DESC LIMIT 1"
     )
     return _round_with_match(read(sql, [table_id], (_ROUND, _MATCH)))
 
@@ -81,8 +76,8 @@ def playing_round(table_id: int) -> Round | None:
     (`Round.objects.filter(table=..., status=PLAYING).select_related("match").first()`)."""
     part = _ROUND
     sql = (
-        f"SELECT {part.select()}, {_MATCH.select()} FROM {_name(Round)} r"
-        f" JOIN {_name(Match)} m ON m.id = r.match_id WHERE r.table_id = %s AND r.status = %s"
+        f"SELECT {part.select()}, {_MATCH.select()} FROM {table_name(Round)} r"
+        f" JOIN {table_name(Match)} m ON m.id = r.match_id WHERE r.table_id = %s AND r.status = %s"
         " ORDER BY r.id LIMIT 1"
     )
     return _round_with_match(read(sql, [table_id, Round.Status.PLAYING], (part, _MATCH)))
@@ -99,7 +94,7 @@ def _round_with_match(rows: list[list[Any]]) -> Round | None:
 def events_after(table_id: int, version: int) -> list[Event]:
     """The table's events after `version`, in order (`Event.objects.filter(table=..., version__gt=version)`)."""
     sql = (
-        f"SELECT {_EVENT.select()} FROM {_name(Event)} e WHERE e.table_id = %s AND e.version > %s"
+        f"SELECT {_EVENT.select()} FROM {table_name(Event)} e WHERE e.table_id = %s AND e.version > %s"
         " ORDER BY e.version"
     )
     return [row[0] for row in read(sql, [table_id, version], (_EVENT,))]  # type: ignore[misc]
@@ -109,12 +104,9 @@ def lock_table_row(table_id: int, actor: str, move_id: str) -> tuple[Table | Non
     """The table row locked FOR UPDATE until the transaction ends (where the database has row locks; SQLite
     serialises writers with BEGIN IMMEDIATE), with the first answer `actor` got for `move_id` there (None: a
     new move id), read in the same statement. `(None, None)` when there is no such table."""
-    lock = ""
-    if connection.features.has_select_for_update:
-        lock = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else " FOR UPDATE"
     sql = (
-        f"SELECT {_TABLE.select()}, (SELECT mv.answer FROM {_name(Move)} mv WHERE mv.table_id = t.id"
-        f" AND mv.actor = %s AND mv.move_id = %s LIMIT 1) FROM {_name(Table)} t WHERE t.id = %s{lock}"
+        f"SELECT {_TABLE.select()}, (SELECT mv.answer FROM {table_name(Move)} mv WHERE mv.table_id = t.id"
+        f" AND mv.actor = %s AND mv.move_id = %s LIMIT 1) FROM {table_name(Table)} t WHERE t.id = %s{for_update('t')}"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [actor, move_id, table_id])
@@ -131,7 +123,7 @@ def bump_version(table_id: int, version: int) -> int:
     (`Table.objects.filter(pk=..., version=version).update(version=version + 1)`)."""
     with connection.cursor() as cursor:
         cursor.execute(
-            f"UPDATE {_name(Table)} SET version = %s WHERE id = %s AND version = %s",
+            f"UPDATE {table_name(Table)} SET version = %s WHERE id = %s AND version = %s",
             [version + 1, table_id, version],
         )
         return int(cursor.rowcount)

@@ -153,3 +153,39 @@ def update(obj: models.Model, names: Sequence[str], using: str = "default") -> N
     sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(_column(meta.pk))} = %s"
     with connection.cursor() as cursor:
         cursor.execute(sql, [*values, obj.pk])
+
+
+def table_name(model: type[models.Model], using: str = "default") -> str:
+    """`model`'s table name quoted for a statement (`"ledger_account"`)."""
+    return connections[using].ops.quote_name(model._meta.db_table)
+
+
+def for_update(alias: str, *, skip_locked: bool = False, using: str = "default") -> str:
+    """The row-lock clause that ends a SELECT locking the rows of table alias `alias`, as the database can say it:
+    ` FOR UPDATE OF "t"` (` SKIP LOCKED` with `skip_locked`) on PostgreSQL, nothing on SQLite (no row locks: its
+    writers are serialised by BEGIN IMMEDIATE, docs/decisions-tables.md)."""
+    features = connections[using].features
+    if not features.has_select_for_update:
+        return ""
+    clause = " FOR UPDATE"
+    if features.has_select_for_update_of:
+        clause += f" OF {connections[using].ops.quote_name(alias)}"
+    if skip_locked and features.has_select_for_update_skip_locked:
+        clause += " SKIP LOCKED"
+    return clause
+
+
+def insert_many(
+    model: type[models.Model], names: Sequence[str], rows: Sequence[Sequence[Any]], using: str = "default"
+) -> None:
+    """INSERT `rows` (per row the values of fields `names`, already what the database stores: integers, strings)
+    into `model`'s table in one statement. No instances, no signals, no primary keys returned."""
+    if not rows:
+        return
+    connection, meta = connections[using], model._meta
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(_column(meta.get_field(name))) for name in names)
+    row = "(" + ", ".join(["%s"] * len(names)) + ")"
+    sql = f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES {', '.join([row] * len(rows))}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [value for values in rows for value in values])
