@@ -8,10 +8,10 @@ import zlib
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db import IntegrityError, connection, transaction
 
 from ledger.models import Account, AccountKind
+from platform_config.rows import for_update, table_name
 
 
 def _open(name: str, kind: str, currency: str, **extra: object) -> Account:
@@ -105,16 +105,17 @@ def lock_house_stripe(currency: str, spread_key: str) -> int:
     (the lock lasts until it ends). On SQLite, which has no row locks, it is always the head.
     """
     name = f"house:{currency}"
-    of_house = Q(name=name) | Q(stripe_of__name=name)
+    account = table_name(Account)
+    sql = (
+        f"SELECT a.id FROM {account} a WHERE a.name = %s OR a.stripe_of_id IN"
+        f" (SELECT h.id FROM {account} h WHERE h.name = %s) ORDER BY a.id LIMIT 1{for_update('a', skip_locked=True)}"
+    )
 
     def first_free() -> int | None:
-        free = (
-            Account.objects.select_for_update(skip_locked=True, of=("self",))
-            .filter(of_house)
-            .order_by("pk")
-            .values_list("pk", flat=True)[:1]
-        )
-        return next(iter(free), None)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [name, name])
+            row = cursor.fetchone()
+        return None if row is None else int(row[0])
 
     found = first_free()
     if found is not None:

@@ -18,6 +18,7 @@ import json
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.db import IntegrityError, OperationalError, connection, transaction
@@ -26,6 +27,7 @@ from django.utils.translation import get_language, gettext
 from ledger.errors import AlreadyReversed, IdempotencyConflict, InsufficientFunds, Unbalanced
 from ledger.models import NON_NEGATIVE_KINDS, Account, Posting, Transaction, TransactionKind
 from ledger.money import format_money
+from platform_config import rows
 
 MAX_ATTEMPTS = 8
 RETRYABLE_SQLSTATES = {"40001", "40P01"}  # serialization_failure, deadlock_detected
@@ -46,12 +48,17 @@ def is_retryable(error: BaseException) -> bool:
     return sqlstate in RETRYABLE_SQLSTATES or "database is locked" in str(error)
 
 
-def run_with_retries(work: Callable[[], T]) -> T:
+def run_with_retries(work: Callable[[], T], *, savepoint: bool = False) -> T:
     """Run `work` in its own atomic block, retrying serialization failures and deadlocks.
 
-    Inside a caller's atomic block there is nothing to retry alone, so `work` runs once and errors propagate.
+    Inside a caller's atomic block there is nothing to retry alone, so `work` runs once and errors propagate;
+    with `savepoint` it runs in a savepoint there, so an error after some of its writes undoes them and leaves
+    the caller's transaction usable.
     """
     if connection.in_atomic_block:
+        if savepoint:
+            with transaction.atomic():
+                return work()
         return work()
     for attempt in range(1, MAX_ATTEMPTS + 1):
         try:
@@ -160,7 +167,7 @@ def _book(
         raise AlreadyReversed(
             "already_reversed", gettext("transaction %(id)s is already reversed") % {"id": reverses.pk}
         )
-    booked = Transaction.objects.create(
+    booked = Transaction(
         key=key,
         fingerprint=digest,
         kind=kind,
@@ -169,10 +176,8 @@ def _book(
         details=details,
         reverses=reverses,
     )
-    ids = [account_id for account_id, _ in lines]
-    # Lock in id order: two writers touching the same accounts queue instead of deadlocking, and the balance
-    # we check is the one we write over.
-    accounts = {a.pk: a for a in Account.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
+    rows.insert(booked)
+    accounts = _lock_accounts([account_id for account_id, _ in lines])
     postings = []
     for account_id, amount in lines:
         account = accounts[account_id]
@@ -189,13 +194,34 @@ def _book(
                 account_id=account_id,
             )
         account.balance = new_balance
-        postings.append(
-            Posting(transaction=booked, account_id=account_id, amount=amount, balance_after=new_balance)
-        )
+        postings.append((booked.pk, account_id, amount, new_balance))
     # One statement for all cached balances, so the row locks are held for less time.
-    update_by_id(Account, ["balance"], [(a.pk, a.balance) for a in accounts.values()])
-    Posting.objects.bulk_create(postings)
+    update_by_id(Account, ["balance"], [(a.id, a.balance) for a in accounts.values()])
+    rows.insert_many(Posting, ["transaction", "account", "amount", "balance_after"], postings)
     return booked
+
+
+@dataclass
+class _Locked:
+    """What a posting needs of an account it locked: its kind, name and cached balance (minor units)."""
+
+    id: int
+    kind: str
+    name: str
+    balance: int
+
+
+def _lock_accounts(ids: list[int]) -> dict[int, _Locked]:
+    """Lock the accounts `ids` in id order (two writers touching the same accounts queue instead of deadlocking,
+    and the balance read is the one written over); return them by id."""
+    placeholders = ", ".join(["%s"] * len(ids))
+    sql = (
+        f"SELECT a.id, a.kind, a.name, a.balance FROM {rows.table_name(Account)} a"
+        f" WHERE a.id IN ({placeholders}) ORDER BY a.id{rows.for_update('a')}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, ids)
+        return {row[0]: _Locked(*row) for row in cursor.fetchall()}
 
 
 def update_by_id(model: Any, fields: list[str], rows: list[tuple[Any, ...]]) -> None:

@@ -6,8 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Subquery
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -15,6 +14,7 @@ from ledger import audit, roles
 from ledger.calculation import DEFAULT_BANDS, Band
 from ledger.models import AuditAction, CommissionBand, CommissionSchedule
 from ledger.staff import require
+from platform_config.rows import table_name
 
 
 def schedule_in_force(currency: str, at: datetime | None = None) -> CommissionSchedule | None:
@@ -29,18 +29,18 @@ def schedule_in_force(currency: str, at: datetime | None = None) -> CommissionSc
 
 def bands_in_force(currency: str, at: datetime | None = None) -> tuple[int | None, tuple[Band, ...]]:
     """Return `(schedule id, bands)` in force, bands as `(lower bound minor units, rate basis points)` by lower
-    bound; `(None, DEFAULT_BANDS)` when staff never stored a schedule. One query (every settlement asks)."""
-    at = at or timezone.now()
-    latest = (
-        CommissionSchedule.objects.filter(currency=currency, effective_from__lte=at)
-        .order_by("-effective_from", "-pk")
-        .values("pk")[:1]
+    bound; `(None, DEFAULT_BANDS)` when staff never stored a schedule. One hand-written statement (every
+    settlement asks)."""
+    at_column = CommissionSchedule._meta.get_field("effective_from")
+    sql = (
+        f"SELECT b.schedule_id, b.min_value, b.rate_bp FROM {table_name(CommissionBand)} b"
+        f" WHERE b.schedule_id = (SELECT s.id FROM {table_name(CommissionSchedule)} s"
+        " WHERE s.currency = %s AND s.effective_from <= %s ORDER BY s.effective_from DESC, s.id DESC LIMIT 1)"
+        " ORDER BY b.min_value"
     )
-    rows = list(
-        CommissionBand.objects.filter(schedule=Subquery(latest))
-        .order_by("min_value")
-        .values_list("schedule_id", "min_value", "rate_bp")
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [currency, at_column.get_db_prep_value(at or timezone.now(), connection)])
+        rows = cursor.fetchall()
     if not rows:
         return None, DEFAULT_BANDS
     return rows[0][0], tuple((lower, rate) for _id, lower, rate in rows)

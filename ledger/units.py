@@ -11,7 +11,7 @@ settle and release of one unit exclude each other.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.utils import timezone
@@ -33,6 +33,7 @@ from ledger.money import format_money
 from ledger.players import check_wallet_can_cover
 from ledger.posting import fingerprint, post, reverse, run_with_retries, same_or_conflict, update_by_id
 from ledger.schedule import bands_in_force
+from platform_config.rows import Part, for_update, read, table_name, update
 
 
 def _unit_request(table_key: str, stake: int, limit: int, wallet_ids: Sequence[int]) -> dict[str, Any]:
@@ -171,33 +172,57 @@ def settle_unit(
     raises IdempotencyConflict. Raises UnknownUnit, UnitClosed (the unit was released).
     The transaction's `details` record stake, units (payments), limit, rate, V, C, the whole calculation and
     the result; the unit row repeats rate, V, C and T for reports.
+    The statements are written by hand (docs/decisions-ledger.md "House stripes"): building them with the ORM
+    cost a settlement more than PostgreSQL's work for them.
     """
     given = [tuple(int(x) for x in p) for p in payments]
     request = {"unit": unit_id, "payments": sorted(given), "result": result}
     key = f"settle:{unit_id}"
 
     def work() -> Transaction:
-        with transaction.atomic():
-            unit = _lock_unit(unit_id)
+        unit, seats, existing = _lock_for_settling(unit_id, key)
+        if existing is None and unit.status == UnitStatus.SETTLED:
+            # The lock waited for a settlement that committed meanwhile: PostgreSQL rereads the locked row but
+            # took the joined transaction from the statement's snapshot, before that commit.
             existing = Transaction.objects.filter(key=key).first()
-            if existing is not None:
-                return same_or_conflict(existing, fingerprint(request))
-            if unit.status != UnitStatus.OPEN:
-                raise UnitClosed("unit_closed", f"unit {unit_id} is {unit.status}")
-            return _settle(unit, given, result, request, key)
+        if existing is not None:
+            return same_or_conflict(existing, fingerprint(request))
+        if unit.status != UnitStatus.OPEN:
+            raise UnitClosed("unit_closed", f"unit {unit_id} is {unit.status}")
+        return _settle(unit, seats, given, result, request, key)
 
-    return run_with_retries(work)
+    return run_with_retries(work, savepoint=True)
+
+
+_UNIT, _SEAT, _BOOKED = Part(SettlementUnit, "u"), Part(UnitSeat, "s"), Part(Transaction, "t")
+
+
+def _lock_for_settling(unit_id: str, key: str) -> tuple[SettlementUnit, list[UnitSeat], Transaction | None]:
+    """The unit locked (as `_lock_unit`), its seats by seat, and the transaction already booked under `key`
+    (None: not settled yet), in one statement. Raises UnknownUnit."""
+    sql = (
+        f"SELECT {_UNIT.select()}, {_SEAT.select()}, {_BOOKED.select()} FROM {table_name(SettlementUnit)} u"
+        f" JOIN {table_name(UnitSeat)} s ON s.unit_id = u.id"
+        f" LEFT JOIN {table_name(Transaction)} t ON t.key = %s"
+        f" WHERE u.unit_id = %s ORDER BY s.seat{for_update('u')}"
+    )
+    found = read(sql, [key, unit_id], (_UNIT, _SEAT, _BOOKED))
+    if not found:
+        raise UnknownUnit("unknown_unit", f"no reservation for unit {unit_id}")
+    unit, _seat, existing = found[0]
+    seats = [cast(UnitSeat, row[1]) for row in found]
+    return cast(SettlementUnit, unit), seats, cast(Transaction | None, existing)
 
 
 def _settle(
     unit: SettlementUnit,
+    seats: list[UnitSeat],
     payments: list[tuple[int, ...]],
     result: Mapping[str, Any] | None,
     request: dict[str, Any],
     key: str,
 ) -> Transaction:
     schedule_id, bands = bands_in_force(unit.currency)
-    seats = list(unit.seat_set.order_by("seat"))
     calc = calculate_settlement(
         [(p[0], p[1], p[2]) for p in payments],
         stake=unit.stake,
@@ -229,15 +254,14 @@ def _settle(
     booked = post(
         key=key, kind=TransactionKind.SETTLE, lines=lines, details=details, request=request, key_checked=True
     )
-    SettlementUnit.objects.filter(pk=unit.pk).update(
-        status=UnitStatus.SETTLED,
-        closed_at=timezone.now(),
-        settle_transaction=booked,
-        rate_bp=calc.rate_bp,
-        value=calc.value,
-        commission=calc.commission,
-        total_won=calc.total_won,
+    unit.status, unit.closed_at, unit.settle_transaction = UnitStatus.SETTLED, timezone.now(), booked
+    unit.rate_bp, unit.value, unit.commission, unit.total_won = (
+        calc.rate_bp,
+        calc.value,
+        calc.commission,
+        calc.total_won,
     )
+    update(unit, ["status", "closed_at", "settle_transaction", "rate_bp", "value", "commission", "total_won"])
     return booked
 
 
