@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -61,6 +62,14 @@ def send_on_commit(group: str, message: dict[str, Any]) -> None:
     if settings.KIBITZ_NOTIFY_JSON_CHECK:
         message = json.loads(json.dumps(message, allow_nan=False))
     transaction.on_commit(partial(_send, group, message))
+
+
+def in_process_on_commit(step: Callable[[], None]) -> None:
+    """Run `step` once the surrounding transaction commits (outside one at once), in this process only: for
+    what a change leaves behind for this process's own sockets, e.g. the new version's load a move derives
+    (games.services.projection.remember_move). A rolled-back transaction runs nothing. `step` must be quick
+    and must not fail: it runs in the committing thread, in the order the steps and notifications were queued."""
+    transaction.on_commit(step)
 
 
 def _send(group: str, message: dict[str, Any]) -> None:

@@ -17,13 +17,12 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
-
 from accounts.models import User
 from games.declarations import game_title
 from games.engines.core import get_game
 from games.models import Event, Match, Round, Seat, Table
 from ledger import services as ledger
+from platform_config.notify import in_process_on_commit
 
 from . import table_rows
 from .settlement import dealt_in, unit_id_for
@@ -212,7 +211,7 @@ def remember_move(table: Table, rnd: Round, event: Event) -> None:
         recent_events=[*kept, event_summary(event)],
     )
     key = (table.pk, table.version)
-    transaction.on_commit(lambda: _cache.put(key, loaded))
+    in_process_on_commit(lambda: _cache.put(key, loaded))
 
 
 def _load(table_id: int) -> tuple[TableAt | None, int | None]:
