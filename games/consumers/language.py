@@ -6,18 +6,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from channels.db import database_sync_to_async
 from django.utils import translation
 
 from accounts.language import profile_language
+
+from .dbcalls import db_call
+
+_profile_language = db_call(profile_language)
 
 
 class ProfileLanguageMixin:
     """Mixed into a Channels consumer (before the consumer class): every message the consumer handles —
     websocket connect, receive and disconnect, group messages — runs under `translation.override` of the
     socket user's profile language, read once when the first message arrives (a changed profile language
-    takes effect when the page reconnects). Service calls made through database_sync_to_async inherit the
-    override, so the messages of the refusals they raise are in that language."""
+    takes effect when the page reconnects). Service calls made through database_sync_to_async or db_call
+    inherit the override, so the messages of the refusals they raise are in that language."""
 
     language: str
 
@@ -25,6 +28,6 @@ class ProfileLanguageMixin:
         """Handle `message` (a Channels event dict) as the consumer would, in the user's language."""
         if not hasattr(self, "language"):
             scope = self.scope  # type: ignore[attr-defined]
-            self.language = await database_sync_to_async(profile_language)(scope.get("user"))
+            self.language = await _profile_language(scope.get("user"))
         with translation.override(self.language):
             await super().dispatch(message)  # type: ignore[misc]

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -26,6 +25,7 @@ from games.services.invitations import pending_invitations
 from platform_config.notify import LOBBY_GROUP, user_group
 from social.services import chat, presence
 
+from .dbcalls import db_call
 from .dispatch import DirectDispatchMixin
 from .frames import LOBBY_FRAME_TYPES, FrameError, TokenBucket, parse_frame
 from .jsonframes import dumps
@@ -42,12 +42,12 @@ def _social_frame(user: Any) -> dict[str, Any]:
     }
 
 
-_boxes = database_sync_to_async(lobby_boxes_in_language)
-_social = database_sync_to_async(_social_frame)
-_heartbeat = database_sync_to_async(presence.heartbeat)
-_chat_history = database_sync_to_async(chat.history)
-_may_read = database_sync_to_async(chat.may_read)
-_post = database_sync_to_async(table_chat.post_in_lobby)
+_boxes = db_call(lobby_boxes_in_language)
+_social = db_call(_social_frame)
+_heartbeat = db_call(presence.heartbeat)
+_chat_history = db_call(chat.history)
+_may_read = db_call(chat.may_read)
+_post = db_call(table_chat.post_in_lobby)
 
 
 class LobbyConsumer(ProfileLanguageMixin, DirectDispatchMixin, AsyncWebsocketConsumer):

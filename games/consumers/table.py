@@ -12,7 +12,6 @@ import time
 from typing import Any
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -20,10 +19,10 @@ from django.utils.translation import gettext as _
 from games import services
 from games.ascii_numbers import ascii_int
 from games.engines.core.errors import RuleError
-from games.services import absence, sockets
-from games.services.projection import table_exists_with_seat
+from games.services import sockets
 from platform_config.notify import table_group
 
+from . import lifecycle
 from .dbcalls import db_call
 from .dispatch import DirectDispatchMixin
 from .fanout import deliver, deliver_cached
@@ -37,18 +36,14 @@ def _seat_group(table_id: int, seat: int) -> str:
     return f"table-{table_id}-seat-{seat}"
 
 
-_lookup_seat = db_call(table_exists_with_seat)  # reads only
-_come_back = database_sync_to_async(absence.come_back)
+_open_socket = db_call(lifecycle.open_socket)
+_seat_given_back = db_call(lifecycle.seat_given_back)
 _deliver = db_call(deliver)
 _act = db_call(services.act)
+_start_next_round = db_call(services.start_next_round)
 _register = db_call(sockets.register)
-_unregister = database_sync_to_async(sockets.unregister)
+_close_socket = db_call(lifecycle.close_socket)
 TOO_MANY_SOCKETS = 4429
-
-
-@database_sync_to_async
-def _tell_no_socket_left(table_id: int, user_id: int, seat: int) -> None:
-    sockets.last_socket_closed.send(TableConsumer, table_id=table_id, user_id=user_id, seat=seat)
 
 
 class TableConsumer(ProfileLanguageMixin, DirectDispatchMixin, TablePanelMixin, AsyncWebsocketConsumer):
@@ -60,19 +55,16 @@ class TableConsumer(ProfileLanguageMixin, DirectDispatchMixin, TablePanelMixin, 
             await self.close(code=4401)
             return
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        exists, self.seat = await _lookup_seat(self.table_id, user)
-        if not exists:
+        # The seat (an absent person's given back first), the access and the registry, in one database call.
+        opened = await _open_socket(self.table_id, user, self.channel_name)
+        self.seat = opened.seat
+        if not opened.exists:
             await self.close(code=4404)
             return
-        # An absent person's seat is theirs again, before the spectators check below (which a seat passes).
-        if await _come_back(self.table_id, user):
-            _exists, self.seat = await _lookup_seat(self.table_id, user)
-        if await self.panel_refusal(user) is not None:  # the table's access and spectators option
+        if opened.refusal is not None:  # the table's access and spectators option
             await self.close(code=4403)
             return
-        if not await _register(
-            self.table_id, user.pk, self.channel_name
-        ):  # settings.KIBITZ_SOCKETS_PER_TABLE
+        if not opened.registered:  # settings.KIBITZ_SOCKETS_PER_TABLE
             # Accepted first: a socket closed during the handshake reaches the browser as a bare HTTP 403 with
             # no code, and the page would keep reconnecting; this close code tells it to stop and say why.
             await self.accept()
@@ -109,9 +101,7 @@ class TableConsumer(ProfileLanguageMixin, DirectDispatchMixin, TablePanelMixin, 
                 await self.channel_layer.group_discard(
                     _seat_group(self.table_id, self.seat), self.channel_name
                 )
-            left = await _unregister(self.table_id, self.user.pk, self.channel_name)
-            if left == 0 and self.seat is not None:
-                await _tell_no_socket_left(self.table_id, self.user.pk, self.seat)
+            await _close_socket(self.table_id, self.user.pk, self.seat, self.channel_name, TableConsumer)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         frame_id = None
@@ -132,9 +122,7 @@ class TableConsumer(ProfileLanguageMixin, DirectDispatchMixin, TablePanelMixin, 
             if self.read_only:
                 raise FrameError("read_only", _("this seat is played from another window"))
             if frame["type"] == "next":
-                if not await database_sync_to_async(services.start_next_round)(
-                    self.table_id, frame["version"]
-                ):
+                if not await _start_next_round(self.table_id, frame["version"]):
                     raise FrameError(
                         "no_next_deal",
                         _(
@@ -182,8 +170,8 @@ class TableConsumer(ProfileLanguageMixin, DirectDispatchMixin, TablePanelMixin, 
     async def _reclaim_if_away(self) -> None:
         """A frame from a socket whose seat a bot took because its person seemed away (its registry entry lapsed,
         e.g. a throttled background tab) proves they are here: the seat is theirs again (games.services.absence)."""
-        if self.seat is None and self.seated_here and await _come_back(self.table_id, self.user):
-            _exists, self.seat = await _lookup_seat(self.table_id, self.user)
+        if self.seat is None and self.seated_here:
+            self.seat = await _seat_given_back(self.table_id, self.user)
             if self.seat is not None:
                 await self.channel_layer.group_add(_seat_group(self.table_id, self.seat), self.channel_name)
 

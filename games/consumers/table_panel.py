@@ -14,13 +14,9 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from channels.db import database_sync_to_async
-
 from games.services import panel, table_chat, watchers
 
 from .dbcalls import db_call
-
-_socket_refusal = db_call(panel.socket_refusal)
 
 
 class _SharedPanels:
@@ -60,10 +56,10 @@ _panel_frame = db_call(_recipient_panel)
 _chat_rooms = db_call(panel.chat_rooms)
 _chat_history = db_call(panel.chat_history)
 _may_read = db_call(table_chat.may_read)
-_post = database_sync_to_async(table_chat.post)
-_heartbeat = database_sync_to_async(watchers.table_heartbeat)
-_start_watching = database_sync_to_async(watchers.start_watching)
-_stop_watching = database_sync_to_async(watchers.stop_watching)
+_post = db_call(table_chat.post)
+_heartbeat = db_call(watchers.table_heartbeat)
+_start_watching = db_call(watchers.start_watching)
+_stop_watching = db_call(watchers.stop_watching)
 
 
 class TablePanelMixin:
@@ -72,10 +68,6 @@ class TablePanelMixin:
     table_id: int
     user: Any
     seat: int | None
-
-    async def panel_refusal(self, user: Any) -> str | None:
-        """Why `user` may not open this table's socket (the access and the spectators option), or None."""
-        return await _socket_refusal(self.table_id, user)
 
     async def panel_connect(self) -> None:
         """After accept: register a spectator (a seat's socket beats at once, for "at table #N"), then send the

@@ -1,0 +1,62 @@
+"""What a table socket asks of the database when it opens, when a frame proves its absent person is back, and when
+it closes, each as one call: under load every database call of a socket is a hop to a database thread and a wait
+in its queue, and a socket that opened with four of them waited four times for its first frame
+(docs/decisions-tables.md "Sockets": a cheaper connect). Each function runs in one database thread
+(games.consumers.dbcalls.db_call); the writes in them (an absent person's seat given back, the registry entry,
+the absence clock) commit on their own, as before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.services import absence, panel, sockets
+from games.services.projection import table_exists_with_seat
+
+
+@dataclass(frozen=True)
+class Opening:
+    """The answer to a socket's opening: `exists` (the table is there), `seat` (the user's seat number there, or
+    None: a spectator), `refusal` (an access REFUSALS code: the user may not open the table's socket, or None) and
+    `registered` (the socket counts toward settings.KIBITZ_SOCKETS_PER_TABLE; False: the user has that many open)."""
+
+    exists: bool
+    seat: int | None
+    refusal: str | None
+    registered: bool
+
+
+def open_socket(table_id: int, user: Any, channel: str) -> Opening:
+    """A socket of signed-in `user` opens on table `table_id` as channel `channel`: look the user's seat up, give an
+    absent person's seat back first (games.services.absence.come_back, before the spectators check, which a seat
+    passes), check the table's access and spectators option (games.services.panel.socket_refusal), and register
+    the socket (games.services.sockets.register). Steps after a refusal are not taken. Returns an Opening."""
+    exists, seat = table_exists_with_seat(table_id, user)
+    if not exists:
+        return Opening(exists=False, seat=None, refusal=None, registered=False)
+    if absence.come_back(table_id, user):
+        _exists, seat = table_exists_with_seat(table_id, user)
+    refusal = panel.socket_refusal(table_id, user)
+    if refusal is not None:
+        return Opening(exists=True, seat=seat, refusal=refusal, registered=False)
+    return Opening(
+        exists=True, seat=seat, refusal=None, registered=sockets.register(table_id, user.pk, channel)
+    )
+
+
+def seat_given_back(table_id: int, user: Any) -> int | None:
+    """A frame came from a socket whose seat a bot took because its person seemed away: give the seat back
+    (games.services.absence.come_back) and return the user's seat number now, or None when nothing came back."""
+    if not absence.come_back(table_id, user):
+        return None
+    _exists, seat = table_exists_with_seat(table_id, user)
+    return seat
+
+
+def close_socket(table_id: int, user_id: int, seat: int | None, channel: str, sender: Any) -> None:
+    """A registered socket closed: drop it from the registry; when it was the user's last socket at the table and
+    held seat `seat`, send games.services.sockets.last_socket_closed (from `sender`: the absence clock starts)."""
+    left = sockets.unregister(table_id, user_id, channel)
+    if left == 0 and seat is not None:
+        sockets.last_socket_closed.send(sender, table_id=table_id, user_id=user_id, seat=seat)
