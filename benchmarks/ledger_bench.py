@@ -43,6 +43,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "platform_config.settings")
+# Each writer is a forked process with a connection of its own: no psycopg pool, whose open connections every
+# fork would inherit and share with its parent.
+os.environ["KIBITZ_DB_POOL_MAX"] = "0"
 
 import django  # noqa: E402
 
