@@ -17,9 +17,10 @@ on the first, 2 and 3 on the second) and plays a random legal or hinted move fro
 It prints, per table count: actions/s; p50/p95/p99/max latency (from sending the act frame to the moment the
 last of the table's four sockets has a frame of the new version); error frames by code; stalled tables (no new
 version in the step's last 10 s + twice the longest think); time to first frame of a spectator socket that
-connects to a busy table (p95); sockets that missed a version (neither an event nor inside a snapshot); each
-process's CPU (% of one core) and peak memory; the load average; and the echo floor measured just before (a
-bare `websockets` echo server in its own process, eight clients in lock step: messages/s). Once, in this
+connects to a busy table (p95; one spectator at a time, --probe-pause seconds apart); sockets that missed a
+version (neither an event nor inside a snapshot); each process's CPU (% of one core) and peak memory; the load
+average; and the echo floor measured just before (a bare `websockets` echo server in its own process, eight
+clients in lock step: messages/s). Once, in this
 process against the same database: SQL statements per card play at a free table with 4 seats and with 4 seats
 + 20 spectators, and of the card that ends a stakes deal (it settles the unit), as a serve process spends them
 (tests/tables/fanout_count.py). `--server-root` runs the servers from another checkout (e.g. a worktree of an
@@ -200,8 +201,11 @@ async def _play_seat(
             task.cancel()
 
 
-async def probe_first_frames(servers: list[str], tables: list[Live], watchers: list[str], step: Step) -> None:
-    """Spectators connect to random busy tables one after another: connect → first state frame."""
+async def probe_first_frames(
+    servers: list[str], tables: list[Live], watchers: list[str], step: Step, pause: float
+) -> None:
+    """Spectators connect to random busy tables one after another, `pause` seconds apart: connect → first state
+    frame. Each arrival and departure is a side-panel change the table's sockets are sent."""
     rng = random.Random(7)
     while time.monotonic() < step.ends - 1:
         live = rng.choice(tables)
@@ -221,7 +225,7 @@ async def probe_first_frames(servers: list[str], tables: list[Live], watchers: l
                     step.first_frames.append(time.monotonic() - began)
         except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed) as error:
             step.errors[f"probe:{type(error).__name__}"] += 1
-        await asyncio.sleep(0.25)
+        await asyncio.sleep(pause)
 
 
 async def echo_floor(seconds: float, clients: int = 8) -> float:
@@ -377,7 +381,7 @@ async def run_step(
     step.ends = step.began + args.duration
     for live in lives:
         live.last_change = step.began
-    probe = asyncio.create_task(probe_first_frames(servers, lives, watchers, step))
+    probe = asyncio.create_task(probe_first_frames(servers, lives, watchers, step, args.probe_pause))
     await asyncio.gather(*tasks, probe)
 
 
@@ -397,6 +401,12 @@ def main() -> int:
     parser.add_argument("--echo-seconds", type=float, default=3)
     parser.add_argument("--server-root", type=Path, default=ROOT, help="the checkout the servers run")
     parser.add_argument("--no-counts", action="store_true", help="skip the statement counts")
+    parser.add_argument(
+        "--probe-pause",
+        type=float,
+        default=1.0,
+        help="seconds between spectator probes (one at a time; 0.25 made a lone table see four arrivals a second)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--logs", type=Path, default=None)
     args = parser.parse_args()
