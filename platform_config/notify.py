@@ -15,6 +15,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Callable
+from concurrent.futures import Future
 from functools import partial
 from typing import Any
 
@@ -43,8 +44,10 @@ _home_loop: asyncio.AbstractEventLoop | None = None
 
 
 def set_home_loop(loop: asyncio.AbstractEventLoop) -> None:
-    """Send every notification on `loop` (the embedded mode: the in-memory channel layer lives on Daphne's loop,
-    and the embedded Celery worker's thread has none of its own)."""
+    """Send every notification of this process on `loop`, Daphne's (`manage.py serve`), without the committing
+    thread waiting for it: a move's database thread is free as soon as its transaction commits, and its
+    socket's acknowledgement does not wait for the publish (the in-memory channel layer of the embedded mode
+    lives on that loop too, and the embedded Celery worker's thread has none of its own)."""
     global _home_loop
     _home_loop = loop
 
@@ -78,8 +81,14 @@ def _send(group: str, message: dict[str, Any]) -> None:
         return
     try:
         if _home_loop is not None and _home_loop.is_running():
-            asyncio.run_coroutine_threadsafe(layer.group_send(group, message), _home_loop).result(timeout=10)
+            sent = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), _home_loop)
+            sent.add_done_callback(partial(_log_failure, group, message))
         else:
             async_to_sync(layer.group_send)(group, message)
     except Exception:  # the change is committed; only the nudge is lost (see send_on_commit)
         log.exception("notification %s to %s failed", message.get("type"), group)
+
+
+def _log_failure(group: str, message: dict[str, Any], sent: Future[None]) -> None:
+    if not sent.cancelled() and sent.exception() is not None:
+        log.error("notification %s to %s failed", message.get("type"), group, exc_info=sent.exception())

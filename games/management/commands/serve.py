@@ -35,8 +35,8 @@ class Command(BaseCommand):
 
         if settings.KIBITZ_EMBEDDED_SWEEPER and not options["no_sweeper"]:
             twisted_loop.call_soon(lambda: twisted_loop.create_task(sweep_forever()))
+        notify.set_home_loop(twisted_loop)  # notifications leave from Daphne's loop, nobody waiting for them
         if not settings.REDIS_URL:  # the embedded mode: Celery's worker and beat in this process
-            notify.set_home_loop(twisted_loop)
             embedded_worker.start(celery_app)
         endpoints = build_endpoint_description_strings(host=options["host"], port=options["port"])
         self.stdout.write(f"Kibitz on http://{options['host']}:{options['port']}/ (Ctrl-C stops)")
