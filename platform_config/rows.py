@@ -36,14 +36,20 @@ class Part:
     alias: str
 
     def select(self, using: str = "default") -> str:
-        """The part's columns for a SELECT list, `"s"."id", "s"."table_id", ...` (names quoted as `using` does)."""
-        quote = connections[using].ops.quote_name
-        return ", ".join(f"{quote(self.alias)}.{quote(_column(f))}" for f in self.model._meta.concrete_fields)
+        """The part's columns for a SELECT list, `"s"."id", "s"."table_id", ...` (names quoted as `using` does;
+        worked out once per backend: every statement of the hot path asks)."""
+        return _select_list(self, connections[using].vendor, using)
 
     @property
     def width(self) -> int:
         """How many columns the part takes in a row."""
         return len(self.model._meta.concrete_fields)
+
+
+@cache
+def _select_list(part: Part, vendor: str, using: str) -> str:
+    quote = connections[using].ops.quote_name
+    return ", ".join(f"{quote(part.alias)}.{quote(_column(f))}" for f in part.model._meta.concrete_fields)
 
 
 @dataclass(frozen=True)

@@ -74,13 +74,12 @@ def latest_round(table_id: int) -> Round | None:
 def playing_round(table_id: int) -> Round | None:
     """The round being played at the table, with its match cached
     (`Round.objects.filter(table=..., status=PLAYING).select_related("match").first()`)."""
-    part = _ROUND
     sql = (
-        f"SELECT {part.select()}, {_MATCH.select()} FROM {table_name(Round)} r"
+        f"SELECT {_ROUND.select()}, {_MATCH.select()} FROM {table_name(Round)} r"
         f" JOIN {table_name(Match)} m ON m.id = r.match_id WHERE r.table_id = %s AND r.status = %s"
         " ORDER BY r.id LIMIT 1"
     )
-    return _round_with_match(read(sql, [table_id, Round.Status.PLAYING], (part, _MATCH)))
+    return _round_with_match(read(sql, [table_id, Round.Status.PLAYING], (_ROUND, _MATCH)))
 
 
 def _round_with_match(rows: list[list[Any]]) -> Round | None:
