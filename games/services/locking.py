@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext as _
 
 from games.models import Table
@@ -25,10 +23,11 @@ def lock_table(table_id: int) -> Table:
     return table
 
 
-def lock_table_for_move(table_id: int, actor: str, move_id: str) -> tuple[Table, Any]:
-    """`lock_table` for a person's move, in one statement with the first answer `actor` ("user:<id>") got for
-    `move_id` at the table (None: a new move id). Returns `(table, answer)`; raises ServiceError("no_table")."""
-    table, answer = table_rows.lock_table_row(table_id, actor, move_id)
-    if table is None:
+def lock_table_for_move(table_id: int, actor: str, move_id: str) -> table_rows.MoveRows:
+    """`lock_table` for a person's move, in one statement with what the move reads beside the row: the first
+    answer `actor` ("user:<id>") got for `move_id` at the table (None: a new move id), the seats and the round
+    being played (table_rows.MoveRows). Raises ServiceError("no_table")."""
+    locked = table_rows.lock_table_row(table_id, actor, move_id)
+    if locked is None:
         raise ServiceError("no_table", _("no such table"))
-    return table, answer
+    return locked

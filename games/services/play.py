@@ -49,16 +49,17 @@ def act(user: User, table_id: int, version: int, move_id: str, action: Any) -> d
         raise ServiceError("bad_request", _("a move id is a string of 1..64 characters"))
     actor = f"user:{user.pk}"
     with transaction.atomic():
-        # The move id's first answer is read with the lock, in the same statement.
-        table, first_answer = lock_table_for_move(table_id, actor, move_id)
-        if first_answer is not None:
-            return first_answer  # type: ignore[no-any-return]
-        seats = table_rows.table_seats(table_id)  # the actor's seat, and the bots' for the next turn
-        seat = next((s for s in seats if s.user_id == user.pk and not s.bot_level), None)
+        # The move id's first answer, the seats and the round are read with the lock, in the same statement.
+        locked = lock_table_for_move(table_id, actor, move_id)
+        if locked.answer is not None:
+            return locked.answer  # type: ignore[no-any-return]
+        table = locked.table
+        # the actor's seat, and the bots' for the next turn
+        seat = next((s for s in locked.seats if s.user_id == user.pk and not s.bot_level), None)
         if seat is None:
             raise ServiceError("not_seated", _("you have no seat at this table"))
-        bots = {s.number for s in seats if s.bot_level}
-        _apply_guarded(table, seat.number, version, action, "act", bot_seats=bots)
+        bots = {s.number for s in locked.seats if s.bot_level}
+        _apply_guarded(table, seat.number, version, action, "act", bot_seats=bots, rnd=locked.round)
         answer = {"type": "ack", "id": move_id, "version": table.version}
         rows.insert(Move(table=table, actor=actor, move_id=move_id, answer=answer))
     return answer
@@ -240,16 +241,23 @@ def _current_round(table: Table) -> Round | None:
 
 
 def _apply_guarded(
-    table: Table, seat: int, version: Any, payload: Any, kind: str, bot_seats: set[int] | None = None
+    table: Table,
+    seat: int,
+    version: Any,
+    payload: Any,
+    kind: str,
+    bot_seats: set[int] | None = None,
+    rnd: Round | None = None,
 ) -> None:
     """Inside a transaction with `table` locked: check the version, let the engine apply, log, schedule.
-    `bot_seats`: the table's bot seat numbers when the caller has read them (else schedule_turn reads them).
+    `bot_seats`: the table's bot seat numbers when the caller has read them (else schedule_turn reads them);
+    `rnd`: the round being played when the caller read it under the lock (else it is read here).
     The table row is written again only when the round ended (append_event already wrote its version)."""
     if isinstance(version, bool) or not isinstance(version, int) or version != table.version:
         raise ServiceError(
             "stale_version", _("the table is at version %(version)s") % {"version": table.version}
         )
-    rnd = _current_round(table)
+    rnd = rnd or _current_round(table)
     if rnd is None:
         raise ServiceError("no_round", _("no deal is being played at this table"))
     game = get_game(table.game)
