@@ -21,26 +21,31 @@ from .dbcalls import db_call
 
 class _SharedPanels:
     """The table's shared panel (panel.TablePanel) by (table, change), the newest CHANGES kept: the sockets of one
-    process at a table read it once per panel.changed notification instead of once each."""
+    process at a table read it once per panel.changed notification instead of once each. The sockets ask at once
+    from the database threads: the first reads, the others wait for it (a lock per stripe of keys)."""
 
     CHANGES = 256
+    STRIPES = 64
 
     def __init__(self) -> None:
         self.items: OrderedDict[tuple[int, str], panel.TablePanel | None] = OrderedDict()
         self.lock = threading.Lock()
+        self.stripes = [threading.Lock() for _ in range(self.STRIPES)]
 
     def get(self, table_id: int, change: str) -> panel.TablePanel | None:
         key = (table_id, change)
         with self.lock:
             if key in self.items:
                 return self.items[key]
-        shared = panel.table_panel(
-            table_id
-        )  # two sockets asking at once may both read it: still the same rows
-        with self.lock:
-            self.items[key] = shared
-            while len(self.items) > self.CHANGES:
-                self.items.popitem(last=False)
+        with self.stripes[hash(key) % self.STRIPES]:
+            with self.lock:
+                if key in self.items:
+                    return self.items[key]
+            shared = panel.table_panel(table_id)
+            with self.lock:
+                self.items[key] = shared
+                while len(self.items) > self.CHANGES:
+                    self.items.popitem(last=False)
         return shared
 
 
