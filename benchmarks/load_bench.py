@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import psutil
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
@@ -110,6 +111,9 @@ class Step:
     first_frames: list[float] = field(default_factory=list)
     handshakes: asyncio.Semaphore | None = None  # made on the step's own event loop
     cpu_began: list[float] = field(default_factory=list)  # each server process's CPU seconds at `began`
+    others_began: dict[str, float] = field(
+        default_factory=dict
+    )  # the client's, PostgreSQL's, Redis's at `began`
 
 
 def arrived(live: Live, step: Step, now: float) -> None:
@@ -351,6 +355,25 @@ def cpu_seconds(started: Started) -> float:
     return sum(started.cpu.values())
 
 
+SHARERS = {
+    "postgres": ("postgres",),
+    "redis": ("redis-server",),
+}  # what else shares the cores, by process name
+
+
+def others_cpu_seconds() -> dict[str, float]:
+    """CPU seconds so far of what shares the machine with the servers: this client (every thread of this process),
+    PostgreSQL's processes and Redis's (a PostgreSQL backend that exits between two samples drops out: its share is
+    then under-counted)."""
+    spent = {"client": time.process_time(), **{name: 0.0 for name in SHARERS}}
+    for proc in psutil.process_iter(["name", "cpu_times"]):
+        times = proc.info["cpu_times"]
+        for name, prefixes in SHARERS.items():
+            if times is not None and (proc.info["name"] or "").startswith(prefixes):
+                spent[name] += times.user + times.system
+    return spent
+
+
 async def run_step(
     lives: list[Live],
     servers: list[str],
@@ -378,6 +401,7 @@ async def run_step(
     await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 300)
     step.began = time.monotonic()
     step.cpu_began = [cpu_seconds(p) for p in processes]  # the sockets' opening is not the step's load
+    step.others_began = others_cpu_seconds()
     step.ends = step.began + args.duration
     for live in lives:
         live.last_change = step.began
@@ -491,6 +515,7 @@ def main() -> int:
             cpu = [
                 (cpu_seconds(p) - b) / elapsed * 100 for p, b in zip(processes, step.cpu_began, strict=True)
             ]
+            others = {k: (v - step.others_began[k]) / elapsed * 100 for k, v in others_cpu_seconds().items()}
             load = os.getloadavg()[0]
         finally:
             for started in processes:
@@ -509,7 +534,8 @@ def main() -> int:
             + ", ".join(
                 f"{p.name.rsplit('-', 1)[0]} {c:.0f}% {p.peak_rss / 2**20:.0f}"
                 for p, c in zip(processes, cpu, strict=True)
-            ),
+            )
+            + "".join(f", {name} {share:.0f}%" for name, share in others.items()),
             flush=True,
         )
         if step.errors:
