@@ -14,18 +14,18 @@ tables are opened through the table service; every seat's socket is opened (with
 on the first, 2 and 3 on the second) and plays a random legal or hinted move from its own frames
 (tests/hintplay.py) after a think time drawn uniformly from --think seconds.
 
-It prints, per table count: actions/s; p50/p95/p99/max latency (from sending the act frame to the moment the
-last of the table's four sockets has a frame of the new version); error frames by code; stalled tables (no new
-version in the step's last 10 s + twice the longest think); time to first frame of a spectator socket that
-connects to a busy table (p95; one spectator at a time, --probe-pause seconds apart); sockets that missed a
-version (neither an event nor inside a snapshot); each process's CPU (% of one core) and peak memory; the load
-average; and the echo floor measured just before (a bare `websockets` echo server in its own process, eight
-clients in lock step: messages/s). Once, in this
-process against the same database: SQL statements per card play at a free table with 4 seats and with 4 seats
-+ 20 spectators, and of the card that ends a stakes deal (it settles the unit), as a serve process spends them
-(tests/tables/fanout_count.py). `--server-root` runs the servers from another checkout (e.g. a worktree of an
-older commit) so figures before and after a change are paired on one machine; the statement counts are then
-skipped (they measure this checkout's code).
+It prints, per table count: actions/s; p50/p95/p99/max latency (from sending the act frame to the moment the last of
+the table's four sockets has a frame of the new version); error frames by code; stalled tables (no new version in
+the step's last 10 s + twice the longest think); time to first frame of a spectator socket that connects to a busy
+table (p95; one spectator at a time, --probe-pause seconds apart); sockets that missed a version (neither an event
+nor inside a snapshot); each process's CPU (% of one core) and peak memory; the CPU of what shares the cores with
+them (this client, PostgreSQL, Redis); the load average; and the echo floor measured just before (a bare
+`websockets` echo server in its own process, eight clients in lock step: messages/s). Once, in this process against
+the same database: SQL statements per card play at a free table with 4 seats and with 4 seats + 20 spectators, and
+of the card that ends a stakes deal (it settles the unit), as a serve process spends them
+(tests/tables/fanout_count.py). `--server-root` runs the servers from another checkout (e.g. a worktree of an older
+commit) so figures before and after a change are paired on one machine; the statement counts are then skipped (they
+measure this checkout's code).
 """
 
 from __future__ import annotations
@@ -479,7 +479,7 @@ def main() -> int:
 
     header = (
         "tables  act/s   p50 ms  p95 ms  p99 ms  max ms  errors  stalled  gaps  1st-frame p95 ms  echo msg/s  "
-        "load  CPU % / peak MB per process"
+        "load  CPU % / peak MB per process, then the client's, PostgreSQL's and Redis's CPU %"
     )
     print(header)
     sessions: dict[str, str] = {}
