@@ -144,7 +144,16 @@ class Round(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["table", "number"], name="one_round_number_per_table")]
-        indexes = [models.Index(fields=["status", "deadline"]), models.Index(fields=["status", "bot_due_at"])]
+        indexes = [
+            models.Index(fields=["status", "deadline"]),
+            models.Index(fields=["status", "bot_due_at"]),
+            # A move finds its table's round being played through this index whatever the planner's statistics
+            # say: through the status indexes it walked every playing round's entries, and each move's update
+            # leaves one more entry behind until a vacuum (docs/decisions-tables.md "Sockets").
+            models.Index(
+                fields=["table"], condition=models.Q(status="playing"), name="playing_round_by_table"
+            ),
+        ]
 
 
 class Event(models.Model):
