@@ -23,9 +23,11 @@ them (this client, PostgreSQL, Redis); the load average; and the echo floor meas
 `websockets` echo server in its own process, eight clients in lock step: messages/s). Once, in this process against
 the same database: SQL statements per card play at a free table with 4 seats and with 4 seats + 20 spectators, and
 of the card that ends a stakes deal (it settles the unit), as a serve process spends them
-(tests/tables/fanout_count.py). `--server-root` runs the servers from another checkout (e.g. a worktree of an older
-commit) so figures before and after a change are paired on one machine; the statement counts are then skipped (they
-measure this checkout's code).
+(tests/tables/fanout_count.py). Each step starts from a vacuumed and analyzed database; where the server's
+autovacuum is off (a development server), the hot tables are vacuumed every --vacuum-every seconds during the step
+in its place, as production's autovacuum would. `--server-root` runs the servers from another checkout (e.g. a
+worktree of an older commit) so figures before and after a change are paired on one machine; the statement counts
+are then skipped (they measure this checkout's code).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 import psutil
+import psycopg
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
@@ -374,6 +377,32 @@ def others_cpu_seconds() -> dict[str, float]:
     return spent
 
 
+HOT_TABLES = ("games_round", "games_table", "games_event", "games_move", "games_watcher", "social_presence")
+"""The tables the step writes all the time: a move updates its round and table and adds an event and a move."""
+
+
+def autovacuum_on() -> bool:
+    """Whether the database server runs autovacuum (a development server may have it off)."""
+    with psycopg.connect(os.environ["DATABASE_URL"]) as conn:
+        row = conn.execute("SHOW autovacuum").fetchone()
+    return row is not None and row[0] == "on"
+
+
+def vacuum(tables: tuple[str, ...] = ()) -> None:
+    """VACUUM (ANALYZE) `tables` (none: the whole database): what autovacuum does on a production server. Without
+    it every round update leaves a dead row and index entries behind, and the planner's statistics stay those of
+    an empty database: PostgreSQL's share of the cores grows step after step."""
+    with psycopg.connect(os.environ["DATABASE_URL"], autocommit=True) as conn:
+        conn.execute(f"VACUUM (ANALYZE) {', '.join(tables)}")
+
+
+async def vacuum_during(step: Step, every: float) -> None:
+    """Stand in for autovacuum while the step runs: the hot tables every `every` seconds."""
+    while time.monotonic() + every < step.ends:
+        await asyncio.sleep(every)
+        await asyncio.to_thread(vacuum, HOT_TABLES)
+
+
 async def run_step(
     lives: list[Live],
     servers: list[str],
@@ -406,7 +435,10 @@ async def run_step(
     for live in lives:
         live.last_change = step.began
     probe = asyncio.create_task(probe_first_frames(servers, lives, watchers, step, args.probe_pause))
-    await asyncio.gather(*tasks, probe)
+    helpers = [probe]
+    if args.vacuum_every:
+        helpers.append(asyncio.create_task(vacuum_during(step, args.vacuum_every)))
+    await asyncio.gather(*tasks, *helpers)
 
 
 def parse_think(text: str) -> tuple[float, float]:
@@ -430,6 +462,13 @@ def main() -> int:
         type=float,
         default=1.0,
         help="seconds between spectator probes (one at a time; 0.25 made a lone table see four arrivals a second)",
+    )
+    parser.add_argument(
+        "--vacuum-every",
+        type=float,
+        default=None,
+        help="seconds between the stand-in vacuums of the hot tables during a step (default: 20 where the server's "
+        "autovacuum is off, else none; 0: none)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--logs", type=Path, default=None)
@@ -461,6 +500,17 @@ def main() -> int:
     )
     print(f"think {args.think[0]}-{args.think[1]} s, {args.duration:.0f} s per step, {os.cpu_count()} cores")
     ensure_bot_accounts()
+    if args.vacuum_every is None:
+        args.vacuum_every = 0 if autovacuum_on() else 20
+    print(
+        "each step starts from a vacuumed and analyzed database"
+        + (
+            f"; this server's autovacuum is off, so the benchmark vacuums {', '.join(HOT_TABLES)} every "
+            f"{args.vacuum_every:.0f} s during a step in its place"
+            if args.vacuum_every
+            else ""
+        )
+    )
     if args.no_counts or root != ROOT:
         print("SQL statements per action: skipped (the servers run another checkout)" if root != ROOT else "")
     else:
@@ -497,6 +547,7 @@ def main() -> int:
             todo = [n for n in names[: count * 4] + watcher_names if n not in sessions]
             sessions.update(sign_in(todo, names[:4], servers[0]))
             table_ids = open_tables(count, names)
+            vacuum()  # the earlier steps' dead rows are gone, the statistics fresh, as autovacuum keeps them
             lives = [
                 Live(
                     table_id,
