@@ -113,10 +113,12 @@ class Step:
     errors: Counter[str] = field(default_factory=Counter)
     first_frames: list[float] = field(default_factory=list)
     handshakes: asyncio.Semaphore | None = None  # made on the step's own event loop
-    cpu_began: list[float] = field(default_factory=list)  # each server process's CPU seconds at `began`
-    others_began: dict[str, float] = field(
-        default_factory=dict
-    )  # the client's, PostgreSQL's, Redis's at `began`
+    # CPU seconds at `began` and at `ends`: each server process's, then the client's, PostgreSQL's, Redis's
+    cpu_began: list[float] = field(default_factory=list)
+    others_began: dict[str, float] = field(default_factory=dict)
+    cpu_ended: list[float] = field(default_factory=list)
+    others_ended: dict[str, float] = field(default_factory=dict)
+    load: float = 0.0  # the load average at `ends`
 
 
 def arrived(live: Live, step: Step, now: float) -> None:
@@ -403,6 +405,15 @@ async def vacuum_during(step: Step, every: float) -> None:
         await asyncio.to_thread(vacuum, HOT_TABLES)
 
 
+async def sample_at_end(step: Step, processes: list[Started]) -> None:
+    """The CPU figures and the load average at the step's end: a probe's last handshake to a saturated server may
+    outlast it by a minute, which would dilute them."""
+    await asyncio.sleep(max(0.0, step.ends - time.monotonic()))
+    step.cpu_ended = [cpu_seconds(p) for p in processes]
+    step.others_ended = others_cpu_seconds()
+    step.load = os.getloadavg()[0]
+
+
 async def run_step(
     lives: list[Live],
     servers: list[str],
@@ -435,7 +446,7 @@ async def run_step(
     for live in lives:
         live.last_change = step.began
     probe = asyncio.create_task(probe_first_frames(servers, lives, watchers, step, args.probe_pause))
-    helpers = [probe]
+    helpers = [probe, asyncio.create_task(sample_at_end(step, processes))]
     if args.vacuum_every:
         helpers.append(asyncio.create_task(vacuum_during(step, args.vacuum_every)))
     await asyncio.gather(*tasks, *helpers)
@@ -562,12 +573,11 @@ def main() -> int:
             ]
             step = Step()
             asyncio.run(run_step(lives, servers, [sessions[n] for n in watcher_names], args, step, processes))
-            elapsed = time.monotonic() - step.began
-            cpu = [
-                (cpu_seconds(p) - b) / elapsed * 100 for p, b in zip(processes, step.cpu_began, strict=True)
-            ]
-            others = {k: (v - step.others_began[k]) / elapsed * 100 for k, v in others_cpu_seconds().items()}
-            load = os.getloadavg()[0]
+            cpu = [(e - b) / args.duration * 100 for e, b in zip(step.cpu_ended, step.cpu_began, strict=True)]
+            others = {
+                k: (v - step.others_began[k]) / args.duration * 100 for k, v in step.others_ended.items()
+            }
+            load = step.load
         finally:
             for started in processes:
                 stop(started)
