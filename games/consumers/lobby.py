@@ -25,6 +25,7 @@ from games.services.invitations import pending_invitations
 from platform_config.notify import LOBBY_GROUP, user_group
 from social.services import chat, presence
 
+from .closing import DropAfterCloseMixin
 from .dbcalls import db_call
 from .dispatch import DirectDispatchMixin
 from .frames import LOBBY_FRAME_TYPES, FrameError, TokenBucket, parse_frame
@@ -50,7 +51,7 @@ _may_read = db_call(chat.may_read)
 _post = db_call(table_chat.post_in_lobby)
 
 
-class LobbyConsumer(ProfileLanguageMixin, DirectDispatchMixin, AsyncWebsocketConsumer):
+class LobbyConsumer(ProfileLanguageMixin, DirectDispatchMixin, DropAfterCloseMixin, AsyncWebsocketConsumer):
     """Sends the boxes on connect and after every table change (`lobby.changed`), the social frame on connect,
     on ping and after `social.changed`, and the lobby chat's lines (`chat.message`) the user may read."""
 

@@ -23,6 +23,7 @@ from games.services import sockets
 from platform_config.notify import table_group
 
 from . import lifecycle
+from .closing import DropAfterCloseMixin
 from .dbcalls import db_call
 from .dispatch import DirectDispatchMixin
 from .fanout import deliver, deliver_cached
@@ -46,7 +47,9 @@ _close_socket = db_call(lifecycle.close_socket)
 TOO_MANY_SOCKETS = 4429
 
 
-class TableConsumer(ProfileLanguageMixin, DirectDispatchMixin, TablePanelMixin, AsyncWebsocketConsumer):
+class TableConsumer(
+    ProfileLanguageMixin, DirectDispatchMixin, DropAfterCloseMixin, TablePanelMixin, AsyncWebsocketConsumer
+):
     """Translate frames into service calls and fan each version out as this recipient's own view."""
 
     async def connect(self) -> None:
