@@ -273,4 +273,4 @@ def _apply_guarded(
         return
     schedule_turn(table, rnd, game, state, acted=seat, bot_seats=bot_seats)
     rows.update(rnd, MOVED_ROUND_FIELDS)
-    remember_move(table, rnd, event)
+    remember_move(table, rnd, event, state)

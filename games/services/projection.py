@@ -185,13 +185,14 @@ def table_at(table_id: int, version: int | None = None) -> TableAt | None:
     raise RuntimeError(f"table {table_id} kept moving while being read")
 
 
-def remember_move(table: Table, rnd: Round, event: Event) -> None:
-    """After a move that did not end the deal, in its transaction (the table locked, `table.version` the move's,
-    `rnd` saved, `event` appended): the new version's load, derived from the previous version's load when this
-    process has it, is cached once the transaction commits, so the move's frames are built without reading the
-    table again. Only the round, the table row and the latest event changed with the move: the seats, names,
-    dealt names and match sheet are the previous version's (a seat that changes hands writes its own event), and no
-    money is booked mid-deal."""
+def remember_move(table: Table, rnd: Round, event: Event, state: Any) -> None:
+    """After a move that did not end the deal, in its transaction (the table locked, `table.version` the move's, `rnd`
+    saved with `state`, the engine's state after the move, as its snapshot, `event` appended): the new version's
+    load, derived from the previous version's load when this process has it, is cached once the transaction commits,
+    so the move's frames are built without reading the table again (nor parsing the snapshot just written: engine
+    states are values, never changed in place). Only the round, the table row and the latest event changed with the
+    move: the seats, names, dealt names and match sheet are the previous version's (a seat that changes hands writes
+    its own event), and no money is booked mid-deal."""
     earlier = _cache.get((table.pk, table.version - 1))
     if earlier is None or earlier.round is None or earlier.round.pk != rnd.pk:
         return
@@ -204,7 +205,7 @@ def remember_move(table: Table, rnd: Round, event: Event) -> None:
         names=earlier.names,
         round=rnd,
         match=earlier.match,
-        state=get_game(table.game).from_json(rnd.snapshot),
+        state=state,
         dealt=earlier.dealt,
         money=None,
         match_rounds=earlier.match_rounds,
