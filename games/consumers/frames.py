@@ -26,6 +26,7 @@ class FrameError(RuleError):
 
 
 FRAME_TYPES = ("act", "next", "ping", "chat")
+MAX_DEPTH = 8  # levels of arrays and objects a frame may nest (an action such as a discard needs three)
 LOBBY_FRAME_TYPES = ("ping", "chat")
 
 
@@ -42,6 +43,8 @@ def parse_frame(
         frame = json.loads(text)
     except (ValueError, RecursionError):  # deeply nested JSON overflows the parser
         raise FrameError("bad_frame", _("a frame is one JSON object")) from None
+    if _too_deep(frame):
+        raise FrameError("bad_frame", _("a frame nests at most %(depth)s levels") % {"depth": MAX_DEPTH})
     if not _storable(frame):
         raise FrameError(
             "bad_frame", _("a frame's texts are valid Unicode (no lone surrogates) without NUL characters")
@@ -65,6 +68,21 @@ def parse_frame(
     if kind == "chat" and not isinstance(frame.get("text"), str):
         raise FrameError("bad_frame", _("text must be a string"))
     return frame
+
+
+def _too_deep(value: Any) -> bool:
+    """True when arrays and objects nest more than MAX_DEPTH levels in the decoded JSON (walked without recursion:
+    a few hundred brackets, well under the size limit, would overflow Python's stack in a recursive walk)."""
+    pending = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        if depth > MAX_DEPTH:
+            return True
+        pending.extend((child, depth + 1) for child in children)
+    return False
 
 
 def _storable(value: Any) -> bool:
