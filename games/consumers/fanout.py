@@ -10,8 +10,6 @@ its process has the version.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +23,7 @@ from games.services.projection import (
     table_at,
 )
 
+from .built_once import MISSING, BuiltOnce
 from .jsonframes import dumps
 
 TEXT_CACHE_SIZE = 4096
@@ -44,40 +43,13 @@ class Delivery:
     text: str | None
 
 
-class _TextCache:
-    """Frame texts by FrameKey, least recently used dropped first; a build per key at a time."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.items: OrderedDict[FrameKey, str] = OrderedDict()
-        self.lock = threading.Lock()
-        self.stripes = [threading.Lock() for _ in range(64)]
-
-    def get(self, key: FrameKey) -> str | None:
-        with self.lock:
-            text = self.items.get(key)
-            if text is not None:
-                self.items.move_to_end(key)
-            return text
-
-    def put(self, key: FrameKey, text: str) -> None:
-        with self.lock:
-            self.items[key] = text
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-    def building(self, key: FrameKey) -> threading.Lock:
-        return self.stripes[hash(key) % len(self.stripes)]
-
-
-_texts = _TextCache(TEXT_CACHE_SIZE)
+_texts: BuiltOnce[FrameKey, str] = BuiltOnce(TEXT_CACHE_SIZE)
 
 
 def forget_frames() -> None:
     """Drop every cached load and frame text (tests: see projection.forget_loads)."""
     forget_loads()
-    with _texts.lock:
-        _texts.items.clear()
+    _texts.clear()
 
 
 def deliver(
@@ -103,10 +75,7 @@ def deliver(
     if loaded.version <= newer_than:
         return Delivery(lost, reason, loaded.version, None)
     key = _key(loaded, seen, since, read_only)
-    text = _texts.get(key)
-    if text is None:
-        with _texts.building(key):
-            text = _texts.get(key) or _build_text(loaded, key)
+    text = _texts.get_or_build(key, lambda: _build_text(loaded, key))
     return Delivery(lost, reason, loaded.version, text)
 
 
@@ -129,17 +98,14 @@ def deliver_cached(
     if loaded.version <= newer_than:
         return Delivery(False, None, loaded.version, None)
     key = _key(loaded, seat, since, read_only)
-    text = _texts.get(key)
-    if text is None:
+    text = _texts.cached(key)
+    if text is MISSING:
         if not loaded.builds_without_query(key[3]):
             return None
-        lock = _texts.building(key)
-        if not lock.acquire(blocking=False):  # another thread builds it: wait there, not on the event loop
+        # another thread building it: the caller waits there, not on the event loop
+        text = _texts.try_get_or_build(key, lambda: _build_text(loaded, key))
+        if text is MISSING:
             return None
-        try:
-            text = _texts.get(key) or _build_text(loaded, key)
-        finally:
-            lock.release()
     return Delivery(False, None, loaded.version, text)
 
 
@@ -156,6 +122,4 @@ def _key(loaded: TableAt, seat: int | None, since: int | None, read_only: bool) 
 def _build_text(loaded: TableAt, key: FrameKey) -> str:
     frame = build_frame(loaded, key[2], key[3])
     frame["read_only"] = key[4]
-    text = dumps(frame)
-    _texts.put(key, text)
-    return text
+    return dumps(frame)

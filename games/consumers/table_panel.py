@@ -10,50 +10,27 @@ Server frames: {"type": "chat", "lines": [line...]}, {"type": "panel", ...} (gam
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from games.services import panel, table_chat, watchers
 
+from .built_once import BuiltOnce
 from .dbcalls import db_call
 
+PANEL_CHANGES = 256
 
-class _SharedPanels:
-    """The table's shared panel (panel.TablePanel) by (table, change), the newest CHANGES kept: the sockets of one
-    process at a table read it once per panel.changed notification instead of once each. The sockets ask at once
-    from the database threads: the first reads, the others wait for it (a lock per stripe of keys)."""
-
-    CHANGES = 256
-    STRIPES = 64
-
-    def __init__(self) -> None:
-        self.items: OrderedDict[tuple[int, str], panel.TablePanel | None] = OrderedDict()
-        self.lock = threading.Lock()
-        self.stripes = [threading.Lock() for _ in range(self.STRIPES)]
-
-    def get(self, table_id: int, change: str) -> panel.TablePanel | None:
-        key = (table_id, change)
-        with self.lock:
-            if key in self.items:
-                return self.items[key]
-        with self.stripes[hash(key) % self.STRIPES]:
-            with self.lock:
-                if key in self.items:
-                    return self.items[key]
-            shared = panel.table_panel(table_id)
-            with self.lock:
-                self.items[key] = shared
-                while len(self.items) > self.CHANGES:
-                    self.items.popitem(last=False)
-        return shared
-
-
-_shared_panels = _SharedPanels()
+# The table's shared panel (panel.TablePanel) by (table, change), the newest changes kept: the sockets of one process
+# at a table read it once per panel.changed notification instead of once each (they ask at once from the database
+# threads: the first reads, the others wait for its read).
+_shared_panels: BuiltOnce[tuple[int, str], panel.TablePanel | None] = BuiltOnce(PANEL_CHANGES)
 
 
 def _recipient_panel(table_id: int, user: Any, change: str | None) -> dict[str, Any] | None:
-    shared = None if change is None else _shared_panels.get(table_id, change)
+    shared = (
+        None
+        if change is None
+        else _shared_panels.get_or_build((table_id, change), lambda: panel.table_panel(table_id))
+    )
     return panel.panel_frame(table_id, user, shared)
 
 
@@ -118,7 +95,7 @@ class TablePanelMixin:
 
     async def _send_panel(self, change: str | None = None) -> None:
         """Send this recipient's panel; for a change a notification named, the table's shared part is read once
-        in this process for all its sockets at the table (`_shared_panel`)."""
+        in this process for all its sockets at the table (`_shared_panels`)."""
         frame = await _panel_frame(self.table_id, self.user, change)
         if frame is not None:
             await self._send(frame)  # type: ignore[attr-defined]

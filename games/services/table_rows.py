@@ -122,7 +122,7 @@ def _lock_for_move_sql(vendor: str) -> str:
 def lock_table_row(table_id: int, actor: str, move_id: str) -> MoveRows | None:
     """The table row locked FOR UPDATE until the transaction ends (where the database has row locks; SQLite
     serialises writers with BEGIN IMMEDIATE), read in one statement with what a move needs beside it: the first
-    answer `actor` got for `move_id` there, the seats (`table_seats`) and the round being played
+    answer `actor` got for `move_id` there, the seats by number (without related rows) and the round being played
     (`playing_round`). A move then costs one read instead of three. None when there is no such table."""
     with connection.cursor() as cursor:
         cursor.execute(
