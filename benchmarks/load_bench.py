@@ -48,8 +48,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import psutil
-import psycopg
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
@@ -57,6 +55,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from common import percentile  # noqa: E402  (this folder is on the path: the script runs from it)
+from db_upkeep import HOT_TABLES, autovacuum_on, vacuum, vacuum_until  # noqa: E402
 from production_shape import (  # noqa: E402
     Browser,
     Seat,
@@ -64,6 +63,7 @@ from production_shape import (  # noqa: E402
     free_port,
     make_players,
     missing_versions,
+    others_cpu_seconds,
     production_env,
     record,
     session_of,
@@ -360,51 +360,6 @@ def cpu_seconds(started: Started) -> float:
     return sum(started.cpu.values())
 
 
-SHARERS = {
-    "postgres": ("postgres",),
-    "redis": ("redis-server",),
-}  # what else shares the cores, by process name
-
-
-def others_cpu_seconds() -> dict[str, float]:
-    """CPU seconds so far of what shares the machine with the servers: this client (every thread of this process),
-    PostgreSQL's processes and Redis's (a PostgreSQL backend that exits between two samples drops out: its share is
-    then under-counted)."""
-    spent = {"client": time.process_time(), **{name: 0.0 for name in SHARERS}}
-    for proc in psutil.process_iter(["name", "cpu_times"]):
-        times = proc.info["cpu_times"]
-        for name, prefixes in SHARERS.items():
-            if times is not None and (proc.info["name"] or "").startswith(prefixes):
-                spent[name] += times.user + times.system
-    return spent
-
-
-HOT_TABLES = ("games_round", "games_table", "games_event", "games_move", "games_watcher", "social_presence")
-"""The tables the step writes all the time: a move updates its round and table and adds an event and a move."""
-
-
-def autovacuum_on() -> bool:
-    """Whether the database server runs autovacuum (a development server may have it off)."""
-    with psycopg.connect(os.environ["DATABASE_URL"]) as conn:
-        row = conn.execute("SHOW autovacuum").fetchone()
-    return row is not None and row[0] == "on"
-
-
-def vacuum(tables: tuple[str, ...] = ()) -> None:
-    """VACUUM (ANALYZE) `tables` (none: the whole database): what autovacuum does on a production server. Without
-    it every round update leaves a dead row and index entries behind, and the planner's statistics stay those of
-    an empty database: PostgreSQL's share of the cores grows step after step."""
-    with psycopg.connect(os.environ["DATABASE_URL"], autocommit=True) as conn:
-        conn.execute(f"VACUUM (ANALYZE) {', '.join(tables)}")
-
-
-async def vacuum_during(step: Step, every: float) -> None:
-    """Stand in for autovacuum while the step runs: the hot tables every `every` seconds."""
-    while time.monotonic() + every < step.ends:
-        await asyncio.sleep(every)
-        await asyncio.to_thread(vacuum, HOT_TABLES)
-
-
 async def sample_at_end(step: Step, processes: list[Started]) -> None:
     """The CPU figures and the load average at the step's end: a probe's last handshake to a saturated server may
     outlast it by a minute, which would dilute them."""
@@ -448,7 +403,7 @@ async def run_step(
     probe = asyncio.create_task(probe_first_frames(servers, lives, watchers, step, args.probe_pause))
     helpers = [probe, asyncio.create_task(sample_at_end(step, processes))]
     if args.vacuum_every:
-        helpers.append(asyncio.create_task(vacuum_during(step, args.vacuum_every)))
+        helpers.append(asyncio.create_task(vacuum_until(step.ends, args.vacuum_every)))
     await asyncio.gather(*tasks, *helpers)
 
 

@@ -232,3 +232,20 @@ def make_players(names: list[str], password: str | None) -> None:
         user = User.objects.create_user(name, email=f"{name}@example.invalid", password=password)
         open_player_account(user)
         mark_verified(user, f"{name}@example.invalid")
+
+
+# What else shares the cores with the servers, by process name.
+SHARERS = {"postgres": ("postgres",), "redis": ("redis-server",)}
+
+
+def others_cpu_seconds() -> dict[str, float]:
+    """CPU seconds so far of what shares the machine with the servers: this client (every thread of this process),
+    PostgreSQL's processes and Redis's (a PostgreSQL backend that exits between two samples drops out: its share is
+    then under-counted)."""
+    spent = {"client": time.process_time(), **{name: 0.0 for name in SHARERS}}
+    for proc in psutil.process_iter(["name", "cpu_times"]):
+        times = proc.info["cpu_times"]
+        for name, prefixes in SHARERS.items():
+            if times is not None and (proc.info["name"] or "").startswith(prefixes):
+                spent[name] += times.user + times.system
+    return spent
