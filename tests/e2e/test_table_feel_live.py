@@ -190,6 +190,13 @@ def test_the_finished_trick_the_score_sheet_and_a_spectator_at_a_live_table(
     while (frame(player)["view"] or {}).get("phase") != "done":
         assert time.monotonic() < end, f"the deal did not finish: {frame(player)}"
         in_trick = player.evaluate(MID_TRICK)  # cards in the trick when it is the player's turn, else -1
+        # a finished trick stays on the felt for a moment, or until the player's next card
+        shot_finished = shot_finished or _shot_finished_trick(player, output_dir, suffix)
+        if in_trick < 0:
+            # not the player's turn: wait rather than step, so that a turn is always looked at here before the
+            # player acts on it (a step now could play a turn that came after the look)
+            time.sleep(0.05)
+            continue
         if in_trick > 0 and not shot_mid:
             watcher.wait_for_function(
                 f"window.kibitzShell.frame.version >= {frame(player)['version']}", timeout=TIMEOUT
@@ -198,13 +205,11 @@ def test_the_finished_trick_the_score_sheet_and_a_spectator_at_a_live_table(
             _shot(player, output_dir / f"table-mid-trick-{suffix}.png")
             assert _hand_and_trick_in_view(player) == [], "scrolled to the hand, the trick is out of view"
             shot_mid = True
-        shot_finished = shot_finished or _shot_finished_trick(player, output_dir, suffix)
-        acted = driver.step(player)
+        driver.step(player)
         # the player's card may have completed the trick: look again before the next turn moves it on
         shot_finished = shot_finished or _shot_finished_trick(player, output_dir, suffix)
-        if not acted:
-            time.sleep(0.05)
-    assert shot_mid and shot_finished
+    assert shot_mid, "the player's turn in the middle of a trick was never seen"
+    assert shot_finished, "no finished trick with its winner was ever on the felt"
 
     # After every completed trick: its cards, the last one included, and its winner, on the felt.
     tricks = player.evaluate("window.finishedTricks")
