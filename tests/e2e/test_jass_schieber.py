@@ -118,9 +118,16 @@ def thanks_warning_checked(page: Any, version: int) -> bool:
         armed = page.get_attribute("#thanks-button", "data-armed", timeout=1000)
     except PlaywrightTimeout:
         return False
-    if frame(page)["version"] != version:
+    # the call is optional: the seat gets no turn of its own (no turn mark, sound or focus), only the seat to play does
+    marks = page.evaluate(
+        """() => ({ myTurn: window.kibitzShell.myTurn(), version: window.kibitzShell.frame.version,
+          leader: window.kibitzShell.frame.view.trick.leader,
+          marked: [...document.querySelectorAll('.seat-box.to-act')].map((e) => Number(e.dataset.seat)) })"""
+    )
+    if frame(page)["version"] != version or marks["version"] != version:
         return False  # the bot leader played meanwhile: the armed state went with the window
     assert "loses the match" in warning and not primary and armed == "true", (warning, primary, armed)
+    assert not marks["myTurn"] and marks["marked"] == [marks["leader"]], marks
     return True
 
 

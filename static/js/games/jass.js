@@ -68,6 +68,14 @@ class Jass {
   }
 
   // --- playing cards ---------------------------------------------------------------------------------------------
+  // While cards are played only the seat to play has a move due: the winner's partner in the "Enough, thanks"
+  // window has an optional call, not a turn, so no turn mark, sound or focus (rules §5.6; the engine's `due`).
+  dueSeats(frame) {
+    const view = frame.view;
+    if (view.phase !== "play") return view.to_act || [];
+    return [(view.trick.leader + view.trick.cards.length) % 4];
+  }
+
   // The seat to play has its cards listed; the winner's partner in the "Enough, thanks" window has only the call.
   canPlay(frame) { return !!frame?.view && frame.view.phase === "play" && this.shell.myTurn() && legalValues(frame, "play").size > 0; }
 
@@ -183,9 +191,11 @@ class Jass {
   // Called before the team has reached the target it hands the match to the other team (§6.3): then the button is
   // not the primary one, says so beside it, and asks a second press.
   actions(frame) {
-    if (!this.shell.myTurn() || !legalValues(frame, "thanks").has(true)) return null;
+    const me = this.shell.mySeat;
+    if (me === null || this.shell.readOnly || !(frame.view.to_act || []).includes(me)
+      || !legalValues(frame, "thanks").has(true)) return null;
     const view = frame.view;
-    const points = view.totals[team(this.shell.mySeat)];
+    const points = view.totals[team(me)];
     if (points >= view.options.target) {
       return html`<button type="button" class="primary" id="thanks-button" onClick=${() => this.shell.act({ thanks: true })}>${t("Enough, thanks")}</button>`;
     }
