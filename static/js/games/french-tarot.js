@@ -164,7 +164,7 @@ class FrenchTarot {
     }
     if (view.phase === "slam" && myTurn) {
       return { key, kind: "slam", title: t("Announce a slam?"),
-        buttons: [{ label: t("No slam"), value: "false" }, { label: t("Announce a slam"), value: "true", primary: true }],
+        buttons: [{ label: t("No slam"), value: "false", primary: true }, { label: t("Announce a slam"), value: "true" }],
         answer: (value) => this.shell.act({ slam: value === "true" }) };
     }
     if (this.handful && view.phase === "play" && myTurn) return this.handfulQuestion(frame);
