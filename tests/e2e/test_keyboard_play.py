@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import Page
 
 from .axe import assert_accessible
 from .driver import TIMEOUT, frame, sign_up
@@ -18,6 +19,26 @@ from .keyboard_drivers import driver_for, focus_in, tab_problems, table_games
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+
+SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+
+
+def _card_name_problems(page: Page) -> list[str]:
+    """What a screen reader would say wrong of the hand's cards: each card's accessible name is its name in words
+    (static/js/cards/names.js), never its code; a suit card's name ends with its suit ("King of Hearts")."""
+    named = page.eval_on_selector_all(
+        "#hand .card",
+        "cards => cards.map((c) => [c.dataset.card, c.querySelector('svg').getAttribute('aria-label')])",
+    )
+    problems = [f"{code}: no name" for code, name in named if not name]
+    problems += [f"{code}: named by its code" for code, name in named if name == code]
+    problems += [
+        f"{code}: {name!r} does not name its suit"
+        for code, name in named
+        if name and code[-1] in SUIT_NAMES and code[0] != "T" and not name.endswith(SUIT_NAMES[code[-1]])
+    ]
+    return problems if named else ["no card in the hand"]
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -59,6 +80,7 @@ def test_a_whole_deal_is_played_with_the_keyboard_alone_and_axe_finds_nothing_se
         if acted and not checked_mid_deal and frame(page)["view"]["phase"] == "play":
             page.wait_for_function("window.kibitzShell.myTurn()", timeout=TIMEOUT)
             assert_accessible(page, f"the table mid-deal ({size})")
+            assert _card_name_problems(page) == []
             assert tab_problems(page) == []
             page.screenshot(path=str(output_dir / f"keyboard-table-{size}.png"))
             checked_mid_deal = True

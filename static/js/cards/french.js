@@ -32,7 +32,7 @@ const STAR = "M0,-10 l2.9,6 6.6,.9 -4.8,4.6 1.2,6.5 -5.9,-3.1 -5.9,3.1 1.2,-6.5 
 // the foot, so it is told from every suit card by its corner strip alone.
 export function JokerCard() {
   const star = (x, y, s, fill = JOKER_INK) => html`<path transform=${`translate(${x} ${y}) scale(${s})`} d=${STAR} fill=${fill}/>`;
-  return html`<${Frame} fill="#f6f0fb" label=${JOKER} edge="#8a6fb0">
+  return html`<${Frame} fill="#f6f0fb" label=${pgettext("playing card", "Joker")} edge="#8a6fb0">
     <rect x="14" y="12" width="32" height="72" rx="4" fill="#ece0f6" stroke="#8a6fb0" stroke-width=".8"/>
     <path d="M18,50 C20,38 24,32 30,28 C36,32 40,38 42,50 Z" fill="#c0262d"/>
     <path d="M18,50 C16,40 12,36 8,36" stroke=${JOKER_INK} stroke-width="2" fill="none"/>

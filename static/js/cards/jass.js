@@ -26,10 +26,6 @@ const FRENCH_COURT_INDEX = {
   K: () => pgettext("index of the Jass King (French deck)", "K"),
 };
 
-function FrenchCard({ code }) {
-  return html`<${SuitCard} rank=${code.slice(0, -1)} suit=${code.slice(-1)} courtIndex=${FRENCH_COURT_INDEX}/>`;
-}
-
 // Each name is one literal gettext call (a call on a variable is never extracted); the contexts keep a deck's terms
 // apart from the same English word elsewhere (the Swiss "Bells", the French "King").
 const SUIT_NAMES = {
@@ -63,7 +59,22 @@ const RANK_NAMES = {
   },
 };
 
-const CARDS = { french: FrenchCard, swiss: SwissCard };
+const suitNameOf = (design, suit) => SUIT_NAMES[design][suit]();
+const rankNameOf = (design, rank) => (RANK_NAMES[design][rank] || (() => rank))();
+const cardNameOf = (design, code) => interpolate(pgettext("Jass card name: its rank, then its suit", "%(rank)s of %(suit)s"),
+  { rank: rankNameOf(design, code.slice(0, -1)), suit: suitNameOf(design, code.slice(-1)) });
+
+// Each design's drawing, named (its accessible name) with the design's own names.
+function FrenchCard({ code }) {
+  return html`<${SuitCard} rank=${code.slice(0, -1)} suit=${code.slice(-1)} courtIndex=${FRENCH_COURT_INDEX}
+    label=${cardNameOf("french", code)}/>`;
+}
+
+function SwissDesignCard({ code }) {
+  return html`<${SwissCard} code=${code} label=${cardNameOf("swiss", code)}/>`;
+}
+
+const CARDS = { french: FrenchCard, swiss: SwissDesignCard };
 export const DECK_DESIGNS = Object.keys(CARDS);
 const DEFAULT_DESIGN = "french";
 
@@ -73,10 +84,9 @@ const DEFAULT_DESIGN = "french";
  * "Jack of Hearts" / "Under of Shields"); 6-9 (and the French 10) are named by their number. */
 export function jassDeck(design) {
   const chosen = CARDS[design] ? design : DEFAULT_DESIGN;
-  const suitName = (suit) => SUIT_NAMES[chosen][suit]();
-  const rankName = (rank) => (RANK_NAMES[chosen][rank] || (() => rank))();
-  const cardName = (code) => interpolate(pgettext("Jass card name: its rank, then its suit", "%(rank)s of %(suit)s"),
-    { rank: rankName(code.slice(0, -1)), suit: suitName(code.slice(-1)) });
+  const suitName = (suit) => suitNameOf(chosen, suit);
+  const rankName = (rank) => rankNameOf(chosen, rank);
+  const cardName = (code) => cardNameOf(chosen, code);
   return { Card: CARDS[chosen], suitName, rankName, cardName, design: chosen };
 }
 

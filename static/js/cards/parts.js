@@ -3,6 +3,7 @@
 // framed court face. A deck module (`tarot.js`, `french.js`, …) builds its faces from these and adds what is its own
 // (trumps, the Excuse, jokers, its index letters). Fonts and shadows come from the page (tables.css "Cards").
 import { html } from "../view.js";
+import { backName, suitCardName } from "./names.js";
 
 const SUIT_PATHS = {
   S: "M0,-10 C6,-4 10,0 10,4 C10,8 6,10 2,7 L3,12 L-3,12 L-2,7 C-6,10 -10,8 -10,4 C-10,0 -6,-4 0,-10 Z",
@@ -41,7 +42,8 @@ export function SuitShape({ suit, x, y, scale, flip = false }) {
     ${suit === "C" ? html`<${Club}/>` : html`<path d=${SUIT_PATHS[suit]}/>`}</g>`;
 }
 
-// The card itself: a 60 x 96 SVG with its rounded edge; `label` is its accessible name (the card's code).
+// The card itself: a 60 x 96 SVG with its rounded edge; `label` is its accessible name, in the page's language
+// (static/js/cards/names.js).
 export function Frame({ fill, label, edge = "#9a8f78", children }) {
   return html`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 96" class="card-svg" role="img" aria-label=${label}>
     <rect x="0.5" y="0.5" width="59" height="95" rx="5" fill=${fill} stroke=${edge} stroke-width="1"/>${children}</svg>`;
@@ -70,8 +72,9 @@ function CourtFace({ letter, rank, suit, color }) {
 }
 
 // A French-suited suit card: rank "A", "2"…"10" or a court rank; suit S H D C. courtIndex: {rank: () => letter} for
-// the deck's court cards (a court face), rankIndex: {rank: printed index} where the index is not the rank itself.
-export function SuitCard({ rank, suit, courtIndex, rankIndex = {} }) {
+// the deck's court cards (a court face), rankIndex: {rank: printed index} where the index is not the rank itself;
+// label: the card's spoken name, when the deck names its cards otherwise than names.js.
+export function SuitCard({ rank, suit, courtIndex, rankIndex = {}, label = suitCardName(rank, suit) }) {
   const color = RED_SUITS[suit] ? INK.red : INK.black;
   const court = courtIndex[rank];
   const index = court ? court() : rankIndex[rank] || rank;
@@ -80,12 +83,12 @@ export function SuitCard({ rank, suit, courtIndex, rankIndex = {} }) {
   const centre = court ? html`<${CourtFace} letter=${index} rank=${rank} suit=${suit} color=${color}/>`
     : (PIPS[rank] || PIPS.A).map(([x, y]) => html`<${SuitShape} suit=${suit} x=${x} y=${y} scale=${rank === "A" ? 1.5 : 0.5}
         flip=${y > 50 && rank !== "A"}/>`);
-  return html`<${Frame} fill="#fffefa" label=${rank + suit}><g fill=${color}><${Corners} draw=${corner}/>${centre}</g><//>`;
+  return html`<${Frame} fill="#fffefa" label=${label}><g fill=${color}><${Corners} draw=${corner}/>${centre}</g><//>`;
 }
 
 // The site's card back (every deck's, unless a deck draws its own).
 export function CardBack() {
-  return html`<${Frame} fill="#fff" label="back">
+  return html`<${Frame} fill="#fff" label=${backName()}>
     <rect x="4" y="4" width="52" height="88" rx="3" fill="#7d1a28"/>
     <path d="M4,4 L56,92 M56,4 L4,92 M30,4 L30,92 M4,48 L56,48" stroke="#c9a227" stroke-width="1.6"/>
     <circle cx="30" cy="48" r="9" fill="#7d1a28" stroke="#c9a227" stroke-width="1.6"/>

@@ -129,13 +129,14 @@ function Court({ rank, suit }) {
 
 const INDEX = { 10: "10", J: "U", Q: "O", K: "K", A: "A" };
 
-// A Swiss-German card: rank 6 7 8 9 10 J (Under) Q (Ober) K (König) A (As) + suit S H D C.
-export function SwissCard({ code }) {
+// A Swiss-German card: rank 6 7 8 9 10 J (Under) Q (Ober) K (König) A (As) + suit S H D C; label: its spoken name
+// (static/js/cards/jass.js names the Swiss design's cards).
+export function SwissCard({ code, label }) {
   const rank = code.slice(0, -1), suit = code.slice(-1);
   const corner = () => html`<${IndexText} text=${INDEX[rank] || rank} y="17" size="17" fill=${INK[suit]} width="14"/>
     <${SwissSign} suit=${suit} x="9.5" y="25.5" scale="0.5"/>`;
   const face = SWISS_PIPS[rank] ? html`<${Pips} rank=${rank} suit=${suit}/>`
     : rank === "10" ? html`<${Banner} suit=${suit}/>`
       : rank === "A" ? html`<${Ace} suit=${suit}/>` : html`<${Court} rank=${rank} suit=${suit}/>`;
-  return html`<${Frame} fill="#fffdf6" label=${code}><${Corners} draw=${corner}/>${face}<//>`;
+  return html`<${Frame} fill="#fffdf6" label=${label}><${Corners} draw=${corner}/>${face}<//>`;
 }

@@ -6,7 +6,7 @@
 // their name and their own figure. The suit cards are the French Tarot's suit faces (TarotSuitCard: the same codes)
 // with the Tarock's court letters.
 import { html } from "../view.js";
-import { pgettext } from "../i18n.js";
+import { interpolate, pgettext } from "../i18n.js";
 import { CardBack, Corners, Frame, INK, IndexText, SERIF } from "./parts.js";
 import { TarotSuitCard } from "./tarot.js";
 
@@ -40,7 +40,8 @@ function CornerNumeral({ text, fill }) {
 function PlainTarock({ n }) {
   const numeral = romanNumeral(n);
   const rays = Array.from({ length: 4 + (n % 5) * 2 }, (_, i) => (360 / (4 + (n % 5) * 2)) * i);
-  return html`<${Frame} fill="#fdf6e3" label=${"T" + n} edge="#9a8f78">
+  return html`<${Frame} fill="#fdf6e3" label=${interpolate(pgettext("a Tarock card, by its number", "Tarock %(number)s"), { number: n })}
+    edge="#9a8f78">
     <rect x="12" y="20" width="36" height="56" rx="3" fill="#f3e3b3" stroke="#b99a4a" stroke-width=".8"/>
     <g transform="translate(30 36)" stroke="#8a6d1d" stroke-width="1.1">
       ${rays.map((a) => html`<line key=${a} x1="0" y1="-5" x2="0" y2=${n >= 10 ? -10 : -8} transform=${`rotate(${a})`}/>`)}
@@ -98,7 +99,7 @@ const TRULL = {
 function TrullCard({ n }) {
   const { Figure, name } = TRULL[n];
   const numeral = romanNumeral(n);
-  return html`<${Frame} fill="#fff7df" label=${"T" + n} edge="#a8811a">
+  return html`<${Frame} fill="#fff7df" label=${name()} edge="#a8811a">
     <rect x="2.5" y="2.5" width="55" height="91" rx="3.5" fill="none" stroke=${GOLD} stroke-width="1.8"/>
     <rect x="11" y="17" width="38" height="62" rx="3" fill="#fbeec4" stroke="#b99a4a" stroke-width=".8"/>
     <${Figure}/>

@@ -4,7 +4,7 @@
 // fanned card is known by the strip it shows; the court cards' letters are the page language's
 // (docs/decisions-i18n.md "Card indices"). Fonts and shadows come from the page (tables.css "Cards").
 import { html } from "../view.js";
-import { pgettext } from "../i18n.js";
+import { interpolate, pgettext } from "../i18n.js";
 import { CardBack, Corners, Frame, INK, IndexText, SERIF, SuitCard } from "./parts.js";
 
 export { CardBack };
@@ -27,7 +27,7 @@ export function TarotSuitCard({ rank, suit, courtIndex = COURT_INDEX }) {
 // A trump: its number in both corners and large in a medallion; the bouts T1 and T21 in a gold frame.
 function TrumpCard({ n }) {
   const bout = n === 1 || n === 21;
-  return html`<${Frame} fill="#fdf6e3" label=${"T" + n} edge=${bout ? "#a8811a" : "#9a8f78"}>
+  return html`<${Frame} fill="#fdf6e3" label=${interpolate(pgettext("tarot card", "Trump %(number)s"), { number: n })} edge=${bout ? "#a8811a" : "#9a8f78"}>
     <rect x="14" y="6" width="32" height="84" rx="3" fill="#f3e3b3" stroke="#b99a4a" stroke-width=".8"/>
     ${bout ? html`<rect x="2.5" y="2.5" width="55" height="91" rx="3.5" fill="none" stroke="#c9a227" stroke-width="1.6"/>` : null}
     <ellipse cx="30" cy="48" rx="13.5" ry="17" fill="#fffaf0" stroke="#8a6d1d" stroke-width="1"/>
@@ -44,7 +44,7 @@ function ExcuseCard() {
   const ink = INK.excuse;
   const star = (x, y, s) => html`<path transform=${`translate(${x} ${y}) scale(${s})`}
     d="M0,-10 l2.9,6 6.6,.9 -4.8,4.6 1.2,6.5 -5.9,-3.1 -5.9,3.1 1.2,-6.5 -4.8,-4.6 6.6,-.9z" fill=${ink}/>`;
-  return html`<${Frame} fill="#eef3fb" label="EX" edge="#7d93b8">
+  return html`<${Frame} fill="#eef3fb" label=${pgettext("tarot card", "Excuse")} edge="#7d93b8">
     <circle cx="30" cy="44" r="16" fill="#dbe6f7" stroke=${ink} stroke-width="1"/>
     ${star(30, 45, 1.35)}
     <text class="card-court" x="30" y="80" text-anchor="middle" font-size="10" font-weight="700" font-family=${SERIF} fill=${ink}
