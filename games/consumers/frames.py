@@ -43,12 +43,7 @@ def parse_frame(
         frame = json.loads(text)
     except (ValueError, RecursionError):  # deeply nested JSON overflows the parser
         raise FrameError("bad_frame", _("a frame is one JSON object")) from None
-    if _too_deep(frame):
-        raise FrameError("bad_frame", _("a frame nests at most %(depth)s levels") % {"depth": MAX_DEPTH})
-    if not _storable(frame):
-        raise FrameError(
-            "bad_frame", _("a frame's texts are valid Unicode (no lone surrogates) without NUL characters")
-        )
+    _check_nesting_and_texts(frame)
     if not isinstance(frame, dict) or frame.get("type") not in types:
         raise FrameError(
             "bad_frame",
@@ -70,36 +65,36 @@ def parse_frame(
     return frame
 
 
-def _too_deep(value: Any) -> bool:
-    """True when arrays and objects nest more than MAX_DEPTH levels in the decoded JSON (walked without recursion:
-    a few hundred brackets, well under the size limit, would overflow Python's stack in a recursive walk)."""
-    pending = [(value, 1)]
+def _check_nesting_and_texts(frame: Any) -> None:
+    """Walk the decoded JSON once, without recursion (a few hundred brackets, well under the size limit, would
+    overflow Python's stack in a recursive walk). Raises FrameError `bad_frame` when arrays and objects nest more
+    than MAX_DEPTH levels, or when a string (keys too) cannot be stored: JSON's `\\ud800` escapes decode to lone
+    surrogates that UTF-8 cannot encode, and PostgreSQL text refuses NUL."""
+    pending = [(frame, 1)]
     while pending:
         item, depth = pending.pop()
-        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
-        if children is None:
-            continue
-        if depth > MAX_DEPTH:
-            return True
-        pending.extend((child, depth + 1) for child in children)
-    return False
+        if isinstance(item, str) and not _storable(item):
+            raise FrameError(
+                "bad_frame",
+                _("a frame's texts are valid Unicode (no lone surrogates) without NUL characters"),
+            )
+        if isinstance(item, dict | list) and depth > MAX_DEPTH:
+            raise FrameError("bad_frame", _("a frame nests at most %(depth)s levels") % {"depth": MAX_DEPTH})
+        if isinstance(item, dict):
+            pending.extend((key, depth) for key in item)
+            pending.extend((child, depth + 1) for child in item.values())
+        elif isinstance(item, list):
+            pending.extend((child, depth + 1) for child in item)
 
 
-def _storable(value: Any) -> bool:
-    """True when every string in the decoded JSON (keys too) can be stored: JSON's `\\ud800` escapes decode to
-    lone surrogates that UTF-8 cannot encode, and PostgreSQL text refuses NUL."""
-    if isinstance(value, str):
-        if "\x00" in value:
-            return False
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return False
-        return True
-    if isinstance(value, dict):
-        return all(_storable(key) and _storable(item) for key, item in value.items())
-    if isinstance(value, list):
-        return all(_storable(item) for item in value)
+def _storable(text: str) -> bool:
+    """True when `text` can be stored (encodes to UTF-8, holds no NUL)."""
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
     return True
 
 
