@@ -6,8 +6,9 @@
 // rules file's (§2: Roses S, Shields H, Bells D, Acorns C) — docs/decisions-jass.md "Deck designs",
 // docs/decisions-i18n.md "Jass deck".
 import { html } from "../view.js";
-import { interpolate, pgettext } from "../i18n.js";
+import { pgettext } from "../i18n.js";
 import { CardBack, SuitCard } from "./parts.js";
+import { rankOfSuit } from "./names.js";
 import { SwissCard } from "./swiss.js";
 
 export { CardBack };
@@ -61,8 +62,7 @@ const RANK_NAMES = {
 
 const suitNameOf = (design, suit) => SUIT_NAMES[design][suit]();
 const rankNameOf = (design, rank) => (RANK_NAMES[design][rank] || (() => rank))();
-const cardNameOf = (design, code) => interpolate(pgettext("Jass card name: its rank, then its suit", "%(rank)s of %(suit)s"),
-  { rank: rankNameOf(design, code.slice(0, -1)), suit: suitNameOf(design, code.slice(-1)) });
+const cardNameOf = (design, code) => rankOfSuit(rankNameOf(design, code.slice(0, -1)), suitNameOf(design, code.slice(-1)));
 
 // Each design's drawing, named (its accessible name) with the design's own names.
 function FrenchCard({ code }) {

@@ -19,11 +19,15 @@ const RANK_NAMES = {
   K: () => pgettext("card rank", "King"),
 };
 
+// A suit card's name from the names of its rank and suit, in the page's word order: "Queen" and "Hearts" make
+// "Queen of Hearts" ("Herz Dame" in German). A deck with names of its own (the Jass designs) composes them here too.
+export function rankOfSuit(rankName, suitName) {
+  return interpolate(pgettext("card name: its rank, then its suit", "%(rank)s of %(suit)s"), { rank: rankName, suit: suitName });
+}
+
 // rank: "A", "2"…"10", "J", "N", "Q", "K"; suit: S H D C. Numbers are named by their number.
 export function suitCardName(rank, suit) {
-  const rankName = RANK_NAMES[rank] ? RANK_NAMES[rank]() : rank;
-  const suitName = SUIT_NAMES[suit] ? SUIT_NAMES[suit]() : suit;
-  return interpolate(pgettext("card name: its rank, then its suit", "%(rank)s of %(suit)s"), { rank: rankName, suit: suitName });
+  return rankOfSuit(RANK_NAMES[rank] ? RANK_NAMES[rank]() : rank, SUIT_NAMES[suit] ? SUIT_NAMES[suit]() : suit);
 }
 
 // A card seen from the back (another seat's hand, the stock, the dog before it is shown).
