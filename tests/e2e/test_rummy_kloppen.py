@@ -82,7 +82,7 @@ def test_two_people_and_a_bot_knock_and_race_for_the_discard(site, browser, outp
         timeout=TIMEOUT,
     )
     told = loser.inner_text("#notice")
-    assert ("bob knocked first" in told.lower()) if winner == 1 else ("alice drew first" in told.lower()), told
+    assert ("bob knocked first" if winner == 1 else "alice drew first") in told.lower(), told
     loser.screenshot(path=str(output_dir / "rummy-kloppen-race.png"))
 
     # No turn lost beyond §5.8's: after Bob's knock the bot is next (only Alice lost her turn); after Alice's draw
