@@ -12,13 +12,9 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         """Register the game packages of settings.KIBITZ_GAME_PACKAGES beside the shipped engines, and give the
-        ledger the games' titles for its pages and exports (ledger.labels; the ledger cannot import games); and
-        start a seated person's absence clock when their last socket at a table closes (games.services.absence)."""
-        from games.services import absence, sockets
-
+        ledger the games' titles for its pages and exports (ledger.labels; the ledger cannot import games)."""
         add_packages(settings.KIBITZ_GAME_PACKAGES)
         register_game_titles(_title_of)
-        sockets.last_socket_closed.connect(absence.on_last_socket_closed, dispatch_uid="games.absence")
 
 
 def _title_of(key: str) -> str | None:

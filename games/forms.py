@@ -26,7 +26,7 @@ from games.engines.core import BOT_LEVELS, Game, all_games
 from games.engines.core.errors import RuleError
 from games.labels import BOT_LEVEL_LABELS
 from games.models import Table, TableSettings
-from games.services.table_terms import MAX_LIMIT, MAX_STAKE, MoneyTerms, worst_case_terms
+from games.reads.table_terms import MAX_LIMIT, MAX_STAKE, MoneyTerms, worst_case_terms
 from ledger.forms import MoneyField
 from social.models import InviteList
 
@@ -183,7 +183,7 @@ class NewTableForm(forms.Form):
         return dict(self.cleaned_data["options"])
 
     def money_preview(self) -> MoneyTerms | None:
-        """The money terms (games.services.table_terms.worst_case_terms: the worst case per settlement unit) of the
+        """The money terms (games.reads.table_terms.worst_case_terms: the worst case per settlement unit) of the
         table these fields would open, after `is_valid()`: None for a free table, or while the game, its options,
         the stake or the limit has an error (the fields the other parts of the dialog hold do not matter here)."""
         data = self.cleaned_data

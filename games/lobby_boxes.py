@@ -11,19 +11,19 @@ from games.declarations import game_title, option_summary
 from games.engines.core import get_game
 from games.labels import bot_level_label
 from games.models import Seat, Table
-from games.services.access import tables_admitting
-from games.services.table_terms import table_limit, table_money_terms
+from games.reads.access import tables_admitting
+from games.reads.table_terms import table_limit, table_money_terms
 
 LOBBY_SIZE = 60
 
 
 def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
-    """The open or playing tables whose access admits `viewer` (games.services.access.tables_admitting: public
+    """The open or playing tables whose access admits `viewer` (games.reads.access.tables_admitting: public
     tables, friends-only tables of the viewer's friends, private ones the viewer is invited to or listed for),
     newest first, at most LOBBY_SIZE: `{"id", "game", "title", "options" (the option summary, translated lines
     "<label>: <value>" of games.declarations.option_summary), "status", "stake" (minor units), "limit" (minor
-    units: the limit the table reserves with, games.services.table_terms.table_limit), "money" (a stakes table's
-    games.services.table_terms.MoneyTerms.to_json(), with its worst case per settlement unit; None: no stakes),
+    units: the limit the table reserves with, games.reads.table_terms.table_limit), "money" (a stakes table's
+    games.reads.table_terms.MoneyTerms.to_json(), with its worst case per settlement unit; None: no stakes),
     "bot_level", "bot_level_display" (translated), "access", "access_display" (translated),
     "can_sit" (waiting with a free seat and the viewer not seated there: "Play" is offered), "seated" (the
     viewer holds a seat, or a bot plays it while they are away: the box links back to it instead of offering

@@ -1,4 +1,4 @@
-"""The player card's endpoints at a table (games.services.player_card): read the card of a seat or a person, and
+"""The player card's endpoints at a table (games.reads.player_card): read the card of a seat or a person, and
 ignore or stop ignoring them from it. Kicks and invitations use the panel's endpoints (games.panel_views).
 
 Answers `{"ok": true, "result": ...}` or `{"error": code, "message": text}` with status 400 (bad input), 403 (the
@@ -19,9 +19,9 @@ from accounts.http import AuthenticatedHttpRequest
 from accounts.models import User
 from games.ascii_numbers import ascii_int
 from games.engines.core.errors import RuleError
-from games.services import player_card
-from games.services.access import REFUSALS
-from games.services.errors import ServiceError, from_social
+from games.errors import ServiceError, from_social
+from games.reads import player_card
+from games.reads.access import REFUSALS
 from games.services.events import panel_changed
 from social import services as social
 

@@ -24,10 +24,10 @@ from games.forms import GamePreferencesForm, NewTableForm, TableSettingsForm, ga
 from games.history import hand_history, replay_document
 from games.lobby_boxes import lobby_boxes
 from games.models import Round, Table, TableSettings
+from games.reads.access import REFUSALS, watch_refusal
+from games.reads.projection import seat_of
 from games.records import match_record
-from games.services.access import REFUSALS, watch_refusal
 from games.services.invitations import SEAT_REQUEST_WAITING, request_seat
-from games.services.projection import seat_of
 from games.services.table_settings import open_table
 from games.welcome import welcome_facts
 from social.services.player_info import player_card
@@ -107,7 +107,7 @@ def new_table(request: AuthenticatedHttpRequest) -> HttpResponse:
 @login_required
 def new_table_terms(request: AuthenticatedHttpRequest) -> JsonResponse:
     """The New game dialog's money preview: GET the dialog's fields (as the form posts them, without its CSRF
-    token); answers `{"terms": games.services.table_terms.MoneyTerms.to_json() or null (a free table, or a field
+    token); answers `{"terms": games.reads.table_terms.MoneyTerms.to_json() or null (a free table, or a field
     in error), "errors": {"stake" | "limit": [message, ...]}}` (minor units; messages in the active language). The
     dialog formats the amounts (static/js/money.js) and never computes the worst case itself."""
     form = NewTableForm(request.GET)

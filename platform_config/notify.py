@@ -70,7 +70,7 @@ def send_on_commit(group: str, message: dict[str, Any]) -> None:
 def in_process_on_commit(step: Callable[[], None]) -> None:
     """Run `step` once the surrounding transaction commits (outside one at once), in this process only: for
     what a change leaves behind for this process's own sockets, e.g. the new version's load a move derives
-    (games.services.projection.remember_move). A rolled-back transaction runs nothing. `step` must be quick
+    (games.reads.projection.remember_move). A rolled-back transaction runs nothing. `step` must be quick
     and must not fail: it runs in the committing thread, in the order the steps and notifications were queued."""
     transaction.on_commit(step)
 

@@ -184,7 +184,7 @@ DATABASE_URL = os.environ.get("DATABASE_URL", "")
 # PostgreSQL: psycopg's connection pool (Django 5.2 `OPTIONS["pool"]`), KIBITZ_DB_POOL_MAX connections per process
 # (0: no pool, persistent connections instead); CONN_MAX_AGE must be 0 with a pool, and a pooled connection has
 # no health-check query before each use (a `SELECT 1` before most statements; docs/decisions-tables.md "Running").
-# Socket database calls run in KIBITZ_DB_THREADS threads (games.consumers.dbcalls; 0: Channels' one thread).
+# Socket database calls run in KIBITZ_DB_THREADS threads (games.realtime.dbcalls; 0: Channels' one thread).
 KIBITZ_DB_POOL_MAX = max(0, env_int("KIBITZ_DB_POOL_MAX", 10))
 KIBITZ_DB_POOL_MIN = max(0, min(env_int("KIBITZ_DB_POOL_MIN", 2), KIBITZ_DB_POOL_MAX))
 KIBITZ_DB_THREADS = max(0, env_int("KIBITZ_DB_THREADS", 4 if DATABASE_URL.startswith("postgres") else 0))

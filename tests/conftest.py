@@ -23,17 +23,15 @@ settings.KIBITZ_BOT_CAP_SECONDS = 0
 
 @pytest.fixture(autouse=True)
 def _fresh_frame_caches():
-    """Each test starts with no cached table load or frame (games.consumers.fanout): a rolled-back test's rows may
+    """Each test starts with no cached table load or frame (games.reads.fanout): a rolled-back test's rows may
     come back in the next one under the same table id and version."""
     import sys
 
-    fanout = sys.modules.get(
-        "games.consumers.fanout"
-    )  # tests that never load it (the engines') stay Django-free
+    fanout = sys.modules.get("games.reads.fanout")  # tests that never load it (the engines') stay Django-free
     if fanout is not None:
         fanout.forget_frames()
     yield
-    fanout = sys.modules.get("games.consumers.fanout")
+    fanout = sys.modules.get("games.reads.fanout")
     if fanout is not None:
         fanout.forget_frames()
 

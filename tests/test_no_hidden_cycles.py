@@ -17,9 +17,6 @@ ALLOWED = {
     ("accounts/apps.py", "AccountsConfig.ready", "from . import signals"): (
         "AppConfig.ready: receivers connect once the app registry is ready"
     ),
-    ("games/apps.py", "GamesConfig.ready", "from games.services import absence, sockets"): (
-        "AppConfig.ready: the absence receiver connects once the app registry is ready"
-    ),
     (
         "games/management/commands/serve.py",
         "Command.handle",

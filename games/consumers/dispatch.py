@@ -3,7 +3,7 @@
 Channels' `AsyncConsumer.dispatch` runs `close_old_connections` before every message a consumer handles, through
 `sync_to_async` on the process's one thread-sensitive thread: a thread hop, queued behind every other, for each
 frame and each group message (a tenth of a busy process's time, and a queue all its sockets share). The table and
-lobby sockets touch the database only through `database_sync_to_async` and `games.consumers.dbcalls.db_call`,
+lobby sockets touch the database only through `database_sync_to_async` and `games.realtime.dbcalls.db_call`,
 whose calls close their own thread's old connections before and after they run, so the sweep has nothing to do.
 """
 

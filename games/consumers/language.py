@@ -9,8 +9,7 @@ from typing import Any
 from django.utils import translation
 
 from accounts.language import profile_language
-
-from .dbcalls import db_call
+from games.realtime.dbcalls import db_call
 
 _profile_language = db_call(profile_language)
 

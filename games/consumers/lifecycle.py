@@ -2,7 +2,7 @@
 it closes, each as one call: under load every database call of a socket is a hop to a database thread and a wait
 in its queue, and a socket that opened with four of them waited four times for its first frame
 (docs/decisions-tables.md "Sockets": a cheaper connect). Each function runs in one database thread
-(games.consumers.dbcalls.db_call); the writes in them (an absent person's seat given back, the registry entry,
+(games.realtime.dbcalls.db_call); the writes in them (an absent person's seat given back, the registry entry,
 the absence clock) commit on their own, as before.
 """
 
@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.services import absence, panel, sockets
-from games.services.projection import table_exists_with_seat
+from games.reads import panel
+from games.reads.projection import table_exists_with_seat
+from games.realtime import sockets
+from games.services import absence
 
 
 @dataclass(frozen=True)
@@ -30,8 +32,8 @@ class Opening:
 def open_socket(table_id: int, user: Any, channel: str) -> Opening:
     """A socket of signed-in `user` opens on table `table_id` as channel `channel`: look the user's seat up, give an
     absent person's seat back first (games.services.absence.come_back, before the spectators check, which a seat
-    passes), check the table's access and spectators option (games.services.panel.socket_refusal), and register
-    the socket (games.services.sockets.register). Steps after a refusal are not taken. Returns an Opening."""
+    passes), check the table's access and spectators option (games.reads.panel.socket_refusal), and register
+    the socket (games.realtime.sockets.register). Steps after a refusal are not taken. Returns an Opening."""
     exists, seat = table_exists_with_seat(table_id, user)
     if not exists:
         return Opening(exists=False, seat=None, refusal=None, registered=False)
@@ -54,9 +56,9 @@ def seat_given_back(table_id: int, user: Any) -> int | None:
     return seat
 
 
-def close_socket(table_id: int, user_id: int, seat: int | None, channel: str, sender: Any) -> None:
+def close_socket(table_id: int, user_id: int, seat: int | None, channel: str) -> None:
     """A registered socket closed: drop it from the registry; when it was the user's last socket at the table and
-    held seat `seat`, send games.services.sockets.last_socket_closed (from `sender`: the absence clock starts)."""
+    held seat `seat`, the person's absence clock starts (games.services.absence.note_gone)."""
     left = sockets.unregister(table_id, user_id, channel)
     if left == 0 and seat is not None:
-        sockets.last_socket_closed.send(sender, table_id=table_id, user_id=user_id, seat=seat)
+        absence.note_gone(table_id, user_id, seat)

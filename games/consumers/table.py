@@ -1,7 +1,7 @@
 """The table socket: one per browser tab at /ws/tables/<id>/?v=K (docs/style.md "Consumers only translate").
 
 The seat comes from the session's user, never from a frame. Each recipient gets its own projection
-(`games.services.projection.table_frame`) whenever the table's version moves past what it has seen; a
+(`games.reads.projection.table_frame`) whenever the table's version moves past what it has seen; a
 client connecting with `?v=K` gets the events after K (or a full snapshot) and the current view. A second
 socket for the same seat takes over; the older one becomes read-only and is told so.
 """
@@ -19,16 +19,16 @@ from django.utils.translation import gettext as _
 from games import services
 from games.ascii_numbers import ascii_int
 from games.engines.core.errors import RuleError
-from games.services import sockets
+from games.reads.fanout import deliver, deliver_cached
+from games.realtime import sockets
+from games.realtime.dbcalls import db_call
+from games.realtime.frames import FrameError, TokenBucket, parse_frame
+from games.realtime.jsonframes import dumps
 from platform_config.notify import table_group
 
 from . import lifecycle
 from .closing import DropAfterCloseMixin
-from .dbcalls import db_call
 from .dispatch import DirectDispatchMixin
-from .fanout import deliver, deliver_cached
-from .frames import FrameError, TokenBucket, parse_frame
-from .jsonframes import dumps
 from .language import ProfileLanguageMixin
 from .table_panel import TablePanelMixin
 
@@ -104,7 +104,7 @@ class TableConsumer(
                 await self.channel_layer.group_discard(
                     _seat_group(self.table_id, self.seat), self.channel_name
                 )
-            await _close_socket(self.table_id, self.user.pk, self.seat, self.channel_name, TableConsumer)
+            await _close_socket(self.table_id, self.user.pk, self.seat, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         frame_id = None
@@ -185,7 +185,7 @@ class TableConsumer(
             self.seat = None
 
     async def _send_state(self, since: int | None, announced: int | None = None) -> None:
-        """Send this recipient's frame if the table is past what it has (games.consumers.fanout: one build per
+        """Send this recipient's frame if the table is past what it has (games.reads.fanout: one build per
         seat and version in this process, from the event loop when it needs no query); a user who lost the seat
         drops to the public view first."""
         args = (self.table_id, self.user, self.seat, since, self.sent_version, self.read_only, announced)

@@ -4,7 +4,7 @@ forwards per-recipient projections (chat filtered for the recipient's ignores an
 holds a card).
 
 Client frames handled here: {"type": "ping"} (also a heartbeat) and {"type": "chat", "text": "..."}.
-Server frames: {"type": "chat", "lines": [line...]}, {"type": "panel", ...} (games.services.panel.panel_frame),
+Server frames: {"type": "chat", "lines": [line...]}, {"type": "panel", ...} (games.reads.panel.panel_frame),
 {"type": "notice", "code": "kicked"}.
 """
 
@@ -12,32 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.services import panel, table_chat, watchers
+from games.reads import panel
+from games.reads import table_chat as chat_reads
+from games.realtime.dbcalls import db_call
+from games.services import table_chat, watchers
 
-from .built_once import BuiltOnce
-from .dbcalls import db_call
-
-PANEL_CHANGES = 256
-
-# The table's shared panel (panel.TablePanel) by (table, change), the newest changes kept: the sockets of one process
-# at a table read it once per panel.changed notification instead of once each (they ask at once from the database
-# threads: the first reads, the others wait for its read).
-_shared_panels: BuiltOnce[tuple[int, str], panel.TablePanel | None] = BuiltOnce(PANEL_CHANGES)
-
-
-def _recipient_panel(table_id: int, user: Any, change: str | None) -> dict[str, Any] | None:
-    shared = (
-        None
-        if change is None
-        else _shared_panels.get_or_build((table_id, change), lambda: panel.table_panel(table_id))
-    )
-    return panel.panel_frame(table_id, user, shared)
-
-
-_panel_frame = db_call(_recipient_panel)
+_panel_frame = db_call(panel.recipient_panel)
 _chat_rooms = db_call(panel.chat_rooms)
 _chat_history = db_call(panel.chat_history)
-_may_read = db_call(table_chat.may_read)
+_may_read = db_call(chat_reads.may_read)
 _post = db_call(table_chat.post)
 _heartbeat = db_call(watchers.table_heartbeat)
 _start_watching = db_call(watchers.start_watching)
@@ -95,7 +78,7 @@ class TablePanelMixin:
 
     async def _send_panel(self, change: str | None = None) -> None:
         """Send this recipient's panel; for a change a notification named, the table's shared part is read once
-        in this process for all its sockets at the table (`_shared_panels`)."""
+        in this process for all its sockets at the table (games.reads.panel.recipient_panel)."""
         frame = await _panel_frame(self.table_id, self.user, change)
         if frame is not None:
             await self._send(frame)  # type: ignore[attr-defined]

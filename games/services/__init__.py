@@ -5,8 +5,9 @@ watchers and the table's chat.
 Consumers, pages, bots, the sweeper and management commands call these functions and nothing else.
 """
 
+from games.errors import ServiceError
+
 from .bot_accounts import bot_user, ensure_bot_accounts
-from .errors import ServiceError
 from .invitations import answer_invitation, answer_seat_request, invite, invite_list, request_seat
 from .kicks import kick, vote_kick
 from .play import act, apply_timeout, bot_move

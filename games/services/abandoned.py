@@ -17,10 +17,11 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from games.errors import ServiceError
 from games.models import Round, Seat, Table
+from games.realtime import sockets
 
-from . import absence, seating, settlement, sockets
-from .errors import ServiceError
+from . import absence, seating, settlement
 from .locking import lock_table
 
 log = logging.getLogger(__name__)

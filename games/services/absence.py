@@ -4,7 +4,7 @@ the table's level plays their seat (`seating.bot_takes_seat`, reason `absent`) a
 person's next socket at the table gives the seat back. At a stakes table the seat is freed when the running
 settlement unit ends (at once when none runs), so nobody's money is played for long in their absence.
 
-The absence clock is `Seat.away_since`: set when the person's last socket closes (the `last_socket_closed` signal)
+The absence clock is `Seat.away_since`: set when the person's last socket closes (`note_gone`, from the socket's close path)
 or when the clean-up job finds a seated person with no live socket (a web process died without closing its
 sockets), cleared when a socket opens. An outage makes nobody absent: when the sweepers were down, and when a
 sweeper process starts, every running clock starts again from that moment (`restart_clocks`, called by
@@ -22,8 +22,9 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.models import Seat, Table
+from games.realtime import sockets
 
-from . import seating, sockets
+from . import seating
 from .events import append_event
 from .locking import lock_table
 from .round_flow import reschedule_current
@@ -52,11 +53,6 @@ def note_gone(table_id: int, user_id: int, seat: int) -> bool:
         table__status__in=SEATED,
     ).update(away_since=timezone.now())
     return marked > 0
-
-
-def on_last_socket_closed(sender: Any, *, table_id: int, user_id: int, seat: int, **kwargs: Any) -> None:
-    """Receiver of games.services.sockets.last_socket_closed (connected in GamesConfig.ready): `note_gone`."""
-    note_gone(table_id, user_id, seat)
 
 
 def come_back(table_id: int, user: Any) -> bool:

@@ -11,12 +11,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.errors import ServiceError
 from games.models import Event, Round, Table
+from games.realtime import table_rows
 from platform_config import rows
 from platform_config.notify import LOBBY_GROUP, send_on_commit, table_group
-
-from . import table_rows
-from .errors import ServiceError
 
 SEEN_AT_THE_TABLE_ONLY = ("act", "timeout")
 """Event kinds that change nothing a lobby box shows (games.lobby_boxes: seats, status, options): the lobby is

@@ -9,13 +9,13 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from games.errors import ServiceError, from_social
 from games.models import Ban, Invitation, SeatRequest, Table
+from games.reads.access import is_host
 from platform_config.notify import send_on_commit, user_group
 from social.services.invite_lists import own_list
 from social.services.relations import is_ignoring
 
-from .access import is_host
-from .errors import ServiceError, from_social
 from .events import panel_changed
 from .locking import lock_table
 from .tables import join
@@ -120,7 +120,7 @@ def pending_invitations(user: User) -> list[dict[str, object]]:
 def request_seat(user: User, table_id: int) -> int | None:
     """ "Play" with the access rules: take a seat, or at a table whose host approves seat requests leave a
     pending request ("who wants to play against you"). Returns the seat number, or None when the request
-    waits for the host. Raises the refusals of `join` (with games.services.access's)."""
+    waits for the host. Raises the refusals of `join` (with games.reads.access's)."""
     try:
         return join(user, table_id)
     except ServiceError as error:
@@ -152,17 +152,3 @@ def answer_seat_request(host: User, request_id: int, approve: bool) -> int | Non
         seat = join(row.user, row.table_id) if approve else None
         panel_changed(row.table_id)
         return seat
-
-
-def pending_requests(table: Table) -> list[dict[str, object]]:
-    """`[{"id", "user", "name", "username"}]` of the table's pending seat requests, oldest first (the username
-    opens the requester's player card)."""
-    rows = (
-        SeatRequest.objects.filter(table=table, status=SeatRequest.Status.PENDING)
-        .select_related("user__profile")
-        .order_by("pk")
-    )
-    return [
-        {"id": r.pk, "user": r.user_id, "name": r.user.display_name, "username": r.user.username}
-        for r in rows
-    ]

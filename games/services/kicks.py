@@ -13,24 +13,15 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games.models import Ban, KickVote, Round, Seat, Table
+from games.errors import ServiceError
+from games.models import Ban, KickVote, Seat, Table
+from games.reads.access import is_host
+from games.reads.kicks import between_deals
 from platform_config.notify import send_on_commit, table_group
 
 from . import seating, table_chat
-from .access import is_host
-from .errors import ServiceError
 from .events import append_event, panel_changed
 from .locking import lock_table
-
-
-def between_deals(table: Table) -> bool:
-    """Whether no deal is being played at the table: waiting for players, or after a deal's end."""
-    if table.status == Table.Status.OPEN:
-        return True
-    return (
-        table.status == Table.Status.PLAYING
-        and not Round.objects.filter(table=table, status=Round.Status.PLAYING).exists()
-    )
 
 
 def _target(table: Table, seat_number: int) -> Seat:
@@ -108,14 +99,3 @@ def vote_kick(voter: User, table_id: int, seat_number: int) -> dict[str, Any]:
         else:
             panel_changed(table.pk)
         return {"votes": votes, "needed": needed, "kicked": kicked}
-
-
-def kick_votes(table: Table) -> dict[int, int]:
-    """`{seat number: votes}` of the open kick votes against the seated people (public tables)."""
-    seats = {s.user_id: s.number for s in Seat.objects.filter(table=table, bot_level="", user__isnull=False)}
-    counts: dict[int, int] = {}
-    for target_id in KickVote.objects.filter(table=table, target_id__in=seats).values_list(
-        "target_id", flat=True
-    ):
-        counts[seats[target_id]] = counts.get(seats[target_id], 0) + 1
-    return counts

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from games.errors import ServiceError
 from games.models import Table
-
-from . import table_rows
-from .errors import ServiceError
+from games.realtime import table_rows
 
 
 def lock_table(table_id: int) -> Table:

@@ -18,14 +18,14 @@ from accounts.models import User
 from games.engines.core import get_game
 from games.engines.core.errors import RuleError
 from games.engines.core.replay import replay
+from games.errors import ServiceError
 from games.models import Move, Round, Seat, Table
+from games.reads.projection import remember_move
+from games.realtime import table_rows
 from platform_config import rows
 
-from . import table_rows
-from .errors import ServiceError
 from .events import append_event
 from .locking import lock_table, lock_table_for_move
-from .projection import remember_move
 from .round_flow import expired_seats, finish_round_if_over, schedule_turn
 
 log = logging.getLogger(__name__)

@@ -9,9 +9,9 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from accounts.models import User
+from games.errors import ServiceError
 from games.models import Event, Seat, Table, TableSettings
 
-from .errors import ServiceError
 from .invitations import invite
 from .table_settings import open_table
 from .tables import join

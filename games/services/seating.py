@@ -12,11 +12,11 @@ from typing import Literal
 from django.db.models import Q
 
 from games.models import Match, Round, Seat, Table
+from games.reads.table_terms import settles_per_match
 from social.services import presence
 
 from .bot_accounts import bot_user
 from .events import append_event
-from .table_terms import settles_per_match
 
 PEOPLES_SEATS = Q(bot_level="", user__isnull=False) | Q(bot_reason="absent", replaced__isnull=False)
 """The seats of a table's people (a Seat filter): held by a person, or played by a bot while its person is away

@@ -5,7 +5,7 @@ so booking is all-or-nothing with the move. Money goes through `ledger.services`
 dealt, settle from the engine's payments, release a unit that never finishes. Tables with stake 0 book nothing.
 
 Units: each deal (`round:{round id}`) in French Tarot, Tarock and Rummy; the whole match (`match:{match id}`)
-in Jass (games.services.table_terms.settles_per_match, from the game's declaration). A unit's seats are the seats
+in Jass (games.reads.table_terms.settles_per_match, from the game's declaration). A unit's seats are the seats
 dealt in (`dealt_in`): a Rummy seat out of the match is neither reserved nor counted in the commission.
 """
 
@@ -15,38 +15,22 @@ import logging
 
 from django.utils.translation import gettext as _
 
-from games.engines.core import get_game
 from games.engines.core.protocol import Payment
+from games.errors import ServiceError
 from games.models import Round, Seat, Table
+from games.reads.table_terms import dealt_in, settles_per_match, table_limit, unit_id_for
 from ledger import services as ledger
 from ledger.models import Account, SettlementUnit, UnitStatus
 
 from . import seating
-from .errors import ServiceError
 from .events import append_event
-from .table_terms import settles_per_match, table_limit
 
 log = logging.getLogger(__name__)
-
-
-def unit_id_for(table: Table, round: Round) -> str:
-    """The settlement unit `round` belongs to: its match in Jass, else the deal itself."""
-    if settles_per_match(table.game):
-        return f"match:{round.match_id}"
-    return f"round:{round.pk}"
 
 
 def table_key(table: Table) -> str:
     """The ledger's name for a table (its escrow account is `escrow:table:{id}`)."""
     return f"table:{table.pk}"
-
-
-def dealt_in(table: Table, round: Round) -> list[int]:
-    """The table seats dealt into `round`, in seat order (`Game.dealt_in`): the seats of its settlement unit,
-    reserved and counted in the commission (docs/rules/settlement.md step 5: eliminated Rummy seats not). A
-    per-match unit's rounds all deal the same seats. Position i of the ledger's unit is the i-th of them."""
-    game = get_game(table.game)
-    return sorted(game.dealt_in(game.from_json(round.snapshot)))
 
 
 def _wallets(table: Table, numbers: list[int]) -> list[Account]:

@@ -14,10 +14,10 @@ from django.utils.translation import gettext as _
 
 from games.engines.core import get_game
 from games.engines.core.commitment import deck_hash
+from games.errors import ServiceError
 from games.models import Match, Round, Seat, Table
 
 from . import seating, settlement
-from .errors import ServiceError
 from .events import append_event
 from .round_flow import finish_round_if_over, schedule_turn
 

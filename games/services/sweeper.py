@@ -21,12 +21,12 @@ from django.db import close_old_connections
 from django.utils import timezone
 
 from games.engines.core.errors import RuleError
+from games.errors import ServiceError
 from games.models import Round, Table
 
 from . import absence
 from .bot_work import dispatch_due_bots
 from .downtime import note_pass
-from .errors import ServiceError
 from .play import apply_timeout, bot_move
 from .tables import start_next_round
 

@@ -15,42 +15,16 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from games.errors import ServiceError, from_social
 from games.models import Seat, Table, TableChatMessage
+from games.reads.access import watch_refusal
+from games.reads.table_chat import audience_for, message_json
 from platform_config.notify import send_on_commit, table_group
 from social.services import chat as social_chat
 from social.services.relations import is_ignoring
 
-from .access import watch_refusal
-from .errors import ServiceError, from_social
-
 SYSTEM_LINES = ("joined", "left", "kicked")
 Audience = TableChatMessage.Audience
-
-
-def _room(table_id: int, audience: str) -> str:
-    return f"table:{table_id}" if audience == Audience.EVERYONE else f"table:{table_id}:{audience}"
-
-
-def table_room(table: Table) -> str:
-    """The room of system lines (and of all talk at a table without stakes)."""
-    return _room(table.pk, Audience.EVERYONE)
-
-
-def _audience(table: Table, seated: bool) -> str:
-    if not table.stake:
-        return Audience.EVERYONE
-    return Audience.PLAYERS if seated else Audience.SPECTATORS
-
-
-def room_for(table: Table, seated: bool) -> str:
-    """Where a person's line goes at `table`: everyone's room, or at a stakes table the players' or the
-    spectators' room."""
-    return _room(table.pk, _audience(table, seated))
-
-
-def visible_rooms(table: Table, seated: bool) -> set[str]:
-    """The rooms a recipient at `table` reads (seated: a player; else a spectator)."""
-    return {table_room(table), room_for(table, seated)}
 
 
 def lines_in_flood_window(user: User) -> int:
@@ -64,7 +38,7 @@ def post(user: User, text: Any, table_id: int) -> dict[str, Any]:
 
     Returns the line's JSON (`message_json`). Raises ServiceError("bad_request") for empty or non-text,
     ("chat_too_long") over social's CHAT_MAX characters, ("chat_flood") past its flood limit (lobby and table
-    lines together), ("no_table"), the watch refusals of games.services.access for a user the table does not
+    lines together), ("no_table"), the watch refusals of games.reads.access for a user the table does not
     admit, and ("ignored") for a user the host ignores (seated or not).
     """
     with from_social():
@@ -82,7 +56,7 @@ def post(user: User, text: Any, table_id: int) -> dict[str, Any]:
             raise ServiceError(code, _("you may not talk at this table"))
         seated = Seat.objects.filter(table=table, user=user, bot_level="").exists()
         line = TableChatMessage.objects.create(
-            table=table, audience=_audience(table, seated), author=user, text=line_text
+            table=table, audience=audience_for(table, seated), author=user, text=line_text
         )
         return _tell(line, user)
 
@@ -110,35 +84,3 @@ def _tell(line: TableChatMessage, author: User | None) -> dict[str, Any]:
         table_group(line.table_id), {"type": "chat.message", "room": message["room"], "message": message}
     )
     return message
-
-
-def message_json(line: TableChatMessage, author: User | None) -> dict[str, Any]:
-    """`{"id", "room", "author": {"id", "name"} | null, "text", "system": key | null, "data", "at"}` (the shape of
-    social's lobby lines)."""
-    return {
-        "id": line.pk,
-        "room": _room(line.table_id, line.audience),
-        "author": None if author is None else {"id": author.pk, "name": author.display_name},
-        "text": line.text if author is not None else "",
-        "system": None if author is not None else line.text,
-        "data": line.data,
-        "at": line.created_at.isoformat(),
-    }
-
-
-def may_read(recipient_id: int, rooms: set[str], message: dict[str, Any]) -> bool:
-    """Whether a recipient reading `rooms` sees `message` (social's rule: its room, an author not ignored)."""
-    return social_chat.may_read(recipient_id, rooms, message)
-
-
-def history(recipient: User, table: Table, seated: bool) -> list[dict[str, Any]]:
-    """The last social HISTORY lines of the rooms the recipient reads at `table`, without authors it ignores,
-    oldest first."""
-    audiences = {Audience.EVERYONE, _audience(table, seated)}
-    lines = list(
-        TableChatMessage.objects.filter(table=table, audience__in=audiences)
-        .exclude(author_id__in=social_chat.hidden_authors(recipient.pk))
-        .select_related("author__profile")
-        .order_by("-pk")[: social_chat.HISTORY]
-    )
-    return [message_json(line, line.author) for line in reversed(lines)]

@@ -8,11 +8,11 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext
 
+from games.errors import ServiceError
 from games.models import Table, TableSettings
+from games.reads.access import is_host, refuse
 from social.models import InviteList
 
-from .access import is_host, refuse
-from .errors import ServiceError
 from .events import panel_changed
 from .locking import lock_table
 from .tables import create_table

@@ -11,17 +11,17 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games.engines.core import BOT_LEVELS, get_game
 from games.engines.core.errors import RuleError
+from games.errors import ServiceError
 from games.models import Match, Round, Seat, Table
+from games.reads.access import check_seat
+from games.reads.table_terms import MAX_LIMIT, MAX_STAKE, default_limit
 
 from . import seating, settlement, table_chat
-from .access import check_seat
 from .bot_accounts import bot_user
-from .errors import ServiceError
 from .events import append_event
 from .locking import lock_table
 from .round_flow import reschedule_current
 from .shuffling import deal_round, fix_next_deal, random_dealer
-from .table_terms import MAX_LIMIT, MAX_STAKE, default_limit
 
 TURN_SECONDS = (10, 300)
 
@@ -121,7 +121,7 @@ def join(user: User, table_id: int) -> int:
 
     Starts the match when the last human seat is taken; the table's chat gets the "joined" line. Returns the
     seat number. Raises ServiceError("table_full" | "not_open" | "no_table"), the access refusals of
-    games.services.access.check_seat ("not_allowed", "not_friends", "kicked", "ignored", "approval_needed"),
+    games.reads.access.check_seat ("not_allowed", "not_friends", "kicked", "ignored", "approval_needed"),
     or at a stakes table the ledger's refusal (`insufficient_funds`, `loss_limit`, `self_excluded`) with its reason.
     """
     with transaction.atomic():

@@ -8,7 +8,7 @@ from django import template
 
 from games.forms import TableSettingsForm
 from games.models import Table
-from games.services.access import is_host, table_settings
+from games.reads.access import is_host, table_settings
 from social.services.chat import CHAT_MAX
 
 register = template.Library()

@@ -17,9 +17,9 @@ from games.engines.core import get_game
 from games.forms import NewTableForm
 from games.lobby_boxes import lobby_boxes
 from games.models import Event, Round, Seat, Table
-from games.services.projection import stood_up_reason, table_frame
+from games.reads.projection import stood_up_reason, table_frame
+from games.reads.table_terms import table_limit, worst_case_terms
 from games.services.sweeper import sweep_once
-from games.services.table_terms import table_limit, worst_case_terms
 from ledger import services as ledger
 from ledger.models import Account, SettlementUnit, UnitStatus
 from ledger.reports import reconcile

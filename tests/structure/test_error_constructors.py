@@ -44,8 +44,8 @@ def test_it_finds_the_errors_of_every_part():
     names = set(project_error_classes())
     for expected in (
         "games.engines.core.errors.IllegalAction",
-        "games.services.errors.ServiceError",
-        "games.consumers.frames.FrameError",
+        "games.errors.ServiceError",
+        "games.realtime.frames.FrameError",
         "ledger.errors.LedgerError",
         "ledger.errors.InsufficientFunds",
         "ledger.errors.SeatsCannotCover",
@@ -63,7 +63,7 @@ def test_every_error_constructor_takes_code_then_message():
 
 
 def test_the_ledger_and_the_table_service_read_the_same_positions():
-    from games.services.errors import ServiceError
+    from games.errors import ServiceError
     from ledger.errors import InsufficientFunds, NotEligible, SeatsCannotCover
 
     for error in (ServiceError("not_open", "closed"), NotEligible("not_open", "closed")):

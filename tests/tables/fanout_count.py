@@ -1,5 +1,5 @@
 """SQL statements of one action as a serve process spends them: the move (`services.act`) plus the frame every
-socket of the table gets for the new version (games.consumers.fanout.deliver), counted with Django's
+socket of the table gets for the new version (games.reads.fanout.deliver), counted with Django's
 CaptureQueriesContext in this thread. Shared by the fan-out test (tests/tables/test_fanout.py) and the load
 benchmark (benchmarks/load_bench.py), which report the same figure (docs/decisions-tables.md "Sockets").
 """
@@ -15,9 +15,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import services
-from games.consumers.fanout import deliver
 from games.engines.core import get_game
 from games.models import Round, Table
+from games.reads.fanout import deliver
 from tests.hintplay import random_move
 
 
@@ -78,7 +78,7 @@ def act_counted(sockets: Sockets, rng: random.Random) -> Counted | None:
     """The lowest seat to act plays a random listed or hinted move (tests/hintplay.py, from its own frame's
     `legal` and `hints`); the move and every socket's delivery of the new version are counted. None when no
     seat has a move (the deal is over)."""
-    from games.services.projection import table_frame
+    from games.reads.projection import table_frame
 
     sockets.deliver_all()  # every socket is at the current version, as a live table's are
     due = _due(sockets.table_id)

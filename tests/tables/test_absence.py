@@ -18,8 +18,9 @@ from games import services, tasks
 from games.engines.core import get_game
 from games.lobby_boxes import lobby_boxes
 from games.models import Event, Round, Seat, SweeperBeat, Table
-from games.services import abandoned, absence, downtime, sockets
-from games.services.projection import table_frame
+from games.reads.projection import table_frame
+from games.realtime import sockets
+from games.services import abandoned, absence, downtime
 from games.services.sweeper import sweep_once
 from ledger import services as ledger
 from ledger.models import SettlementUnit, UnitStatus
@@ -95,8 +96,8 @@ def _seat_frame(table: Table, seat: int | None = None) -> dict:
 
 
 def _gone(table: Table, user) -> None:
-    """The person's last socket closed now (what the table socket's disconnect signals)."""
-    sockets.last_socket_closed.send(None, table_id=table.pk, user_id=user.pk, seat=0)
+    """The person's last socket closed now (what the table socket's close path calls)."""
+    absence.note_gone(table.pk, user.pk, 0)
 
 
 def test_a_turn_waits_out_the_absence_time_then_a_bot_plays_at_bot_speed(users, absence_5s, clock):

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from games import services
+from games.errors import ServiceError
 from games.models import Invitation, Seat, SeatRequest, Table, TableSettings
-from games.services import access
-from games.services.errors import ServiceError
+from games.reads import access
 from social import services as social
 from tests.tables.driving import finish_deal
 

@@ -1,4 +1,4 @@
-"""The sockets' shared cache (games/consumers/built_once.py): a key's value is built once even when many threads
+"""The sockets' shared cache (games/realtime/built_once.py): a key's value is built once even when many threads
 ask together, None is a value like any other, and the event loop's caller never waits for another's build."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 import time
 
-from games.consumers.built_once import MISSING, BuiltOnce
+from games.realtime.built_once import MISSING, BuiltOnce
 
 
 def test_callers_asking_together_get_one_build() -> None:

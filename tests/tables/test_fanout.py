@@ -50,7 +50,7 @@ def test_a_move_leaves_its_versions_load_behind_and_it_builds_what_a_fresh_read_
     """The acting process derives the new version's load from the previous one (projection.remember_move)
     instead of reading the table again, move after move: every recipient's frame from it equals the frame from a
     fresh read."""
-    from games.services import projection
+    from games.reads import projection
 
     table, seated = _four_people(users)
     rng, remembered = random.Random(seed), 0

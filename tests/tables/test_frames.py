@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from games.consumers.frames import FrameError, parse_frame
+from games.realtime.frames import FrameError, parse_frame
 
 
 @pytest.mark.parametrize(

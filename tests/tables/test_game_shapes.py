@@ -15,7 +15,8 @@ from games.engines.core import get_game
 from games.engines.jass.state import PLAY
 from games.engines.rummy.actions import Knock
 from games.models import Event, Round, Seat, Table
-from games.services import projection, seating
+from games.reads import projection
+from games.services import seating
 from games.services.bot_accounts import bot_user
 from ledger import services as ledger
 from ledger.models import Account, SettlementUnit, Transaction, UnitStatus

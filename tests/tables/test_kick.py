@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from games import services
+from games.errors import ServiceError
 from games.models import Ban, Event, Seat, Table
-from games.services import access
-from games.services.errors import ServiceError
+from games.reads import access
 from games.services.events import append_event
 from tests.tables.driving import finish_deal
 

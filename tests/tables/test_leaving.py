@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games import services
+from games.errors import ServiceError
 from games.models import Event, Match, Round, Seat, Table
-from games.services.errors import ServiceError
 from games.services.sweeper import sweep_once
 
 from .driving import finish_deal

@@ -8,7 +8,7 @@ from django.test import Client
 
 from games import services
 from games.models import Invitation, Round, Seat, Table, TableSettings
-from games.services import access
+from games.reads import access
 from ledger.views.common import hand_history_url, hand_history_urls
 from social import services as social
 from tests.tables.driving import finish_deal

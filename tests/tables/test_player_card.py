@@ -10,8 +10,8 @@ from django.test import Client
 from games import services
 from games.engines.core.standings import places
 from games.models import Match, Round, Seat, Table
+from games.reads import watchers
 from games.records import match_record
-from games.services import watchers
 from social import services as social
 from social.models import Presence
 from tests.tables.driving import finish_deal

@@ -11,8 +11,8 @@ from games import services
 from games.engines.core import get_game
 from games.engines.core.errors import RuleError
 from games.models import Round, Table
+from games.reads.projection import table_frame
 from games.services.play import _apply_guarded
-from games.services.projection import table_frame
 
 pytestmark = pytest.mark.django_db
 

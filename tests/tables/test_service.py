@@ -9,8 +9,8 @@ from games.engines.core import get_game
 from games.engines.core.commitment import deck_hash
 from games.engines.core.errors import IllegalAction, InvalidAction
 from games.engines.core.replay import replay
+from games.errors import ServiceError
 from games.models import Event, Move, Round, Seat, Table
-from games.services.errors import ServiceError
 from games.services.sweeper import sweep_once
 
 from .driving import expire_deadlines

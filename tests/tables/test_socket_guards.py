@@ -9,7 +9,8 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from games import services
-from games.services import sockets
+from games.realtime import sockets
+from games.services import absence
 from platform_config.origin import normalize_origin
 
 from .sockets import open_socket, receive
@@ -126,7 +127,7 @@ async def test_a_version_that_is_not_ascii_digits_is_ignored(users):
 
 
 @pytest.mark.asyncio
-async def test_a_fourth_socket_of_one_user_at_one_table_is_refused(users):
+async def test_a_fourth_socket_of_one_user_at_one_table_is_refused(users, monkeypatch):
     table = await _table(users)
     path = f"/ws/tables/{table.pk}/"
     opened = [await open_socket(path, users["alice"]) for _ in range(3)]
@@ -135,20 +136,20 @@ async def test_a_fourth_socket_of_one_user_at_one_table_is_refused(users):
     assert (await _close_code(path, users["bob"]))[0]  # another user is not counted against alice
     seen: list[dict] = []
 
-    def heard(sender, **kwargs):
-        seen.append({k: v for k, v in kwargs.items() if k != "signal"})
+    note_gone = absence.note_gone
 
-    sockets.last_socket_closed.connect(heard)
-    try:
-        await opened[0][0].disconnect()
-        assert (await sync_to_async(sockets.open_sockets)(table.pk, users["alice"].pk)) == 2
-        assert (await _close_code(path, users["alice"]))[0]  # a place came free
-        for ws, _ok in opened[1:]:
-            await ws.disconnect()
-        assert not await sync_to_async(sockets.has_socket)(table.pk, users["alice"].pk)
-        assert seen == [{"table_id": table.pk, "user_id": users["alice"].pk, "seat": 0}]
-    finally:
-        sockets.last_socket_closed.disconnect(heard)
+    def heard(table_id, user_id, seat):
+        seen.append({"table_id": table_id, "user_id": user_id, "seat": seat})
+        return note_gone(table_id, user_id, seat)
+
+    monkeypatch.setattr(absence, "note_gone", heard)  # the socket's close path calls it directly
+    await opened[0][0].disconnect()
+    assert (await sync_to_async(sockets.open_sockets)(table.pk, users["alice"].pk)) == 2
+    assert (await _close_code(path, users["alice"]))[0]  # a place came free
+    for ws, _ok in opened[1:]:
+        await ws.disconnect()
+    assert not await sync_to_async(sockets.has_socket)(table.pk, users["alice"].pk)
+    assert seen == [{"table_id": table.pk, "user_id": users["alice"].pk, "seat": 0}]
 
 
 @pytest.mark.parametrize("where", ["memory", "redis"])

@@ -1,4 +1,4 @@
-"""Stakes are at most 1,000.00 per game unit and limits at most 100,000.00 (games.services.table_terms): beyond that a
+"""Stakes are at most 1,000.00 per game unit and limits at most 100,000.00 (games.reads.table_terms): beyond that a
 form error in the New game dialog and a refusal from the service, never the database's "integer out of range"."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from django.test import Client
 from games import services
 from games.forms import NewTableForm
 from games.models import Table
+from games.reads.table_terms import MAX_LIMIT, MAX_STAKE
 from games.services import ServiceError
-from games.services.table_terms import MAX_LIMIT, MAX_STAKE
 
 pytestmark = pytest.mark.django_db
 

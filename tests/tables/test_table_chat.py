@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 
 from games import services
+from games.errors import ServiceError
 from games.models import Event, Table, TableChatMessage
 from games.services import table_chat
-from games.services.errors import ServiceError
 from social import services as social
 from social.models import ChatMessage
 from social.services import chat

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.services.table_terms import default_limit, settles_per_match
+from games.reads.table_terms import default_limit, settles_per_match
 
 
 def test_it_proposes_each_rules_files_default_limit():

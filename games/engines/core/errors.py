@@ -1,6 +1,6 @@
 """The two refusal kinds every engine raises (docs/style.md "Value types with a wire codec").
 
-Both take `(code, message)`, code first, like every refusal in the project (`games.services.errors.ServiceError`
+Both take `(code, message)`, code first, like every refusal in the project (`games.errors.ServiceError`
 too). `InvalidAction` means the payload is malformed (unknown key, unknown card code, wrong JSON type): its code
 is the form code `bad_action` (`BAD_ACTION`). `IllegalAction` means a well-formed action is not allowed now; its
 code is the stable refusal code named by the game's rules file (`not_your_turn`, `must_follow_suit`, `bad_deal`,

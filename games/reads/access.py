@@ -17,10 +17,9 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from games.errors import ServiceError
 from games.models import Ban, Invitation, Seat, SeatRequest, Table, TableSettings
 from social.services.relations import are_friends, friend_ids, ignored_ids, ignorer_ids, is_ignoring
-
-from .errors import ServiceError
 
 REFUSALS = {
     "kicked": _("You were removed from this table."),

@@ -1,7 +1,7 @@
 """One version's frame text per recipient kind, built once in this process (docs/decisions-tables.md "Sockets").
 
 Every socket of a table gets the same notification for a version; what it sends depends only on the table's
-rows at that version (one load, `games.services.projection.table_at`), the seat it sees (a spectator: None),
+rows at that version (one load, `games.reads.projection.table_at`), the seat it sees (a spectator: None),
 the version it had (`since`, for the events) and whether it is read-only. The text for that key is built on the
 first socket's demand and kept, so the four sockets one person may hold at a seat and every spectator share
 one build; the seat-holder check reads the same load's seat → user map. A socket's fan-out costs no query once
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.services.projection import (
+from games.reads.projection import (
     TableAt,
     build_frame,
     cached_table_at,
@@ -22,9 +22,8 @@ from games.services.projection import (
     stood_up_reason,
     table_at,
 )
-
-from .built_once import MISSING, BuiltOnce
-from .jsonframes import dumps
+from games.realtime.built_once import MISSING, BuiltOnce
+from games.realtime.jsonframes import dumps
 
 TEXT_CACHE_SIZE = 4096
 

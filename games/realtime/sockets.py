@@ -15,15 +15,10 @@ from typing import Any
 
 import redis
 from django.conf import settings
-from django.dispatch import Signal
 
 SOCKET_TTL_SECONDS = 60
 RENEW_SECONDS = 10
 """A socket renews its entry with a frame it receives when the last renewal is at least this old."""
-
-last_socket_closed = Signal()
-"""Sent by the table socket when a seated person's last socket at a table closes: kwargs `table_id`, `user_id`,
-`seat` (the seat number). Receivers run in a worker thread and may use the database."""
 
 # Atomic on the Redis server: drop lapsed entries, then renew this socket's entry or add it if under the cap.
 _REGISTER = """

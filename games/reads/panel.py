@@ -1,4 +1,4 @@
-"""The table's side panel as its socket sends it (read side; no writes here): who watches, who asks to play, the
+"""The table's side panel as its socket sends it (a read model: no writes here): who watches, who asks to play, the
 kick votes, and the rooms of the table's chat a recipient reads (docs/decisions-social.md)."""
 
 from __future__ import annotations
@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.models import Seat, Table
+from games.models import Seat, SeatRequest, Table
+from games.realtime.built_once import BuiltOnce
 
 from . import table_chat
 from .access import is_host_id, watch_refusal
-from .invitations import pending_requests
 from .kicks import between_deals, kick_votes
 from .watchers import table_watchers, without_ignored
 
@@ -54,6 +54,25 @@ def table_panel(table_id: int) -> TablePanel | None:
     )
 
 
+PANEL_CHANGES = 256
+
+# The table's shared panel by (table, change), the newest changes kept: the sockets of one process at a table read it
+# once per panel.changed notification instead of once each (they ask at once from the database threads: the first
+# reads, the others wait for its read).
+_shared_panels: BuiltOnce[tuple[int, str], TablePanel | None] = BuiltOnce(PANEL_CHANGES)
+
+
+def recipient_panel(table_id: int, user: Any, change: str | None) -> dict[str, Any] | None:
+    """`panel_frame` for `user`; for a `change` a panel.changed notification named, the table's shared part is read
+    once in this process for every socket at the table that asks (None: read it for this recipient alone)."""
+    shared = (
+        None
+        if change is None
+        else _shared_panels.get_or_build((table_id, change), lambda: table_panel(table_id))
+    )
+    return panel_frame(table_id, user, shared)
+
+
 def panel_frame(table_id: int, user: Any, shared: TablePanel | None = None) -> dict[str, Any] | None:
     """`{"type": "panel", "host", "access", "between_deals", "watchers", "requests" (the host's only),
     "kick_votes": {seat: votes}, "voters"}` for `user`, or None when the table is gone. `shared`: the table's
@@ -84,3 +103,17 @@ def chat_history(table_id: int, user: Any, seated: bool) -> list[dict[str, Any]]
     """The table chat lines the recipient reads (table_chat.history), or [] when the table is gone."""
     table = Table.objects.filter(pk=table_id).first()
     return [] if table is None else table_chat.history(user, table, seated)
+
+
+def pending_requests(table: Table) -> list[dict[str, object]]:
+    """`[{"id", "user", "name", "username"}]` of the table's pending seat requests, oldest first (the username
+    opens the requester's player card)."""
+    rows = (
+        SeatRequest.objects.filter(table=table, status=SeatRequest.Status.PENDING)
+        .select_related("user__profile")
+        .order_by("pk")
+    )
+    return [
+        {"id": r.pk, "user": r.user_id, "name": r.user.display_name, "username": r.user.username}
+        for r in rows
+    ]

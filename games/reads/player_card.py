@@ -16,11 +16,11 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games.declarations import game_title
 from games.engines.core import get_game
+from games.errors import ServiceError
 from games.models import Ban, Invitation, Seat, SeatRequest, Table, Watcher
 from social.services.relations import is_ignoring
 
 from .access import is_host, watch_refusal
-from .errors import ServiceError
 from .kicks import between_deals, kick_votes
 
 MAX_SEATS = 16  # no game seats more; a larger number names no seat (and stays inside a smallint)
@@ -28,7 +28,7 @@ MAX_SEATS = 16  # no game seats more; a larger number names no seat (and stays i
 
 def visible_table(viewer: User, table_id: int) -> Table:
     """The table `viewer` may see (seated, or admitted to watch). Raises ServiceError("no_table") for a table
-    that does not exist or is closed, and the access refusal code (games.services.access.REFUSALS) otherwise."""
+    that does not exist or is closed, and the access refusal code (games.reads.access.REFUSALS) otherwise."""
     table = Table.objects.filter(pk=table_id).exclude(status=Table.Status.CLOSED).first()
     if table is None:
         raise ServiceError("no_table", _("no such table"))

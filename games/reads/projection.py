@@ -12,8 +12,6 @@ Event summaries carry a kind, a seat and an action's kind only: never a card.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,12 +19,12 @@ from accounts.models import User
 from games.declarations import game_title
 from games.engines.core import get_game
 from games.models import Event, Match, Round, Seat, Table
+from games.realtime import table_rows
+from games.realtime.built_once import MISSING, BuiltOnce
 from ledger import services as ledger
 from platform_config.notify import in_process_on_commit
 
-from . import table_rows
-from .settlement import dealt_in, unit_id_for
-from .table_terms import table_money_terms
+from .table_terms import dealt_in, table_money_terms, unit_id_for
 
 MAX_CATCH_UP = 200
 CACHE_SIZE = 512
@@ -84,54 +82,15 @@ class TableAt:
         return [e for e in self.recent_events if e["version"] > since]
 
 
-class _VersionCache:
-    """Tables by (id, version), shared by every socket of this process: one load per version, not per
-    recipient. Correct without invalidation because the rows behind a version never change."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.items: OrderedDict[tuple[int, int], TableAt] = OrderedDict()
-        self.latest_of: dict[int, TableAt] = {}
-        self.lock = threading.Lock()
-        self.stripes = [threading.Lock() for _ in range(64)]
-
-    def get(self, key: tuple[int, int]) -> TableAt | None:
-        with self.lock:
-            item = self.items.get(key)
-            if item is not None:
-                self.items.move_to_end(key)
-            return item
-
-    def put(self, key: tuple[int, int], item: TableAt) -> None:
-        with self.lock:
-            self.items[key] = item
-            latest = self.latest_of.get(key[0])
-            if latest is None or latest.version < item.version:
-                self.latest_of[key[0]] = item
-            while len(self.items) > self.size:
-                (table_id, _version), dropped = self.items.popitem(last=False)
-                if self.latest_of.get(table_id) is dropped:
-                    del self.latest_of[table_id]
-
-    def loading(self, table_id: int) -> threading.Lock:
-        """The lock a load of `table_id` holds (striped: a few locks serve every table)."""
-        return self.stripes[table_id % len(self.stripes)]
-
-    def latest(self, table_id: int) -> TableAt | None:
-        """The newest version of the table this process has loaded, if still cached."""
-        with self.lock:
-            return self.latest_of.get(table_id)
-
-
-_cache = _VersionCache(CACHE_SIZE)
+# Tables by (id, version), shared by every socket of this process: one load per version, not per recipient. Correct
+# without invalidation because the rows behind a version never change; a table's versions share a build lock.
+_loads: BuiltOnce[tuple[int, int], TableAt] = BuiltOnce(CACHE_SIZE, group=lambda key: key[0])
 
 
 def forget_loads() -> None:
     """Drop every cached load: for tests, whose rolled-back rows may come back under the same ids and versions
     (in a running site a version's rows never change, so nothing else needs this)."""
-    with _cache.lock:
-        _cache.items.clear()
-        _cache.latest_of.clear()
+    _loads.clear()
 
 
 def _current_version(table_id: int) -> int | None:
@@ -143,10 +102,10 @@ def cached_table_at(table_id: int, version: int | None) -> TableAt | None:
     else None."""
     if version is None:
         return None
-    latest = _cache.latest(table_id)
-    if latest is None or latest.version < version:
+    latest = _loads.newest(table_id)
+    if latest is MISSING or latest.version < version:
         return None
-    return _cache.get((table_id, latest.version)) or latest
+    return latest
 
 
 def table_at(table_id: int, version: int | None = None) -> TableAt | None:
@@ -159,26 +118,27 @@ def table_at(table_id: int, version: int | None = None) -> TableAt | None:
     consistent version (the load's last read, the recent events, shows a writer that moved it).
     """
     if version is not None:
-        cached = cached_table_at(table_id, version)
-        if cached is not None:
-            return cached  # as new as announced, or newer
+        newer = cached_table_at(table_id, version)
+        if newer is not None:
+            return newer  # as new as announced, or newer
     else:
         version = _current_version(table_id)
     for _ in range(5):
         if version is None:
             return None
-        cached = _cache.get((table_id, version))
-        if cached is not None:
+        key = (table_id, version)
+        cached = _loads.cached(key)
+        if cached is not MISSING:
             return cached
         # One load per version even when every socket of the table asks at once from the thread pool: the
         # others wait for the first and find its load in the cache.
-        with _cache.loading(table_id):
-            cached = _cache.get((table_id, version))
-            if cached is not None:
+        with _loads.building(key):
+            cached = _loads.cached(key)
+            if cached is not MISSING:
                 return cached
             loaded, version = _load(table_id)
             if loaded is not None:
-                _cache.put((table_id, loaded.version), loaded)
+                _loads.put((table_id, loaded.version), loaded)
                 return loaded
             if version is None:
                 return None
@@ -193,8 +153,8 @@ def remember_move(table: Table, rnd: Round, event: Event, state: Any) -> None:
     states are values, never changed in place). Only the round, the table row and the latest event changed with the
     move: the seats, names, dealt names and match sheet are the previous version's (a seat that changes hands writes
     its own event), and no money is booked mid-deal."""
-    earlier = _cache.get((table.pk, table.version - 1))
-    if earlier is None or earlier.round is None or earlier.round.pk != rnd.pk:
+    earlier = _loads.cached((table.pk, table.version - 1))
+    if earlier is MISSING or earlier.round is None or earlier.round.pk != rnd.pk:
         return
     if earlier.round.status != Round.Status.PLAYING or earlier.match is None:
         return
@@ -212,7 +172,7 @@ def remember_move(table: Table, rnd: Round, event: Event, state: Any) -> None:
         recent_events=[*kept, event_summary(event)],
     )
     key = (table.pk, table.version)
-    in_process_on_commit(lambda: _cache.put(key, loaded))
+    in_process_on_commit(lambda: _loads.put(key, loaded))
 
 
 def _load(table_id: int) -> tuple[TableAt | None, int | None]:
@@ -225,7 +185,8 @@ def _load(table_id: int) -> tuple[TableAt | None, int | None]:
     rnd = table_rows.latest_round(table_id)
     match = rnd.match if rnd is not None else Match.objects.filter(table=table).order_by("-number").first()
     state = get_game(table.game).from_json(rnd.snapshot) if rnd is not None else None
-    earlier = _cache.latest(table_id)
+    newest = _loads.newest(table_id)
+    earlier = None if newest is MISSING else newest
     same_deal = (
         earlier is not None
         and rnd is not None

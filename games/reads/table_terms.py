@@ -12,7 +12,7 @@ from typing import Any
 
 from games.engines.core import get_game
 from games.engines.core.declaration import SettlementUnit
-from games.models import Table
+from games.models import Round, Table
 from ledger.services import worst_case
 
 MAX_STAKE = 100_000
@@ -96,3 +96,18 @@ def table_limit(table: Table) -> int:
 def table_money_terms(table: Table) -> MoneyTerms | None:
     """`worst_case_terms` of a table (None: a free table), with the limit of `table_limit`."""
     return worst_case_terms(table.game, table.options, table.stake, table.limit)
+
+
+def unit_id_for(table: Table, round: Round) -> str:
+    """The settlement unit `round` belongs to: its match in Jass, else the deal itself."""
+    if settles_per_match(table.game):
+        return f"match:{round.match_id}"
+    return f"round:{round.pk}"
+
+
+def dealt_in(table: Table, round: Round) -> list[int]:
+    """The table seats dealt into `round`, in seat order (`Game.dealt_in`): the seats of its settlement unit,
+    reserved and counted in the commission (docs/rules/settlement.md step 5: eliminated Rummy seats not). A
+    per-match unit's rounds all deal the same seats. Position i of the ledger's unit is the i-th of them."""
+    game = get_game(table.game)
+    return sorted(game.dealt_in(game.from_json(round.snapshot)))
