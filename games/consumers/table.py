@@ -24,9 +24,9 @@ from games.realtime import sockets
 from games.realtime.dbcalls import db_call
 from games.realtime.frames import FrameError, TokenBucket, parse_frame
 from games.realtime.jsonframes import dumps
+from games.services import socket_lifecycle
 from platform_config.notify import table_group
 
-from . import lifecycle
 from .closing import DropAfterCloseMixin
 from .dispatch import DirectDispatchMixin
 from .language import ProfileLanguageMixin
@@ -37,13 +37,13 @@ def _seat_group(table_id: int, seat: int) -> str:
     return f"table-{table_id}-seat-{seat}"
 
 
-_open_socket = db_call(lifecycle.open_socket)
-_seat_given_back = db_call(lifecycle.seat_given_back)
+_open_socket = db_call(socket_lifecycle.open_socket)
+_seat_given_back = db_call(socket_lifecycle.seat_given_back)
 _deliver = db_call(deliver)
 _act = db_call(services.act)
 _start_next_round = db_call(services.start_next_round)
 _register = db_call(sockets.register)
-_close_socket = db_call(lifecycle.close_socket)
+_close_socket = db_call(socket_lifecycle.close_socket)
 TOO_MANY_SOCKETS = 4429
 
 

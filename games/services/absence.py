@@ -4,9 +4,9 @@ the table's level plays their seat (`seating.bot_takes_seat`, reason `absent`) a
 person's next socket at the table gives the seat back. At a stakes table the seat is freed when the running
 settlement unit ends (at once when none runs), so nobody's money is played for long in their absence.
 
-The absence clock is `Seat.away_since`: set when the person's last socket closes (`note_gone`, from the socket's close path)
-or when the clean-up job finds a seated person with no live socket (a web process died without closing its
-sockets), cleared when a socket opens. An outage makes nobody absent: when the sweepers were down, and when a
+The absence clock is `Seat.away_since`: set when the person's last socket closes (`note_gone`, from the socket's
+close path) or when the clean-up job finds a seated person with no live socket (a web process died without closing
+its sockets), cleared when a socket opens. An outage makes nobody absent: when the sweepers were down, and when a
 sweeper process starts, every running clock starts again from that moment (`restart_clocks`, called by
 games.services.downtime), so the count is from max(last socket closed, the server's start).
 """

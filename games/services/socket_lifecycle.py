@@ -14,7 +14,8 @@ from typing import Any
 from games.reads import panel
 from games.reads.projection import table_exists_with_seat
 from games.realtime import sockets
-from games.services import absence
+
+from . import absence
 
 
 @dataclass(frozen=True)
