@@ -4,7 +4,6 @@ account over its stripes (docs/decisions-ledger.md "House stripes"). Nothing her
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -16,7 +15,6 @@ from django.utils import timezone
 
 from ledger.models import (
     Account,
-    AccountKind,
     LimitPeriod,
     LossLimit,
     Posting,
@@ -177,16 +175,6 @@ def settlements(table_key: str | None = None) -> QuerySet[SettlementUnit]:
     return units.prefetch_related("seat_set__account").order_by("-closed_at", "-pk")
 
 
-def tables_summary() -> list[Mapping[str, Any]]:
-    """Per table: settled units, commission and money moved (Σ T)."""
-    return list(
-        SettlementUnit.objects.filter(status=UnitStatus.SETTLED)
-        .values("table_key")
-        .annotate(units=Count("pk"), commission=Sum("commission"), total_won=Sum("total_won"))
-        .order_by("table_key")
-    )
-
-
 def settled_units() -> QuerySet[SettlementUnit]:
     """Every settled unit (the base of the settlements and commission reports, before filters)."""
     return SettlementUnit.objects.filter(status=UnitStatus.SETTLED)
@@ -252,35 +240,6 @@ def safety_overview() -> QuerySet[Any]:
     annotations["excluded_by"] = Subquery(current.values("set_by__username")[:1])
     annotations["exclusion_reason"] = Subquery(current.values("reason")[:1])
     return users.annotate(**annotations).select_related("profile").order_by("username")
-
-
-def results_by_kind() -> dict[str, dict[str, int]]:
-    """Settled results of bots apart from players: for each of "bots" and "players" the number of seats
-    played, Σ won, Σ lost and the net (wallet changes, commission already taken)."""
-    out: dict[str, dict[str, int]] = {}
-    for label, is_bot in (("players", False), ("bots", True)):
-        seats = UnitSeat.objects.filter(unit__status=UnitStatus.SETTLED, account__is_bot=is_bot)
-        won = seats.filter(change__gt=0).aggregate(s=Sum("change"))["s"] or 0
-        lost = seats.filter(change__lt=0).aggregate(s=Sum("change"))["s"] or 0
-        out[label] = {"seats": seats.count(), "won": won, "lost": -lost, "net": won + lost}
-    return out
-
-
-def results_per_account(is_bot: bool) -> list[Mapping[str, Any]]:
-    """Per wallet (bots or players): seats played and net result of settled units, biggest winners first."""
-    return list(
-        UnitSeat.objects.filter(unit__status=UnitStatus.SETTLED, account__is_bot=is_bot)
-        .values("account__name")
-        .annotate(seats=Count("pk"), net=Sum("change"))
-        .order_by("-net", "account__name")
-    )
-
-
-def player_wallets() -> QuerySet[Account]:
-    """Players' wallets (no bots), by name."""
-    return (
-        Account.objects.filter(kind=AccountKind.WALLET, is_bot=False).select_related("user").order_by("name")
-    )
 
 
 @dataclass(frozen=True)

@@ -17,16 +17,6 @@ from ledger.staff import require
 from platform_config.rows import table_name
 
 
-def schedule_in_force(currency: str, at: datetime | None = None) -> CommissionSchedule | None:
-    """The schedule with the latest `effective_from` ≤ `at` (default now) for `currency`, or None."""
-    at = at or timezone.now()
-    return (
-        CommissionSchedule.objects.filter(currency=currency, effective_from__lte=at)
-        .order_by("-effective_from", "-pk")
-        .first()
-    )
-
-
 def bands_in_force(currency: str, at: datetime | None = None) -> tuple[int | None, tuple[Band, ...]]:
     """Return `(schedule id, bands)` in force, bands as `(lower bound minor units, rate basis points)` by lower
     bound; `(None, DEFAULT_BANDS)` when staff never stored a schedule. One hand-written statement (every

@@ -165,10 +165,6 @@ class Declaration:
         """Every option at its default."""
         return {o.name: o.default for o in self.options}
 
-    def preference_defaults(self) -> dict[str, Scalar]:
-        """Every preference at its default."""
-        return {p.name: p.default for p in self.preferences}
-
 
 def normalize_with(schema: Sequence[Option], options: Mapping[str, Any] | None) -> dict[str, Any]:
     """`options` checked against `schema`, with the default of every absent option filled in.

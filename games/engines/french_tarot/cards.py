@@ -47,27 +47,10 @@ for _n in range(1, 22):
 STRENGTH[EXCUSE] = 0
 HALF_POINTS[EXCUSE] = 9
 
-TOTAL_HALF_POINTS = 182  # 91 points
-
-
-def is_trump(card: str) -> bool:
-    """True for `T1` ... `T21` (the Excuse is not a trump, docs/rules/french_tarot.md §5.5)."""
-    return SUIT_OF[card] == TRUMP
-
 
 def is_king(card: str) -> bool:
     """True for the four Kings."""
     return card[0] == "K"
-
-
-def card_half_points(card: str) -> int:
-    """Value of `card` in half-points (bouts and Kings 9, Queen 7, Knight 5, Jack 3, others 1; §2)."""
-    return HALF_POINTS[card]
-
-
-def cards_half_points(cards: Iterable[str]) -> int:
-    """Sum of the half-point values of `cards`."""
-    return sum(HALF_POINTS[c] for c in cards)
 
 
 def sort_canonical(cards: Iterable[str]) -> list[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import BOUTS, EXCUSE, HALF_POINTS, PETIT, TOTAL_HALF_POINTS
+from .cards import BOUTS, EXCUSE, HALF_POINTS, PETIT
 from .legality import HANDFUL_SIZES
 from .state import MULTIPLIER, SEATS, TRICKS_PER_DEAL, TarotState, Trick
 
@@ -197,8 +197,3 @@ def settlement(state: TarotState) -> list[tuple[int, int, int]] | None:
 def annulled_result(reason: str, seat: int | None) -> dict[str, Any]:
     """The §6.5 result of an annulled deal (`all_passed` or `petit_sec`)."""
     return {"status": "annulled", "reason": reason, "seat": seat, "scores": [0, 0, 0, 0], "payments": []}
-
-
-def defence_half_points(state: TarotState) -> int:
-    """The defence's half-points (182 minus the taker camp's)."""
-    return TOTAL_HALF_POINTS - count_camps(state).half_points

@@ -59,22 +59,9 @@ POINTS: dict[str, dict[str, int]] = {mode: _points_table(mode) for mode in MODES
 STRENGTH: dict[str, dict[str, int]] = {mode: _strength_table(mode) for mode in MODES}
 
 
-def is_trump_mode(mode: str) -> bool:
-    """True when `mode` is a trump suit (`S H D C`), False for `obenabe` / `unenufe` (docs/rules/jass.md §2)."""
-    return mode in SUITS
-
-
 def card_points(card: str, mode: str) -> int:
     """Card points of `card` in `mode` (docs/rules/jass.md §2 "Card points"), e.g. `card_points("JH", "H") == 20`."""
     return POINTS[mode][card]
-
-
-def trick_strength(card: str, mode: str) -> int:
-    """A number ordering cards of one suit by trick strength in `mode`; trumps rank above every plain card.
-
-    Only cards of the same suit (or trumps against anything) are comparable for winning (docs/rules/jass.md §2, §6.1).
-    """
-    return STRENGTH[mode][card]
 
 
 def sort_canonical(cards: Iterable[str]) -> list[str]:
