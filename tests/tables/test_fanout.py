@@ -71,7 +71,7 @@ def test_a_move_leaves_its_versions_load_behind_and_it_builds_what_a_fresh_read_
         remembered += 1
         projection.forget_loads()  # a fresh read, which takes nothing from an earlier load
         fresh, _version = projection._load(table.pk)
-        projection._cache.put((table.pk, cached.version), cached)  # the next move derives from this one
+        projection._loads.put((table.pk, cached.version), cached)  # the next move derives from this one
         assert fresh is not None and fresh.version == cached.version == answer["version"]
         for seat in (None, 0, 1, 2, 3):
             for since in (None, answer["version"] - 1, answer["version"] - projection.RECENT_EVENTS):
