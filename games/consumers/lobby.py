@@ -20,11 +20,11 @@ from django.utils.translation import gettext as _
 
 from games.engines.core.errors import RuleError
 from games.lobby_boxes import lobby_boxes_in_language
+from games.reads.invitations import pending_invitations
 from games.realtime.dbcalls import db_call
 from games.realtime.frames import LOBBY_FRAME_TYPES, FrameError, TokenBucket, parse_frame
 from games.realtime.jsonframes import dumps
 from games.services import table_chat
-from games.services.invitations import pending_invitations
 from platform_config.notify import LOBBY_GROUP, user_group
 from social.services import chat, presence
 

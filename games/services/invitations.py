@@ -102,21 +102,6 @@ def answer_invitation(user: User, invitation_id: int, accept: bool) -> Answer:
         return Answer(row.table_id, seat)
 
 
-def pending_invitations(user: User) -> list[dict[str, object]]:
-    """The user's pending invitations to tables still waiting for players, newest first:
-    `[{"id", "table", "game", "from"}]` (from = the host's display name)."""
-    rows = (
-        Invitation.objects.filter(
-            invitee=user, status=Invitation.Status.PENDING, table__status=Table.Status.OPEN
-        )
-        .select_related("table", "inviter__profile")
-        .order_by("-pk")
-    )
-    return [
-        {"id": r.pk, "table": r.table_id, "game": r.table.game, "from": r.inviter.display_name} for r in rows
-    ]
-
-
 def request_seat(user: User, table_id: int) -> int | None:
     """ "Play" with the access rules: take a seat, or at a table whose host approves seat requests leave a
     pending request ("who wants to play against you"). Returns the seat number, or None when the request

@@ -10,8 +10,9 @@ from django.test import Client
 from games import services
 from games.engines.core.standings import places
 from games.models import Match, Round, Seat, Table
-from games.reads import watchers
+from games.reads.watchers import watchers_of
 from games.records import match_record
+from games.services import watchers
 from social import services as social
 from social.models import Presence
 from tests.tables.driving import finish_deal
@@ -96,11 +97,11 @@ def test_it_lists_watchers_by_heartbeat_without_ignored_or_seated_users(users):
     table = services.create_table(users["alice"], "test-follow", human_seats=2)
     for name in ("carol", "dave", "alice"):
         watchers.start_watching(users[name].pk, table.pk)
-    assert [w["username"] for w in watchers.watchers_of(table.pk, users["alice"])] == ["carol", "dave"]
+    assert [w["username"] for w in watchers_of(table.pk, users["alice"])] == ["carol", "dave"]
     social.ignore(users["alice"], users["dave"])
-    assert [w["username"] for w in watchers.watchers_of(table.pk, users["alice"])] == ["carol"]
+    assert [w["username"] for w in watchers_of(table.pk, users["alice"])] == ["carol"]
     watchers.stop_watching(users["carol"].pk, table.pk)
-    assert watchers.watchers_of(table.pk, users["alice"]) == []
+    assert watchers_of(table.pk, users["alice"]) == []
 
 
 def test_logging_off_leaves_the_users_tables_and_shows_them_offline(users):

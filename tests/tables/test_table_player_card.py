@@ -9,7 +9,7 @@ from django.test import Client
 
 from games import services
 from games.models import Invitation, Table
-from games.reads import watchers
+from games.services import watchers
 from social.models import Ignore
 from tests.tables.driving import finish_deal
 
