@@ -9,11 +9,11 @@ from allauth.account.adapter import DefaultAccountAdapter
 from django.db import transaction
 from django.http import HttpRequest
 
-from .players import open_player_account
+from signup.players import open_player_account
 
 
 class PlayerAccountAdapter(DefaultAccountAdapter):
-    """allauth's adapter, plus the player's start at sign-up (accounts.players.open_player_account), with the
+    """allauth's adapter, plus the player's start at sign-up (signup.players.open_player_account), with the
     profile in the language the site chose for the sign-up request (LocaleMiddleware's choice)."""
 
     def save_user(self, request: HttpRequest, user: Any, form: Any, commit: bool = True) -> Any:

@@ -6,14 +6,15 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 from django.http import HttpRequest
 
+from signup.players import open_player_account
+
 from .models import Profile, User
-from .players import open_player_account
 
 
 @admin.register(User)
 class PlayerUserAdmin(UserAdmin):
     """Django's user admin; a user added here is a person's account and gets a player's start
-    (accounts.players.open_player_account) in the admin's transaction."""
+    (signup.players.open_player_account) in the admin's transaction."""
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)

@@ -1,0 +1,9 @@
+"""Sign-up: where a person's account becomes a player's, above `accounts` and `ledger` and inside neither.
+
+Opening a player's account writes both apps' rows at once (the profile's language in `accounts`, the starting
+balance in `ledger`), so its home imports both. `accounts` is to import nothing of `ledger`, and the ledger writes
+no profile, so it lives in neither; nor in `platform_config`, whose shared modules (notify, rows) import none of
+the apps, and whose admin registrations Django would not find (it loads the `admin` module of installed apps
+only). This small app holds the one call, `signup.players.open_player_account`; see docs/decisions-ledger.md
+"Players".
+"""
