@@ -4,6 +4,7 @@ Opening a player's account writes both apps' rows at once (the profile's languag
 balance in `ledger`), so its home imports both. `accounts` is to import nothing of `ledger`, and the ledger writes
 no profile, so it lives in neither; nor in `platform_config`, whose shared modules (notify, rows) import none of
 the apps, and whose admin registrations Django would not find (it loads the `admin` module of installed apps
-only). This small app holds the one call, `signup.players.open_player_account`; see docs/decisions-ledger.md
-"Players".
+only). This small app holds the one call, `signup.players.open_player_account`, and what calls it on a person's
+behalf: the allauth sign-up adapter (`signup.adapter`) and the admin's "Add user" (`signup.admin`); the demo data
+and the benchmarks call it too. See docs/decisions-ledger.md "Players".
 """
