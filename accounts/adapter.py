@@ -1,29 +1,20 @@
-"""The sign-up adapter of django-allauth (settings.ACCOUNT_ADAPTER): a person who signs up gets a player's
-account in the same transaction as the user row; failed log-ins are counted per account *and* client address."""
+"""The accounts' part of the django-allauth adapter: failed log-ins are counted per account *and* client address.
+
+The site's adapter (settings.ACCOUNT_ADAPTER, games.account_adapter.TablesAccountAdapter) builds on it through
+the sign-up adapter, signup.adapter.PlayerAccountAdapter, which opens a player's account at sign-up; that part
+books the starting balance, so it lives outside `accounts`, which imports nothing of `ledger`.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
-from django.db import transaction
 from django.http import HttpRequest
 
-from .players import open_player_account
 
-
-class PlayerAccountAdapter(DefaultAccountAdapter):
-    """allauth's adapter, plus the player's start at sign-up (accounts.players.open_player_account), with the
-    profile in the language the site chose for the sign-up request (LocaleMiddleware's choice)."""
-
-    def save_user(self, request: HttpRequest, user: Any, form: Any, commit: bool = True) -> Any:
-        """Save the new user; when committed, open its player account. allauth's sign-up always commits; with
-        commit=False the caller saves the user and must call open_player_account itself."""
-        with transaction.atomic():
-            user = super().save_user(request, user, form, commit=commit)
-            if commit:
-                open_player_account(user, language=getattr(request, "LANGUAGE_CODE", None))
-        return user
+class AccountAdapter(DefaultAccountAdapter):
+    """allauth's adapter with the accounts' log-in rule: the failed log-in limit's key names the address too."""
 
     def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
         """The key of allauth's `login_failed` rate limit ("…/key"): the account and the client's address, so

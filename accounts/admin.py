@@ -1,24 +1,9 @@
-"""Staff views of players."""
-
-from typing import Any
+"""Staff views of players. The User admin, whose "Add user" opens a player's account (and so books the starting
+balance), is registered by signup.admin: `accounts` imports nothing of `ledger`."""
 
 from django.contrib import admin
-from django.contrib.auth.admin import UserAdmin
-from django.http import HttpRequest
 
-from .models import Profile, User
-from .players import open_player_account
-
-
-@admin.register(User)
-class PlayerUserAdmin(UserAdmin):
-    """Django's user admin; a user added here is a person's account and gets a player's start
-    (accounts.players.open_player_account) in the admin's transaction."""
-
-    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
-        super().save_model(request, obj, form, change)
-        if not change:
-            open_player_account(obj)
+from .models import Profile
 
 
 @admin.register(Profile)

@@ -1,6 +1,6 @@
 """Every user gets a Profile the moment it is created (players, staff, bot accounts), so `user.profile` always
 exists. What a player gets at sign-up (the profile's language, the starting balance) is an explicit call:
-accounts.players.open_player_account."""
+signup.players.open_player_account."""
 
 from __future__ import annotations
 

@@ -223,9 +223,9 @@ def wait_healthy(base: str, process: Started, seconds: float = 60) -> None:
 def make_players(names: list[str], password: str | None) -> None:
     """Verified players with their starting grant, as sign-up and the verification link would leave them."""
     from accounts.models import User
-    from accounts.players import open_player_account
     from accounts.verification import mark_verified
     from games.services import ensure_bot_accounts
+    from signup.players import open_player_account
 
     ensure_bot_accounts()
     for name in names:

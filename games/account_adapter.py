@@ -1,4 +1,4 @@
-"""The site's allauth adapter: a player's account at sign-up (accounts.adapter.PlayerAccountAdapter), and logging
+"""The site's allauth adapter: a player's account at sign-up (signup.adapter.PlayerAccountAdapter), and logging
 off leaves the user's tables (docs/decisions-social.md "Leave and log off").
 
 It lives with the tables because only the tables side may call the table service; `accounts` and `social`
@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
-from accounts.adapter import PlayerAccountAdapter
 from games.services import leave_every_table
+from signup.adapter import PlayerAccountAdapter
 from social.services import went_offline
 
 
 class TablesAccountAdapter(PlayerAccountAdapter):
-    """The accounts' sign-up adapter, with a log-off that first leaves every table where the user holds a seat, as
+    """The sign-up adapter, with a log-off that first leaves every table where the user holds a seat, as
     "Leave" does, and shows the user offline at once."""
 
     def logout(self, request: HttpRequest) -> None:

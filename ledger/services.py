@@ -1,5 +1,5 @@
 """The ledger's public API (docs/style.md "Service functions own every write"): the table service, pages, the
-player sign-up (accounts.players) and management commands call these and nothing else writes ledger rows.
+player sign-up (signup.players) and management commands call these and nothing else writes ledger rows.
 
 For the table service, per settlement unit (a deal, or a Jass match), at its single settlement spot:
 

@@ -142,6 +142,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "ledger",
+    "signup",
     "social",
 ]
 
@@ -361,7 +362,7 @@ ACCOUNT_LOGOUT_ON_GET = False
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "/accounts/login/"
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"  # the front page (docs/decisions-tables.md "Pages")
-# A person who signs up gets a player's account (profile language and starting balance, accounts.players), and
+# A person who signs up gets a player's account (profile language and starting balance, signup.players), and
 # logging off leaves the user's tables: explicit calls through the account adapter, not signals.
 ACCOUNT_ADAPTER = "games.account_adapter.TablesAccountAdapter"
 

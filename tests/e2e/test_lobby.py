@@ -84,7 +84,7 @@ ROOM = f"""
 from datetime import timedelta
 from django.utils import timezone
 from accounts.models import User
-from accounts.players import open_player_account
+from signup.players import open_player_account
 from games import services
 from games.models import Seat
 from social import services as social

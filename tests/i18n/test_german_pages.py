@@ -15,12 +15,12 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from accounts.players import open_player_account
 from games import services as tables
 from games.engines.core import BOT_LEVELS
 from games.labels import BOT_LEVEL_LABELS
 from ledger import services as ledger
 from ledger.models import SettlementUnit
+from signup.players import open_player_account
 from tests.ledger.example_deal import settle_example_deal
 from tests.lobby import page_boxes
 from tests.players import verified

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from accounts.players import open_player_account
+from signup.players import open_player_account
 from tests.players import verified
 
 

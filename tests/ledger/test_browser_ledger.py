@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from accounts.players import open_player_account
+from signup.players import open_player_account
 from tests.e2e.driver import commission_csv
 from tests.ledger.example_deal import settle_example_deal
 from tests.players import verified

@@ -18,12 +18,12 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from accounts.players import open_player_account
 from ledger import services as ledger
 from ledger.calculation import DEFAULT_BANDS, calculate_settlement
 from ledger.models import Account
 from ledger.reports import reconcile
 from ledger.roles import APPROVER
+from signup.players import open_player_account
 from tests.ledger.conftest import give_role
 from tests.players import verified
 

@@ -10,11 +10,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 
-from accounts.players import open_player_account
 from ledger import services as ledger
 from ledger.models import Account, Transaction
 from ledger.reports import reconcile
 from ledger.roles import APPROVER
+from signup.players import open_player_account
 from tests.ledger.conftest import give_role
 from tests.players import verified
 

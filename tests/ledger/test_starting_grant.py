@@ -11,10 +11,10 @@ from django.core.management import call_command
 from django.test import Client
 
 from accounts.models import User
-from accounts.players import open_player_account
 from games.services.bot_accounts import bot_user, ensure_bot_accounts
 from ledger import services as ledger
 from ledger.models import Account, Transaction, TransactionKind
+from signup.players import open_player_account
 
 pytestmark = pytest.mark.django_db
 

@@ -14,11 +14,11 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from accounts.players import open_player_account
 from ledger import services as ledger
 from ledger.calculation import DEFAULT_BANDS, calculate_settlement, worst_case
 from ledger.models import Account, Posting, SettlementUnit, Transaction, UnitSeat, UnitStatus
 from ledger.posting import fingerprint
+from signup.players import open_player_account
 
 GAMES = ("french-tarot", "tarock", "rummy", "differenzler")
 PLAYER_NAMES = (

@@ -9,11 +9,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from accounts.players import open_player_account
 from games import services
 from games.models import Event, Round, Seat, Table
 from games.services.bot_work import dispatch_due_bots
 from ledger.models import LedgerClose
+from signup.players import open_player_account
 from tests.players import verified
 
 from .workers import start_worker, stop_worker, wait_for

@@ -8,8 +8,8 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from accounts.players import open_player_account
 from games.services.bot_work import BOT_MOVE_TASK, dispatch_due_bots
+from signup.players import open_player_account
 
 from .test_celery_work import bot_moves, table_with_a_bot_to_act
 from .workers import start_worker, stop_worker, wait_for

@@ -11,8 +11,8 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client
 
-from accounts.players import open_player_account
 from games.services import ServiceError, tables
+from signup.players import open_player_account
 from tests.players import verified
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from tests.repo import ROOT as REPO
 
-APPS = ("accounts", "games", "ledger", "social", "platform_config")
+APPS = ("accounts", "games", "ledger", "signup", "social", "platform_config")
 
 
 def app_sources(*, engines: bool = False) -> list[Path]:

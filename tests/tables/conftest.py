@@ -19,7 +19,7 @@ settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
 def users(db):
     """alice, bob, carol and dave as a dict of User by name."""
     from accounts.models import User
-    from accounts.players import open_player_account
+    from signup.players import open_player_account
 
     users = {
         name: User.objects.create_user(name, password="pw-for-tests-only")

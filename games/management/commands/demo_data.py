@@ -1,5 +1,5 @@
 """`python manage.py demo_data` — the demo players alice, bob, carol, dave and the bot accounts (idempotent): a demo
-player is opened like a signed-up one (accounts.players.open_player_account: profile and starting balance), with a
+player is opened like a signed-up one (signup.players.open_player_account: profile and starting balance), with a
 verified e-mail address so the demo can sit at stakes tables."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import os
 from django.core.management.base import BaseCommand
 
 from accounts.models import User
-from accounts.players import open_player_account
 from accounts.verification import mark_verified
 from games.services import ensure_bot_accounts
+from signup.players import open_player_account
 
 DEMO_USERS = ("alice", "bob", "carol", "dave")
 

@@ -1,6 +1,9 @@
 """Opening a player's account: what every person who plays starts with, given in one explicit call where such an
 account is made (the sign-up adapter, the demo data, the admin's "Add user") instead of a save signal.
 
+It is the one module that writes both an accounts row (the profile) and a ledger row (the starting grant) for a
+new person, which is why it lives in `signup`, not in either app (the package's docstring says why).
+
 Bot accounts are made by games.services.bot_accounts (their Profile has a `bot_level`) and never come here.
 """
 
@@ -9,9 +12,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import transaction
 
+from accounts.models import Profile, User
 from ledger import services as ledger
-
-from .models import Profile, User
 
 
 def open_player_account(user: User, *, language: str | None = None) -> Profile:

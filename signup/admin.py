@@ -1,0 +1,26 @@
+"""The admin's users: a user added here ("Add user") is a person's account and gets a player's start. Registered
+here, not in accounts.admin, because the start books the starting balance, which `accounts` may not reach; the
+pages stay at /admin/accounts/user/ (the model's app)."""
+
+from typing import Any
+
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin
+from django.http import HttpRequest
+
+from accounts.models import User
+
+from .players import open_player_account
+
+
+@admin.register(User)
+class PlayerUserAdmin(UserAdmin):
+    """Django's user admin; a user added here is a person's account and gets a player's start
+    (signup.players.open_player_account) in the admin's transaction."""
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        """Save the user as Django's user admin does; a new one (not `change`) also gets its player's start.
+        Raises nothing of its own: a user added here has no bot level."""
+        super().save_model(request, obj, form, change)
+        if not change:
+            open_player_account(obj)
