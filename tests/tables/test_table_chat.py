@@ -10,6 +10,7 @@ import pytest
 from games import services
 from games.errors import ServiceError
 from games.models import Event, Table, TableChatMessage
+from games.reads import table_chat as chat_reads
 from games.services import table_chat
 from social import services as social
 from social.models import ChatMessage
@@ -51,7 +52,7 @@ def test_it_writes_system_lines_for_joins_leaves_and_kicks_with_their_events(
     services.join(users["bob"], table.pk)
     with django_capture_on_commit_callbacks() as sent:
         services.leave(users["bob"], table.pk)
-    lines = table_chat.history(users["alice"], table, True)
+    lines = chat_reads.history(users["alice"], table, True)
     assert [(m["system"], m["data"]["name"]) for m in lines] == [("joined", "bob"), ("left", "bob")]
     assert all(m["author"] is None for m in lines) and {m["room"] for m in lines} == {f"table:{table.pk}"}
     assert [e.kind for e in Event.objects.filter(table=table)][-2:] == ["join", "leave"]
@@ -70,13 +71,13 @@ def test_it_separates_players_and_spectators_at_a_stakes_table(users):
     table = Table.objects.get(pk=table.pk)
     said = services.post_chat(users["alice"], "players only", table.pk)
     watched = services.post_chat(users["dave"], "spectators only", table.pk)
-    players, spectators = table_chat.visible_rooms(table, True), table_chat.visible_rooms(table, False)
+    players, spectators = chat_reads.visible_rooms(table, True), chat_reads.visible_rooms(table, False)
     assert said["room"] == f"table:{table.pk}:players" and watched["room"] == f"table:{table.pk}:spectators"
-    assert table_chat.may_read(users["bob"].pk, players, said)
-    assert not table_chat.may_read(users["bob"].pk, players, watched)
-    assert table_chat.may_read(users["carol"].pk, spectators, watched)
-    assert not table_chat.may_read(users["carol"].pk, spectators, said)
-    assert [m["text"] for m in table_chat.history(users["bob"], table, True) if m["author"]] == [
+    assert chat_reads.may_read(users["bob"].pk, players, said)
+    assert not chat_reads.may_read(users["bob"].pk, players, watched)
+    assert chat_reads.may_read(users["carol"].pk, spectators, watched)
+    assert not chat_reads.may_read(users["carol"].pk, spectators, said)
+    assert [m["text"] for m in chat_reads.history(users["bob"], table, True) if m["author"]] == [
         "players only"
     ]
 
@@ -84,7 +85,7 @@ def test_it_separates_players_and_spectators_at_a_stakes_table(users):
 def test_it_puts_everyone_in_one_room_at_a_table_without_stakes(users):
     table = services.create_table(users["alice"], "test-follow", human_seats=2)
     said = services.post_chat(users["dave"], "hi players", table.pk)
-    assert table_chat.may_read(users["alice"].pk, table_chat.visible_rooms(table, True), said)
+    assert chat_reads.may_read(users["alice"].pk, chat_reads.visible_rooms(table, True), said)
 
 
 def test_it_refuses_chat_from_users_the_table_does_not_admit(users):
