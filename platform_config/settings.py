@@ -262,6 +262,10 @@ else:
     CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.05}  # kombu's default 1 s would pace every bot
 CELERY_TASK_ALWAYS_EAGER = False
 CELERY_TASK_IGNORE_RESULT = True
+# No result backend and no expiry: without this, `celery beat` (its default persistent scheduler, as the Procfile
+# runs it) adds Celery's own `celery.backend_cleanup` at 04:00 every day, a task that cleans nothing here. Beat's
+# schedule is then exactly CELERY_BEAT_SCHEDULE below (docs/deploy.md "Jobs and their owners").
+CELERY_RESULT_EXPIRES = None
 CELERY_WORKER_HIJACK_ROOT_LOGGER = (
     False  # the LOGGING below (JSON lines in production) applies to workers too
 )

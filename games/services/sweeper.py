@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
+from datetime import datetime
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -34,27 +35,59 @@ log = logging.getLogger(__name__)
 
 
 def sweep_once() -> int:
-    """One pass over everything due now. Returns how many actions or deals were applied."""
+    """One pass over everything due now: every job of PASSES in turn, each with the same `now`. Returns how many
+    actions or deals were applied."""
     now = timezone.now()
-    done = 0
-    for table_id, seat in absence.due_absences(now):
-        done += _guard(table_id, absence.take_over, table_id, seat)
+    return sum(run(now) for _job, run in PASSES)
+
+
+def _absences(now: datetime) -> int:
+    """A bot takes the seat of each person absent for longer than their table's absence time."""
+    return sum(
+        _guard(table_id, absence.take_over, table_id, seat) for table_id, seat in absence.due_absences(now)
+    )
+
+
+def _bot_dispatch(now: datetime) -> int:
+    """Each due bot move goes to the workers (counted as nothing applied: the workers' moves come back through
+    the service); with settings.KIBITZ_BOTS_IN_WORKERS off the sweeper applies it here instead."""
     if settings.KIBITZ_BOTS_IN_WORKERS:
-        dispatch_due_bots()  # sent, not applied: the workers' moves come back through the service
-    else:
-        for table_id in Round.objects.filter(status=Round.Status.PLAYING, bot_due_at__lte=now).values_list(
-            "table_id", flat=True
-        ):
-            done += _guard(table_id, bot_move, table_id)
-    for table_id, version in Round.objects.filter(status=Round.Status.PLAYING, deadline__lte=now).values_list(
+        dispatch_due_bots()
+        return 0
+    due = Round.objects.filter(status=Round.Status.PLAYING, bot_due_at__lte=now).values_list(
+        "table_id", flat=True
+    )
+    return sum(_guard(table_id, bot_move, table_id) for table_id in due)
+
+
+def _turn_deadlines(now: datetime) -> int:
+    """The move of each round whose turn deadline has passed times out."""
+    due = Round.objects.filter(status=Round.Status.PLAYING, deadline__lte=now).values_list(
         "table_id", "table__version"
-    ):
-        done += _guard(table_id, apply_timeout, table_id, version)
-    for table_id, version in Table.objects.filter(
-        status=Table.Status.PLAYING, next_deal_at__lte=now
-    ).values_list("id", "version"):
-        done += _guard(table_id, start_next_round, table_id, version)
-    return done
+    )
+    return sum(_guard(table_id, apply_timeout, table_id, version) for table_id, version in due)
+
+
+def _next_deals(now: datetime) -> int:
+    """Each playing table whose next deal is due deals it."""
+    due = Table.objects.filter(status=Table.Status.PLAYING, next_deal_at__lte=now).values_list(
+        "id", "version"
+    )
+    return sum(_guard(table_id, start_next_round, table_id, version) for table_id, version in due)
+
+
+PASSES: tuple[tuple[str, Callable[[datetime], int]], ...] = (
+    ("absences", _absences),
+    ("bot dispatch", _bot_dispatch),
+    ("turn deadlines", _turn_deadlines),
+    ("next deals", _next_deals),
+)
+"""The sweeper's jobs as `sweep_once` runs them, in this order: (job name, step taking the pass's `now` and
+returning how many actions or deals it applied). Each name is a row of docs/deploy.md "Jobs and their owners"."""
+
+JOBS: tuple[tuple[str, Callable[..., object]], ...] = (("downtime beat", note_pass), *PASSES)
+"""Every job the sweeper owns, in the order one turn of its loop runs them (`_one_pass`): the downtime beat first,
+outside `sweep_once` (which the tests call on a clock of their own), then PASSES."""
 
 
 def _guard(table_id: int, step: Callable[..., object], *args: object) -> int:
@@ -70,8 +103,8 @@ def _guard(table_id: int, step: Callable[..., object], *args: object) -> int:
 
 def _one_pass() -> int:
     close_old_connections()  # a long-lived worker thread must not keep a connection the server dropped
-    note_pass()  # after downtime, every running deadline first moves later by it (games.services.downtime)
-    return sweep_once()
+    note_pass()  # JOBS' first: after downtime, every running deadline first moves later by it (games.services.downtime)
+    return sweep_once()  # the rest of JOBS
 
 
 async def sweep_forever(stop: asyncio.Event | None = None) -> None:
