@@ -7,6 +7,7 @@ import pytest
 
 from games.engines.core import IllegalAction, get_game
 from games.engines.core.declaration import N_, Choice, Declaration, Option, normalize_with
+from games.engines.core.registry import all_games
 
 VARIANTS = ["french-tarot", "tarock", "jass-schieber", "jass-differenzler", "rummy"]
 
@@ -105,6 +106,18 @@ def test_a_declaration_refuses_what_no_dialog_could_show():
     players = Option("p", "choice", 2, N_("P"), choices=(Choice(2, N_("two")),))
     with pytest.raises(ValueError):
         Declaration(N_("T"), (2, 3), "deal", 1, "d", "m", options=(players,), seats_option="p")
+
+
+def test_a_number_option_needs_a_maximum():
+    """Every table frame carries the options, and the frames' JSON encoder stops at 64-bit integers: a Tarock
+    table whose number of deals was 20 digits long could not be opened by anyone (found by a fresh-eyes run)."""
+    with pytest.raises(ValueError):
+        Option("n", "number", 0, N_("N"), minimum=0)
+    with pytest.raises(IllegalAction):
+        get_game("tarock").normalize_options({"deals": 20_000_000_000_000_000_000})
+    assert get_game("tarock").normalize_options({"deals": 1000})["deals"] == 1000
+    numbers = [o for game in all_games().values() for o in game.declaration.options if o.kind == "number"]
+    assert numbers and all(o.maximum is not None for o in numbers)
 
 
 def test_normalize_with_is_strict_about_types():

@@ -55,7 +55,7 @@ class Option:
 
     kind:
         `choice`: one of `choices` (values compared with `same_value`); `flag`: a JSON boolean; `number`: a JSON
-        integer within `minimum` .. `maximum` (None: unbounded above).
+        integer within `minimum` .. `maximum` (a number option must have a maximum; no minimum: unbounded below).
     default: the value an absent option takes. `label`, `help`: texts marked with `N_` (help may be "").
     `zero_label`: for a number option whose 0 means "none" (e.g. no fixed number of deals), what a summary shows
     instead of 0 (marked with `N_`; "" shows the number).
@@ -76,6 +76,9 @@ class Option:
             raise ValueError(f"choice option {self.name} has no choices")
         if not self.accepts(self.default):
             raise ValueError(f"the default of option {self.name} is not one of its values")
+        if self.kind == "number" and self.maximum is None:
+            # an unbounded JSON integer reaches every frame of the table, whose encoder stops at 64 bits
+            raise ValueError(f"number option {self.name} has no maximum")
 
     def accepts(self, value: Any) -> bool:
         """Whether `value` is an allowed value of this option (strict JSON types)."""

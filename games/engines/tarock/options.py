@@ -8,6 +8,8 @@ from typing import Any
 from games.engines.core.declaration import N_, Option, normalize_with
 
 DEFAULT_OPTIONS: dict[str, Any] = {"absolut_in_solo": True, "still_valat_kontra": True, "deals": 0}
+MAX_DEALS = 1000
+"""The most played deals a match may be set to (the rules file leaves n unbounded; docs/decisions-tarock.md)."""
 
 #: The §10 options as the schema the New game dialog and `normalize_options` share.
 SCHEMA = (
@@ -32,6 +34,7 @@ SCHEMA = (
         N_("Number of deals"),
         N_("0: no fixed number, the table plays until it closes. Redeals do not count."),
         minimum=0,
+        maximum=MAX_DEALS,
         zero_label=N_("until the table closes"),
     ),
 )
@@ -42,6 +45,6 @@ def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
 
     Raises:
         IllegalAction("bad_options"): an unknown option, a flag that is not a JSON boolean, or `deals` that is
-            not a JSON integer ≥ 0.
+            not a JSON integer from 0 to MAX_DEALS.
     """
     return normalize_with(SCHEMA, options)
