@@ -74,6 +74,17 @@ class TableConsumer(
             await self.close(code=TOO_MANY_SOCKETS)
             return
         self.user = user
+        try:
+            await self._join(user)
+        except Exception:
+            # Registered above: a connect that fails from here on (a bug) would keep its registry place, and the
+            # groups, until the entry lapses; three such failures lock the user out of the table with 4429.
+            await self.disconnect(1011)
+            raise
+
+    async def _join(self, user: Any) -> None:
+        """The registered socket of `user` joins its groups, is accepted, takes the seat over from the user's older
+        sockets and gets its first state and side panel."""
         self.seated_here = self.seat is not None  # a seat a bot takes while this socket lives may come back
         self.read_only = False
         self.sent_version = -1

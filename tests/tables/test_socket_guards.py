@@ -173,3 +173,29 @@ def test_origins_compare_scheme_host_and_port():
     assert normalize_origin("HTTPS://Cards.Example.org") == ("https", "cards.example.org", 443)
     for bad in ("null", "", "ftp://x", "http://x:99999", "http://x/path", "127.0.0.1:8000"):
         assert normalize_origin(bad) is None
+
+
+@pytest.mark.asyncio
+async def test_a_connect_that_fails_gives_its_registry_place_back(users, monkeypatch):
+    """A socket whose connect fails after it took its registry place (a bug in its first frame: a fresh-eyes run
+    found a Tarock table whose 20-digit number of deals no frame could encode) gives the place back at once:
+    before, three such failures locked the user out of the table with 4429 for a minute."""
+    from games.consumers.table import TableConsumer
+
+    table = await _table(users)
+    path = f"/ws/tables/{table.pk}/"
+
+    async def broken(self, since=None):
+        raise RuntimeError("a bug while building the first frame")
+
+    monkeypatch.setattr(TableConsumer, "_send_state", broken)
+    for _ in range(4):  # accepted, then the first frame fails (the fourth would be refused with 4429 before)
+        ws, ok = await open_socket(path, users["alice"])
+        assert ok
+        with pytest.raises(RuntimeError):
+            await ws.receive_output(timeout=10)
+    assert await sync_to_async(sockets.open_sockets)(table.pk, users["alice"].pk) == 0
+    monkeypatch.undo()
+    ws, ok = await open_socket(path, users["alice"])
+    assert ok and (await receive(ws))["type"] == "state"
+    await ws.disconnect()
