@@ -67,12 +67,25 @@ def test_a_schieber_table_moves_on_after_a_trick_won_by_seat_3(users, fast_bots,
     assert "refused" not in caplog.text
 
 
-def test_a_kloppen_rummy_table_gives_every_seat_its_turn(users, fast_bots):
+KLOPPEN_DEAL_SEED = 1
+
+
+def test_a_kloppen_rummy_table_gives_every_seat_its_turn(users, fast_bots, settings):
     """With kloppen on, a bot knocks only when it wants to (rules §5.8: it asked `wants_to_knock`), declines
     otherwise, and every seat has turns; a turn is lost only to a knock (the bots knocked at every turn of the
-    others, so the person and seat 3 never made a move)."""
+    others, so the person and seat 3 never made a move). The deal and the bots' draws are seeded: a deal from
+    the CSPRNG now and then ended before the person's first turn (a legal, short deal; a CI run failed with turns
+    {0: 0, 1: 1, 2: 1, 3: 1}), which failed the test at random. Seeds 1 to 33 all pass."""
+    settings.KIBITZ_ALLOW_FIXED_DEALS = True
+    options = {"players": 4, "kloppen": True}
+    order = get_game("rummy").shuffle_deck(random.Random(KLOPPEN_DEAL_SEED), options)
     table = services.create_table(
-        users["alice"], "rummy", {"players": 4, "kloppen": True}, human_seats=1, bot_level="standard"
+        users["alice"],
+        "rummy",
+        options,
+        human_seats=1,
+        bot_level="standard",
+        fixed_deal={"order": order, "dealer": 3, "bot_seed": f"kloppen-{KLOPPEN_DEAL_SEED}"},
     )
     rng = random.Random(58)
     for _ in range(2000):
