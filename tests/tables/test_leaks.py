@@ -99,6 +99,9 @@ async def test_the_oracle_catches_another_seats_card_planted_in_the_hints(
     other = (seat + 1) % len(state.hands)
     if key == "rummy":  # a card of the next hand that the seat does not hold itself, shown once
         planted = [next(c for c in state.hands[other] if c not in state.hands[seat] + state.pile)]
+    elif key.startswith("jass"):  # not Differenzler's trump card, dealt face up (docs/rules/jass.md §4)
+        face_up = game.to_json(state)["deal"].get("trump_card")
+        planted = [next(c for c in state.hands[other] if c != face_up)]
     else:
         planted = list(state.hands[other])[:1]
     monkeypatch.setattr(type(game), "hints", lambda self, state, s: {"leak": planted})
