@@ -20,7 +20,7 @@ from games.engines.core import Action, SimpleAction
 from games.engines.core.protocol import check_bot_level, narrow_actions
 
 from . import actions
-from .cards import MODES, POINTS, SUIT_OF, SUITS
+from .cards import MODES, POINTS, ROUND_CARD_POINTS, SUIT_OF, SUITS
 from .heuristics import best_declaration, best_mode, choose_card, estimate_points, mode_strength
 from .scoring import MATCH_BONUS, MULTIPLIERS
 from .search import play_out
@@ -130,7 +130,7 @@ class JassBot:
     def _prediction(self, view: dict[str, Any], seat: int, rng: random.Random) -> int:
         hand, mode = view["hand"], view["trump"]
         if self.level == "beginner":
-            return min(157, sum(POINTS[mode][c] for c in hand))
+            return min(ROUND_CARD_POINTS, sum(POINTS[mode][c] for c in hand))
         if self.level == "standard":
             return estimate_points(hand, mode)
         knowledge = self._knowledge(view, seat, mode)

@@ -14,6 +14,7 @@ from .cards import (
     POINTS,
     RANK_OF,
     RANKS,
+    ROUND_CARD_POINTS,
     STRENGTH,
     SUIT_OF,
     SUITS,
@@ -22,7 +23,7 @@ from .cards import (
 )
 from .weis import check_declaration
 
-AVERAGE_TRICK_POINTS = 157 / 9
+AVERAGE_TRICK_POINTS = ROUND_CARD_POINTS / 9
 # A partner's card this strong is treated as a sure winner: the top plain card of any mode (A, or 6 in
 # `unenufe`: both index 8 in `STRENGTH`) or any trump (100 and up).
 SURE_WINNER_STRENGTH = 8
@@ -86,7 +87,7 @@ def best_mode(hand: Sequence[str]) -> tuple[str, float]:
 def estimate_points(hand: Sequence[str], mode: str) -> int:
     """Expected card points a Differenzler hand takes, by a per-card chance of winning a trick (0–157)."""
     takes = sum((_TRUMP_TAKES if SUIT_OF[c] == mode else _PLAIN_TAKES)[RANK_OF[c]] for c in hand)
-    return max(0, min(157, round(takes * AVERAGE_TRICK_POINTS)))
+    return max(0, min(ROUND_CARD_POINTS, round(takes * AVERAGE_TRICK_POINTS)))
 
 
 def best_declaration(hand: Sequence[str], mode: str) -> list[tuple[str, ...]] | None:

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from games.engines.core import Action
 
 from . import actions
-from .cards import MODES, STRENGTH, SUIT_OF, SUITS, highest_trump
+from .cards import MODES, ROUND_CARD_POINTS, STRENGTH, SUIT_OF, SUITS, highest_trump
 from .state import DIFFERENZLER, PLAY, PREDICT, SCHIEBER, TRUMP, JassState
 
-MAX_PREDICTION = 157
+MAX_PREDICTION = ROUND_CARD_POINTS
 _PREDICTIONS = tuple(actions.predict(n) for n in range(MAX_PREDICTION + 1))
 
 

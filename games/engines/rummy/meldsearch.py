@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from .cards import JOKER, NATURALS, ORDER, RANKS, SUITS, card_at, penalty, position_value, rank_value
+from .cards import JOKER, ORDER, RANKS, SUITS, card_at, penalty, position_value, rank_value
 from .melds import MAJORITY
 
 
@@ -147,5 +147,3 @@ def best_melds(
     value, chosen = search(tuple(counts.get(c, 0) for c in order), jokers)
     return value, list(chosen)
 
-
-ALL_NATURALS = NATURALS
