@@ -146,4 +146,3 @@ def best_melds(
 
     value, chosen = search(tuple(counts.get(c, 0) for c in order), jokers)
     return value, list(chosen)
-
