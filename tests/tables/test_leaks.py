@@ -52,12 +52,16 @@ NAMES = ("alice", "bob", "carol", "dave")
 
 
 @sync_to_async
-def _people_table(users: dict[str, User], variant: str) -> tuple[int, dict[int | None, User]]:
+def _people_table(
+    users: dict[str, User], variant: str, fixed_deal: dict[str, Any] | None = None
+) -> tuple[int, dict[int | None, User]]:
     key = variant.split("@")[0]
     game = get_game(key)
     options = VARIANTS[variant]
     seats = game.seat_count(game.normalize_options(options))
-    table = services.create_table(users["alice"], key, options, human_seats=seats, turn_seconds=300)
+    table = services.create_table(
+        users["alice"], key, options, human_seats=seats, turn_seconds=300, fixed_deal=fixed_deal
+    )
     for name in NAMES[1:seats]:
         services.join(users[name], table.pk)
     spectator = User.objects.get_or_create(username="erin")[0]
@@ -91,17 +95,20 @@ def _seat_to_act(table_id: int, key: str) -> tuple[int, Any]:
 
 @pytest.mark.parametrize("key", GAMES)
 async def test_the_oracle_catches_another_seats_card_planted_in_the_hints(
-    key, users, redis_layer, monkeypatch
+    key, users, redis_layer, monkeypatch, settings
 ):
-    table_id, sockets = await _people_table(users, key)
-    seat, state = await _seat_to_act(table_id, key)
+    # a seeded first deal: one from the CSPRNG was now and then a Tarock redeal (§4.3), over at once, with no
+    # round in play to plant a card in
+    settings.KIBITZ_ALLOW_FIXED_DEALS = True
     game = get_game(key)
+    order = game.shuffle_deck(random.Random(f"oracle:{key}"), game.normalize_options(VARIANTS[key]))
+    table_id, sockets = await _people_table(users, key, {"order": order, "dealer": 0})
+    seat, state = await _seat_to_act(table_id, key)
     other = (seat + 1) % len(state.hands)
     if key == "rummy":  # a card of the next hand that the seat does not hold itself, shown once
         planted = [next(c for c in state.hands[other] if c not in state.hands[seat] + state.pile)]
     elif key.startswith("jass"):  # not Differenzler's trump card, dealt face up (docs/rules/jass.md §4)
-        face_up = game.to_json(state)["deal"].get("trump_card")
-        planted = [next(c for c in state.hands[other] if c != face_up)]
+        planted = [next(c for c in state.hands[other] if c != state.deal.get("trump_card"))]
     else:
         planted = list(state.hands[other])[:1]
     monkeypatch.setattr(type(game), "hints", lambda self, state, s: {"leak": planted})
