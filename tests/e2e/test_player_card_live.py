@@ -121,13 +121,16 @@ def _open_seat_card(page: Page, rng: random.Random, seat: int = 1) -> None:
 
 
 def _play_until_won_cards(pages: list[Page], rng: random.Random, limit: float = 180) -> None:
-    """Play random moves until the first page shows a seat's "Won cards" (a deal passed out starts the next)."""
+    """Play random moves until the first page shows a seat's "Won cards" in a deal still being played (a deal
+    passed out, or one whose won trick ended it, as a Bettler's first trick for the declarer does, starts the
+    next: its score sheet would lie over the seats)."""
     end = time.monotonic() + limit
     while time.monotonic() < end:
-        if pages[0].locator(".won-cards-button").count():
-            return
         f = frame(pages[0]) or {}
-        if (f.get("view") or {}).get("phase") == "done":
+        over = (f.get("view") or {}).get("phase") == "done"
+        if not over and pages[0].locator(".won-cards-button").count():
+            return
+        if over:
             pages[0].evaluate("window.kibitzShell.nextDeal()")
             time.sleep(0.3)
         if not any([_act_once(p, rng) for p in pages]):
