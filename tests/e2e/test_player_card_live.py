@@ -76,13 +76,14 @@ def _say(page: Page, text: str) -> None:
 
 
 def _act_once(page: Page, rng: random.Random) -> bool:
-    """If this page's seat is to act, send one random move its frame offers; returns whether it acted."""
+    """If this page's seat is to act, send one random move its frame offers, never Jass's "Enough, thanks" (a
+    wrong one ends the match, and the test needs deals to go on); returns whether it acted."""
     f = frame(page)
     if not f or not f["view"] or f["read_only"] or f["table"]["you"] not in f["view"].get("to_act", []):
         return False
     if f["view"].get("phase") == "done":
         return False
-    move = random_move(f["legal"], f["hints"], rng)
+    move = random_move(f["legal"], f["hints"], rng, avoid=("thanks",))
     if move is None:
         return False
     page.evaluate("(action) => window.kibitzShell.act(action)", move)
