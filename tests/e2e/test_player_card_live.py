@@ -122,9 +122,9 @@ def _open_seat_card(page: Page, rng: random.Random, seat: int = 1) -> None:
 
 
 def _play_until_won_cards(pages: list[Page], rng: random.Random, limit: float = 180) -> None:
-    """Play random moves until the first page shows a seat's "Won cards" in a deal still being played (a deal
-    passed out, or one whose won trick ended it, as a Bettler's first trick for the declarer does, starts the
-    next: its score sheet would lie over the seats)."""
+    """Play random moves until the first page shows a seat's "Won cards" in a deal still being played. A finished
+    deal (passed out, or over before the page could see anyone's won cards: in Tarock a seat sees others' won
+    tricks only once the deal is over, rules §7) starts the next: its score sheet would lie over the seats."""
     end = time.monotonic() + limit
     while time.monotonic() < end:
         f = frame(pages[0]) or {}
