@@ -68,6 +68,7 @@ def export(client, url: str) -> list[list[str]]:
 
 TITLES = {"French Tarot", "Tarock (Zwanzigerrufen)", "Rummy (Rommé)", "Jass: Differenzler"}
 UNITS = "FROM ledger_settlementunit u WHERE u.status = 'settled'"
+# PostgreSQL's SQL: the tests that use it ask for the postgres fixture (skipped on SQLite, required in CI)
 LOCAL_DAY = f"(u.closed_at AT TIME ZONE '{settings.TIME_ZONE}')::date"
 
 
@@ -76,7 +77,7 @@ def test_the_fixture_is_a_consistent_ledger(volume):
     assert sql(f"SELECT COUNT(*) {UNITS}")[0] == DEALS
 
 
-def test_settlements_page_filter_and_total_like_sql(volume, finance):
+def test_settlements_page_filter_and_total_like_sql(postgres, volume, finance):
     url = reverse("ledger:staff_settlements")
     today = timezone.localdate()
     first, last = today - timedelta(days=20), today - timedelta(days=10)
@@ -160,7 +161,7 @@ def test_a_statement_pages_and_totals_like_sql(volume, finance):
     assert overall(finance.get(url + "?table=5").content.decode())[:1] == [str(count)]
 
 
-def test_commission_per_day_includes_days_without_play(volume, finance):
+def test_commission_per_day_includes_days_without_play(postgres, volume, finance):
     today = timezone.localdate()
     first = today - timedelta(days=89)
     url = reverse("ledger:staff_commission") + f"?date_from={first}&date_to={today}&game=rummy"
