@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 JS_STAMP := node_modules/.installed
 
-.PHONY: run test install lint-js vendor bench clean
+.PHONY: run test test-long checks install lint-js vendor bench clean
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed ($(PYTHON) not found)"; exit 1; }
@@ -24,15 +24,28 @@ run: $(STAMP)
 	$(PY) manage.py demo_data
 	$(PY) manage.py serve --host 127.0.0.1 --port $(PORT)
 
+# The tests run on TEST_WORKERS pytest-xdist workers, one per core and one more: browser tests spend much of their
+# time waiting on their live sites. A module stays on one worker (--dist loadscope): it may share a live site.
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
+PYTEST_PARALLEL := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadscope
+
 # Checks first (each one clean or the run stops): the import contracts of pyproject.toml ([tool.importlinter]),
-# ruff, mypy and ESLint; then the tests.
-test: $(STAMP)
+# ruff, mypy and ESLint.
+checks: $(STAMP)
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(MAKE) --no-print-directory lint-js
-	$(PY) -m pytest
+
+# The quick tier: every test, random play at its quick volume (tests/volume.py), the same deals in every run.
+test: checks
+	$(PYTEST_PARALLEL)
+
+# The long tier: random play at its long volume (thousands of deals, the leak, match and no-stall runs at their
+# long lengths) from a seed drawn from the date (pytest prints it; KIBITZ_TEST_SEED=... repeats a run).
+test-long: checks
+	KIBITZ_TEST_TIER=long KIBITZ_TEST_SEED=$${KIBITZ_TEST_SEED:-$$(date +%Y%m%d)} $(PYTEST_PARALLEL)
 
 # ESLint on the browser code, at the versions package-lock.json pins; skipped where Node.js or npm is missing.
 $(JS_STAMP): package.json package-lock.json

@@ -3,8 +3,23 @@ way README.md "Adding a game" says, so that no file outside tests/ names it."""
 
 from __future__ import annotations
 
-from platform_config.settings import *  # noqa: F403
-from platform_config.settings import BASE_DIR, STATICFILES_DIRS
+import os
+import re
+
+# Under pytest-xdist each worker (gw0, gw1, ...) takes a Redis database of its own, the base database's number
+# plus its index, so that one worker's cleanup of `kibitz:*` keys, its socket registry and its Celery queue never
+# touch another's; os.environ carries the URL to the sites and workers the tests start. (PostgreSQL needs
+# nothing: pytest-django gives each worker its own test database.)
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+_REDIS = re.fullmatch(r"(redis://[^/]+)/(\d+)", os.environ.get("REDIS_URL", ""))
+if _WORKER.startswith("gw") and _REDIS and not os.environ.get("KIBITZ_TEST_REDIS_PER_WORKER"):
+    os.environ["REDIS_URL"] = f"{_REDIS[1]}/{int(_REDIS[2]) + int(_WORKER[2:])}"
+    os.environ["KIBITZ_TEST_REDIS_PER_WORKER"] = (
+        "1"  # a settings module imported again leaves the URL as it is
+    )
+
+from platform_config.settings import *  # noqa: E402, F403
+from platform_config.settings import BASE_DIR, STATICFILES_DIRS  # noqa: E402
 
 KIBITZ_GAME_PACKAGES = ["tests.tables.minigame"]
 STATICFILES_DIRS = [*STATICFILES_DIRS, BASE_DIR / "tests" / "tables" / "minigame" / "static"]
