@@ -21,6 +21,29 @@ settings.KIBITZ_BOTS_IN_WORKERS = False
 settings.KIBITZ_BOT_CAP_SECONDS = 0
 
 
+def pytest_report_header(config) -> str:
+    """The tier and seed of this run (tests/volume.py), so a long run's failure can be repeated."""
+    from tests import volume
+
+    seed = volume.SEED or "(unset: the same deals in every run)"
+    return f"kibitz: {volume.TIER} tier, KIBITZ_TEST_SEED={seed}"
+
+
+# Slowest first, so that with pytest-xdist the short modules fill the end of the run on every worker instead of
+# one worker ending alone on a long module: the browser modules, then the tests that start processes.
+_LONG_FIRST = ("tests/e2e/", "tests/production/")
+
+
+def pytest_collection_modifyitems(items) -> None:
+    """Order the modules long-running kind first (a stable sort: each module keeps its own order)."""
+
+    def rank(item) -> int:
+        path = item.nodeid
+        return next((n for n, prefix in enumerate(_LONG_FIRST) if path.startswith(prefix)), len(_LONG_FIRST))
+
+    items.sort(key=rank)
+
+
 @pytest.fixture(autouse=True)
 def _fresh_frame_caches():
     """Each test starts with no cached table load or frame (games.reads.fanout): a rolled-back test's rows may
@@ -58,31 +81,48 @@ def _missing(what: str) -> None:
     pytest.skip(f"{what} not configured")
 
 
-@pytest.fixture
-def postgres() -> None:
-    """Require the default database to be PostgreSQL."""
+def _require_postgres() -> None:
     if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
         _missing("PostgreSQL (DATABASE_URL)")
 
 
-@pytest.fixture
-def redis_url() -> str:
-    """Require Redis and return its URL."""
+def _require_redis() -> str:
     url = os.environ.get("REDIS_URL", "")
     if not url:
         _missing("Redis (REDIS_URL)")
     return url
 
 
+@pytest.fixture
+def postgres() -> None:
+    """Require the default database to be PostgreSQL."""
+    _require_postgres()
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """Require Redis and return its URL."""
+    return _require_redis()
+
+
+def pytest_runtest_setup(item) -> None:
+    """A test marked `services` needs both PostgreSQL and Redis: it skips with the reason where one is missing
+    (the embedded default of a fresh clone) and fails under KIBITZ_REQUIRE_SERVICES=1."""
+    if item.get_closest_marker("services") is not None:
+        _require_postgres()
+        _require_redis()
+
+
 @pytest.fixture(scope="module")
 def browser():
-    """Debian's Chromium driven by Playwright (never a downloaded browser), one per test module; fails when
-    the package is missing. Playwright's sync API runs an event loop in this thread, so Django's guard against
-    synchronous ORM calls from async contexts is lifted for tests that also use the ORM in-process."""
+    """Debian's Chromium driven by Playwright (never a downloaded browser), one per test module; without the
+    package the browser tests skip, but fail under KIBITZ_REQUIRE_SERVICES=1 (CI). Playwright's sync API runs an
+    event loop in this thread, so Django's guard against synchronous ORM calls from async contexts is lifted for
+    tests that also use the ORM in-process."""
     from tests.e2e.site import CHROMIUM, CHROMIUM_ARGS
 
     if not os.path.exists(CHROMIUM):
-        pytest.fail("Debian's chromium is needed (apt-get install chromium)")
+        _missing(f"Debian's Chromium ({CHROMIUM}; apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"

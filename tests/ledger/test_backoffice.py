@@ -20,7 +20,7 @@ from ledger.models import Account, AuditEntry, Transaction, TransactionKind
 from ledger.reports import reconcile
 from ledger.roles import ADMINISTRATOR, APPROVER, FINANCE, RESPONSIBLE_GAMING
 
-pytestmark = [pytest.mark.services, pytest.mark.django_db]
+pytestmark = [pytest.mark.django_db]
 
 
 def test_bots_hold_no_starting_grant_on_a_fresh_database():

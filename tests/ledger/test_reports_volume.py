@@ -18,7 +18,7 @@ from ledger.money import format_money
 from ledger.reports import reconcile
 from tests.ledger.volume import make_volume
 
-pytestmark = [pytest.mark.services, pytest.mark.django_db]
+pytestmark = [pytest.mark.django_db]
 
 DEALS = 3000
 
