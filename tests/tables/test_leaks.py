@@ -7,8 +7,8 @@ receives (view, legal actions, refusals, hints, table facts) is checked against 
 of its rules file's views section (tests/tables/leak_oracles.py) at the frame's version. Rummy's oracle counts
 cards per code (identical cards share a code). Planted leaks show each oracle bites.
 
-The quick tier plays one deal per variant; `KIBITZ_LEAK_DEALS=N` plays N (the long run: N=100 takes about
-20-50 min per variant on the shared 2-core machine, see docs/decisions-tables.md).
+The quick tier plays one deal per variant, the long tier (tests/volume.py) 8 from its seed; `KIBITZ_LEAK_DEALS=N`
+plays N (N=100 takes about 20-50 min per variant on the shared 2-core machine, see docs/decisions-tables.md).
 """
 
 from __future__ import annotations
@@ -24,12 +24,13 @@ from accounts.models import User
 from games import services
 from games.engines.core import get_game
 from games.models import Round, Seat, Table
+from tests.volume import seeded, volume
 
 from .leak_oracles import check_frame
 from .sockets import open_socket, receive
 from .tablerun import Run
 
-DEALS = int(os.environ.get("KIBITZ_LEAK_DEALS", "1"))
+DEALS = volume(1, 8, override="KIBITZ_LEAK_DEALS")
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.asyncio,
@@ -74,7 +75,7 @@ async def test_it_never_sends_a_card_a_seat_or_a_spectator_may_not_see(
     variant, users, redis_layer, fast_bots, fast_people
 ):
     key = variant.split("@")[0]
-    rng = random.Random(f"{os.environ.get('KIBITZ_LEAK_SEED', '20261130')}:{variant}")
+    rng = random.Random(seeded(f"{os.environ.get('KIBITZ_LEAK_SEED', '20261130')}:{variant}"))
     table_id, sockets = await _people_table(users, variant)
     people = sorted(s for s in sockets if s is not None)
     run = await Run.open(table_id, key, sockets, people, rng, thanks_rate=0.02)

@@ -13,13 +13,12 @@ charged commission).
 
 The quick tier plays French Tarot one deal, Schieber to 1000 (the lowest target of docs/rules/jass.md §10) with
 "Enough, thanks" on, Differenzler with secret calls, Tarock one deal and Rummy at 3 seats with limit 50 until a
-deal has been dealt after a seat went out. `KIBITZ_MATCHES=N` adds the wider matrix, N matches of each: every bot level
-for every variant, Rummy at 2 and 4 seats with kloppen on and off.
+deal has been dealt after a seat went out. The long tier (tests/volume.py) adds the wider matrix, one match of each
+(`KIBITZ_MATCHES=N`: N of each): every bot level for every variant, Rummy at 2 and 4 seats with kloppen on and off.
 """
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from typing import Any
@@ -32,10 +31,11 @@ from games.models import Round, Table
 from ledger import services as ledger
 from ledger.models import SettlementUnit, Transaction, TransactionKind, UnitStatus
 from ledger.reports import reconcile
+from tests.volume import seeded, volume
 
 from .tablerun import Run
 
-MATCHES = int(os.environ.get("KIBITZ_MATCHES", "0"))
+MATCHES = volume(0, 1, override="KIBITZ_MATCHES")
 STAKE = 10  # minor units per game unit: every variant's worst case fits a starting balance
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -150,7 +150,7 @@ if MATCHES:  # the long run only: the quick tier collects no such test
     async def test_the_wide_matrix_of_matches(
         key, options, level, users, redis_layer, fast_bots, fast_people
     ):
-        rng = random.Random(f"wide:{key}:{sorted(options.items())}:{level}")
+        rng = random.Random(seeded(f"wide:{key}:{sorted(options.items())}:{level}"))
         totals: dict[str, float] = {}
         for _ in range(MATCHES):
             figures = await play_match(users["alice"], key, options, level, rng)

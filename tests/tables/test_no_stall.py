@@ -2,8 +2,9 @@
 checked after every step by `matches.assert_not_stalled` (the match is over, or the next deal is scheduled, or
 every seat with a move due has a deadline and its timeout action is accepted).
 
-`make test` plays KIBITZ_STALL_MATCHES (default 2) matches per variant of at most KIBITZ_STALL_STEPS (default 250)
-steps each; a long run sets both higher. Every step must move the table: an `idle` step is a stall.
+The quick tier plays 2 matches per variant of at most 250 steps each, the long tier (tests/volume.py) 10 of at
+most 1,500; KIBITZ_STALL_MATCHES and KIBITZ_STALL_STEPS set other lengths. Every step must move the table: an
+`idle` step is a stall.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ import pytest
 
 from games import services
 from games.models import Table
+from tests.volume import seeded, volume
 
 from .matches import assert_not_stalled, step
 
 pytestmark = [pytest.mark.django_db, pytest.mark.timeout(1800)]
 
-MATCHES = int(os.environ.get("KIBITZ_STALL_MATCHES", "2"))
-STEPS = int(os.environ.get("KIBITZ_STALL_STEPS", "250"))
+MATCHES = volume(2, 10, override="KIBITZ_STALL_MATCHES")
+STEPS = volume(250, 1500, override="KIBITZ_STALL_STEPS")
 
 
 def _options(game: str, rng: random.Random) -> dict:
@@ -45,7 +47,7 @@ def _options(game: str, rng: random.Random) -> dict:
 @pytest.mark.parametrize("game", ["french-tarot", "tarock", "jass-schieber", "jass-differenzler", "rummy"])
 @pytest.mark.parametrize("match", range(MATCHES))
 def test_a_table_never_stalls(users, fast_bots, game, match):
-    rng = random.Random(f"{game}:{match}:{os.environ.get('KIBITZ_STALL_SEED', '')}")
+    rng = random.Random(seeded(f"{game}:{match}:{os.environ.get('KIBITZ_STALL_SEED', '')}"))
     level = rng.choice(["beginner", "standard"])
     table = services.create_table(users["alice"], game, _options(game, rng), human_seats=1, bot_level=level)
     assert_not_stalled(table.pk)
