@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 JS_STAMP := node_modules/.installed
 
-.PHONY: run test test-long checks install lint-js vendor bench clean
+.PHONY: run test test-long checks check-imports check-ruff check-types install lint-js vendor bench clean
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed ($(PYTHON) not found)"; exit 1; }
@@ -29,14 +29,21 @@ run: $(STAMP)
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 PYTEST_PARALLEL := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadscope
 
-# Checks first (each one clean or the run stops): the import contracts of pyproject.toml ([tool.importlinter]),
-# ruff, mypy and ESLint.
+# Checks first, side by side (all clean or the run stops): the import contracts of pyproject.toml
+# ([tool.importlinter]), ruff, mypy and ESLint.
+CHECKS := check-imports check-ruff check-types lint-js
 checks: $(STAMP)
+	$(MAKE) --no-print-directory -j4 --output-sync=target $(CHECKS)
+
+check-imports: $(STAMP)
 	$(VENV)/bin/lint-imports
+
+check-ruff: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+
+check-types: $(STAMP)
 	$(VENV)/bin/mypy
-	$(MAKE) --no-print-directory lint-js
 
 # The quick tier: every test, random play at its quick volume (tests/volume.py), the same deals in every run.
 test: checks
