@@ -10,6 +10,10 @@ Prints the mean difference per deal and its 95% confidence interval; the expert 
 interval is above zero.
 
     python benchmarks/jass_bot_strength.py [--rounds 200] [--playouts 64] [--variant schieber|differenzler]
+        [--rival beginner|standard]
+
+Differenzler is played with its default `secret` predictions: each bot sees only its own value during the play
+(docs/rules/jass.md §5.2), the expert estimates the others' (games/engines/jass/hidden_predictions.py).
 """
 
 from __future__ import annotations
@@ -53,13 +57,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=200, help="rounds per pairing and variant (≥ 200)")
     parser.add_argument("--playouts", type=int, default=64, help="expert playouts per decision")
     parser.add_argument("--variant", choices=["schieber", "differenzler"], default=None)
+    parser.add_argument("--rival", choices=["beginner", "standard"], default=None)
     args = parser.parse_args()
     variants = [args.variant] if args.variant else ["schieber", "differenzler"]
     for variant in variants:
         per_deal = 2 if variant == "schieber" else 4
         deals = max(1, -(-args.rounds // per_deal))
         margin = schieber_margin if variant == "schieber" else differenzler_margin
-        for rival in ("beginner", "standard"):
+        for rival in [args.rival] if args.rival else ["beginner", "standard"]:
             began = time.perf_counter()
             values = [margin(1000 + d, rival, args.playouts) for d in range(deals)]
             mean, half = mean_ci(values)

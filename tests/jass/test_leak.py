@@ -43,10 +43,11 @@ def forbidden_cards(data: dict[str, Any], viewer: int | None) -> set[str]:
 
 
 def secret_predictions(data: dict[str, Any], viewer: int | None) -> list[int]:
-    """Seats whose prediction `viewer` may not know yet (secret mode, not all four in)."""
+    """Seats whose prediction `viewer` may not know yet: with secret predictions every other seat's value until the
+    round is scored (phase `done`, docs/rules/jass.md §5.2, §7), even once all four are in."""
     if data["variant"] != "differenzler" or data["options"]["predictions"] != "secret":
         return []
-    if all(p is not None for p in data["predictions"]):
+    if data["phase"] == "done":
         return []
     return [s for s, p in enumerate(data["predictions"]) if p is not None and s != viewer]
 

@@ -5,8 +5,9 @@ actions, refusals, hints, table facts).
 `check_frame(game, state_json, seat, frame)` raises AssertionError naming what leaked. For Rummy, whose identical
 cards share a code, the view is counted per code (a multiset) against the copies the recipient may see, and the
 seat's own lists (legal actions, refusals, hints) may name only codes it holds or the pile card it may take.
-For Differenzler with secret calls, no frame tells a seat another seat's prediction before all four are in
-(docs/rules/jass.md §7): not in the view's `predictions`, nor under any other key naming a prediction.
+For Differenzler with secret calls, no frame tells a seat another seat's prediction before the round is scored
+(phase `done`, docs/rules/jass.md §5.2, §7), also once all four are in: not in the view's `predictions`, nor under
+any other key naming a prediction.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def _jass(data: dict[str, Any], seat: int | None, frame: dict[str, Any]) -> None
     assert not leaked, f"Jass: seat {seat} is shown {sorted(leaked)}"
     hidden = jass_secret_predictions(
         data, seat
-    )  # Differenzler secret calls not all in (docs/rules/jass.md §7)
+    )  # Differenzler secret calls before the round is scored (docs/rules/jass.md §7)
     if hidden:
         shown = (frame.get("view") or {}).get("predictions") or [None] * 4
         told = {s: shown[s] for s in hidden if shown[s] is not None}

@@ -7,6 +7,7 @@
   estimate, and the play heuristics of `policy.choose_card`.
 - `expert`: determinized search (`search.py`): samples hidden hands consistent with its view and scores each
   candidate (mode, prediction, card) by heuristic playouts, bounded by `playouts` so a seeded rng reproduces it.
+  Secret Differenzler predictions it cannot see are estimated in each sampled world (`hidden_predictions.py`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from games.engines.core.protocol import check_bot_level, narrow_actions
 from . import actions
 from .cards import MODES, POINTS, ROUND_CARD_POINTS, SUIT_OF, SUITS
 from .heuristics import best_declaration, best_mode, choose_card, estimate_points, mode_strength
+from .hidden_predictions import filled_predictions
 from .scoring import MATCH_BONUS, MULTIPLIERS
 from .search import play_out
 from .state import SCHIEBER
@@ -181,16 +183,16 @@ class JassBot:
         before = view["tricks_won"]
         for _ in range(worlds):
             world = sample_world(knowledge, rng)
+            wants = None if teams else filled_predictions(view, world, mode, rng)
             for card in cards:
                 hands = [list(h) for h in world]
                 hands[seat].remove(card)
-                if teams:
+                if wants is None:
                     result = play_out(
                         hands, [*trick, card], leader, mode, self.variant, view["tricks_played"]
                     )
                     totals[card] += _team_margin(result.points, result.tricks, seat, before)
                 else:
-                    wants = list(view["predictions"])
                     result = play_out(
                         hands,
                         [*trick, card],

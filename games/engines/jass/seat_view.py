@@ -6,8 +6,9 @@ order; None for a spectator), `hand_sizes`, `totals` (match totals), `trick` (`{
 Schieber adds `mode`, `chooser`, `pushed`, `multiplier`, `tricks_won_team`, `credited` (per team, the result's
 `teams` shape), `weis` (`announced` per seat `{"best": points}` or None, `own` groups or None, `scored` the
 scoring team's Weis after trick 1 or None) and `stoeck` (`{"seat", "points"}` or None).
-Differenzler adds `trump_card`, `trump`, `predictions` (values this seat may see, else None), `predicted`
-(per seat) and `points` (card points taken per seat). Earlier tricks are never in a view.
+Differenzler adds `trump_card`, `trump`, `predictions` (values this seat may see, else None: with `secret`
+predictions another seat's value only in phase `done`, §5.2), `predicted` (per seat) and `points` (card points
+taken per seat). Earlier tricks are never in a view.
 """
 
 from __future__ import annotations
@@ -84,8 +85,9 @@ def _schieber_part(state: JassState, seat: int | None) -> dict[str, Any]:
 
 
 def _differenzler_part(state: JassState, seat: int | None) -> dict[str, Any]:
-    all_in = all(p is not None for p in state.predictions)
-    public = all_in or state.options["predictions"] == "open"
+    # Secret ("verdeckt") values are written down and shown once the round is scored (§5.2, §7), not when the
+    # fourth is in: until `done` a seat sees only its own value and which seats have predicted.
+    public = state.phase == DONE or state.options["predictions"] == "open"
     predictions = [p if (public or s == seat) else None for s, p in enumerate(state.predictions)]
     return {
         "trump_card": state.deal["trump_card"],
