@@ -185,7 +185,9 @@ def test_it_takes_secret_predictions_from_all_four_at_once() -> None:
     assert DIFFERENZLER_GAME.view(state, 3)["predictions"] == [None, None, None, 20]
     assert DIFFERENZLER_GAME.view(state, None)["predicted"] == [False, False, False, True]
     state = play(DIFFERENZLER_GAME, state, (0, {"predict": 30}), (2, {"predict": 40}), (1, {"predict": 50}))
-    assert DIFFERENZLER_GAME.view(state, None)["predictions"] == [None] * 4, "hidden until the round is scored"
+    assert DIFFERENZLER_GAME.view(state, None)["predictions"] == [None] * 4, (
+        "hidden until the round is scored"
+    )
     assert DIFFERENZLER_GAME.view(state, None)["predicted"] == [True] * 4
     assert DIFFERENZLER_GAME.phase(state) == "play" and DIFFERENZLER_GAME.to_act(state) == {1}
 

@@ -52,9 +52,7 @@ def test_every_view_of_a_case_file_shows_only_the_predictions_its_viewer_may_see
 def test_a_secret_round_shows_the_others_values_only_once_scored() -> None:
     deal = {"hands": [list(h) for h in ALICE_DEAL["hands"]], "trump_card": "QD"}
     state = DIFFERENZLER_GAME.new_round({}, deal, 0)
-    state = play(
-        DIFFERENZLER_GAME, state, (3, {"predict": 20}), (0, {"predict": 30}), (2, {"predict": 40})
-    )
+    state = play(DIFFERENZLER_GAME, state, (3, {"predict": 20}), (0, {"predict": 30}), (2, {"predict": 40}))
     state = play(DIFFERENZLER_GAME, state, (1, {"predict": 50}))
     assert DIFFERENZLER_GAME.phase(state) == "play"
     assert DIFFERENZLER_GAME.view(state, None)["predictions"] == [None] * 4
