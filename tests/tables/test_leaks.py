@@ -158,6 +158,39 @@ async def test_the_jass_oracle_catches_a_secret_prediction_planted_in_the_view(
             check_frame(key, snapshot, 0, frame)
 
 
+async def test_the_jass_oracle_catches_secret_predictions_shown_once_all_four_are_in(
+    users, redis_layer, monkeypatch
+):
+    """The old reading of the rules (every secret call shown once the fourth is in) is a leak the oracle names:
+    the values stay hidden during the whole play, until the round is scored (docs/rules/jass.md §5.2, §7)."""
+    key = "jass-differenzler"
+    table_id, sockets = await _people_table(users, key)
+    for seat, value in ((0, 61), (1, 93), (2, 17), (3, 120)):
+        table = await sync_to_async(Table.objects.get)(pk=table_id)
+        await sync_to_async(services.act)(
+            sockets[seat], table_id, table.version, f"call-{seat}", {"predict": value}
+        )
+    game = get_game(key)
+    honest = type(game).view
+
+    def all_in_shown(self, state, s):
+        view = honest(self, state, s)
+        view["predictions"] = (
+            list(state.predictions) if all(p is not None for p in state.predictions) else None
+        )
+        return view
+
+    monkeypatch.setattr(type(game), "view", all_in_shown)
+    ws, ok = await open_socket(f"/ws/tables/{table_id}/", sockets[2])
+    assert ok
+    frame = await receive(ws)
+    await ws.disconnect()
+    snapshot = await sync_to_async(lambda: Round.objects.get(table_id=table_id, status="playing").snapshot)()
+    assert snapshot["phase"] == "play" and frame["view"]["predictions"] == [61, 93, 17, 120]
+    with pytest.raises(AssertionError, match="secret prediction"):
+        check_frame(key, snapshot, 2, frame)
+
+
 async def test_the_rummy_oracle_counts_copies_of_a_code(users, redis_layer):
     """A second copy of a code the seat holds once, shown in the view, is a leak only a count per code sees."""
     table_id, sockets = await _people_table(users, "rummy")
