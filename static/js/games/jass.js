@@ -258,16 +258,16 @@ class Jass {
     const send = () => {
       const n = Number(this.prediction);
       if (this.prediction === "" || !Number.isInteger(n) || n < 0 || n > MAX_PREDICTION) {
+        this.shell.ui.answered = null;  // ask again at once: the notice's redraw brings the dialog back
         this.shell.showNotice(this.errorText("prediction_out_of_range"), "error");
-        return false;
+        return;
       }
       this.shell.act({ predict: n });
-      return true;
     };
     const question = { key, kind: "predict", title: t("Your prediction"),
-      buttons: [{ label: t("Predict"), value: "predict", primary: true }],
-      answer: () => { if (!send()) this.shell.ui.answered = null; } };
-    question.body = html`<p>${secret ? t("How many card points will you take? The others see it once all four have predicted.")
+      buttons: [{ label: t("Predict"), value: "predict", primary: true }], answer: send };
+    // §5.2: secret values are revealed once the round is scored, not when the fourth is in
+    question.body = html`<p>${secret ? t("How many card points will you take? The others see it once the round is scored.")
       : t("How many card points will you take? The others see it at once.")}</p>
       <label class="prediction-field">${t("Points (0–157)")} <input type="number" id="prediction-input" min="0" max=${MAX_PREDICTION}
         step="1" inputmode="numeric" value=${this.prediction} onInput=${(e) => { this.prediction = e.target.value; }}
