@@ -1,12 +1,15 @@
-"""Differenzler with secret calls in real Chromium (docs/rules/jass.md §5.2, §7, §8): two people in two browser
-contexts and two bots play the match; until the fourth prediction of a round is in, neither page shows and no
-socket frame either person receives holds the other's prediction; the final ranking equals the replay of the
-table's event log."""
+"""Differenzler with secret calls in real Chromium (docs/rules/jass.md §5.2, §7): two people in two browser
+contexts, one at 1280×800 and one at 390×844 (swapped for the second round), and two bots play two rounds; until a
+round is scored no page shows, no socket frame either person receives holds, and no hand history or replay file
+(404) gives another seat's prediction, people's and bots' alike; the round's score sheet then shows all four, as do
+the history and the replay file. The calls race the bots' (stale versions resent by the page) and a refused call
+brings the prediction box straight back."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from typing import Any
 
@@ -21,7 +24,10 @@ from .site import DEMO_PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
-PREDICTIONS = {0: 61, 1: 47}  # alice, bob: each round's call is this plus the round number
+PREDICTIONS = (61, 47)  # alice, bob: each round's call is this plus the round number
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+ROUNDS = {1: (DESKTOP, PHONE), 2: (PHONE, DESKTOP)}  # each round's viewport of alice and bob
 ORDER = random.Random("differenzler-e2e").sample([str(c) for c in DECK], len(DECK))  # the first deal
 
 
@@ -55,6 +61,7 @@ PUBLIC_NUMBERS = {
     "stake",
     "limit",
     "round",
+    "winner",
 }
 
 # a prediction sent with the version before the page's, as a call racing another seat's would be
@@ -82,12 +89,13 @@ def numbers_outside(data: Any, skip: set[str], path: str = "") -> set[int]:
     return found
 
 
-def test_secret_calls_stay_secret_until_all_four_are_in(site, browser, output_dir):
+def _people(site: Any, browser: Any) -> list[Any]:
+    """alice and bob logged in, each in a context of its own whose socket frames are kept on the page."""
     pages = []
     for name in ("alice", "bob"):
-        context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800})
+        context = browser.new_context(bypass_csp=True, viewport=DESKTOP)
         page = context.new_page()
-        page.frames_seen = []  # type: ignore[attr-defined]
+        page.frames_seen = []
         page.on(
             "websocket",
             lambda ws, page=page: ws.on(
@@ -96,6 +104,144 @@ def test_secret_calls_stay_secret_until_all_four_are_in(site, browser, output_di
         )
         log_in(page, site.url, name, DEMO_PASSWORD)
         pages.append(page)
+    return pages
+
+
+def _deal_urls(base: str, table_id: int, number: int) -> tuple[str, str]:
+    return f"{base}/tables/{table_id}/deals/{number}/", f"{base}/tables/{table_id}/deals/{number}/replay.json"
+
+
+# the shell's frame and the seats' prediction marks, read together (the page may move on between two reads)
+MARKS = """() => [window.kibitzShell.frame, [...document.querySelectorAll('.jass-mark.prediction')]
+  .map(e => [Number(e.dataset.seat), e.textContent])]"""
+
+
+def _assert_hidden_on_page(page: Any, own: int) -> None:
+    """While the round runs the seats' marks give no other seat's value, people's and bots' alike (its own is
+    there once sent; docs/rules/jass.md §7)."""
+    f, marks = page.evaluate(MARKS)
+    if f["view"]["phase"] == "done":
+        return
+    you = f["table"]["you"]
+    for seat, text in marks:
+        if seat != you:
+            assert not re.search(r"\d", text), (you, seat, text, f["version"])
+        elif f["view"]["predicted"][you]:
+            assert f"{own}" in text, (you, text)
+
+
+def _assert_no_history_yet(page: Any, base: str, table_id: int, number: int) -> None:
+    """The running deal's hand history and replay file are 404 (docs/design.md "Cards and replay files")."""
+    for url in _deal_urls(base, table_id, number):
+        assert page.request.get(url).status == 404, url
+
+
+def _predict(page: Any, number: int, person: int, value: int) -> None:
+    """Send the call the way this round has each person send it: a refused value then the right one with a click,
+    a stale call the page sends again itself, a stale call typed twice, the box and Enter."""
+    page.wait_for_selector("#prediction-input", timeout=5000)
+    if (number, person) == (1, 0):
+        page.fill("#prediction-input", "200")
+        page.click('#dialog button[data-value="predict"]')
+        page.wait_for_selector("#notice.error:not([hidden])", timeout=TIMEOUT)
+        # asked again at once, not when the notice goes after 3.5 s
+        page.wait_for_selector("#prediction-input", timeout=1500)
+        page.fill("#prediction-input", str(value))
+        page.click('#dialog button[data-value="predict"]')
+    elif (number, person) == (1, 1):
+        page.evaluate(STALE_CALL, value)  # as if another seat's call had landed first: resent with no error
+    elif (number, person) == (2, 0):
+        page.evaluate(STALE_THEN_CURRENT_CALL, value)
+    else:
+        page.fill("#prediction-input", str(value))
+        page.press("#prediction-input", "Enter")
+
+
+def _act(page: Any, f: dict[str, Any], person: int, sent: set[tuple[int, int]]) -> bool:
+    """The page's move if one is due now (a call only once: a raced one the page sends again itself); False when
+    there is none."""
+    view, version, number = f["view"], f["version"], f["table"]["round"]["number"]
+    if view["phase"] == "predict" and (number, person) not in sent:
+        _predict(page, number, person, PREDICTIONS[person] + number)
+        sent.add((number, person))
+    elif view["phase"] == "play" and listed(f, "play"):
+        play_card(page, listed(f, "play")[0], "click" if person == 0 else "key")
+    else:
+        return False
+    wait_moved(page, version, f"acting in phase {view['phase']}")
+    if view["phase"] == "predict" and (number, person) != (1, 0):  # that one saw its refused value's notice
+        assert not page.locator("#notice.error:not([hidden])").count(), page.inner_text("#notice")
+    return True
+
+
+def _play_round(pages: list[Any], base: str, table_id: int, number: int) -> None:
+    """Both people act until the round is scored, checking each page while it runs (the history once a phase)."""
+    end = time.monotonic() + 240
+    sent: set[tuple[int, int]] = set()
+    asked: set[tuple[int, str]] = set()
+    while True:
+        assert time.monotonic() < end, f"round {number} did not finish: {frame(pages[0])}"
+        frames = [frame(page) for page in pages]
+        if all(
+            f and f["table"]["round"]["number"] == number and f["view"]["phase"] == "done" for f in frames
+        ):
+            return
+        acted = False
+        for person, (page, f) in enumerate(zip(pages, frames, strict=True)):
+            if not f or f["table"]["round"]["number"] != number or f["view"]["phase"] == "done":
+                continue
+            _assert_hidden_on_page(page, PREDICTIONS[person] + number)
+            if (person, f["view"]["phase"]) not in asked:
+                _assert_no_history_yet(page, base, table_id, number)
+                asked.add((person, f["view"]["phase"]))
+            if due_here(f):
+                acted = _act(page, f, person, sent) or acted
+        if not acted:
+            time.sleep(0.05)
+
+
+def _check_score_sheet(pages: list[Any], base: str, table_id: int, number: int, output_dir: Any) -> list[int]:
+    """Once scored: the score sheet of each page shows all four calls, and the history and the replay file are
+    served with them. Returns the four calls."""
+    every = frame(pages[0])["view"]["result"]["predictions"]
+    for person, page in enumerate(pages):
+        f = frame(page)
+        assert f["view"]["predictions"] == every and every[f["table"]["you"]] == PREDICTIONS[person] + number
+        page.wait_for_selector("#score-dialog[open]", timeout=TIMEOUT)
+        shown = page.eval_on_selector_all(
+            "#score-sheet tr.item-prediction td", "es => es.map(e => Number(e.textContent))"
+        )
+        assert shown == every, (person, shown)
+        size = "desktop" if page.viewport_size == DESKTOP else "phone"
+        page.screenshot(path=str(output_dir / f"jass-differenzler-secret-sheet-{size}.png"))
+        history, replay_file = _deal_urls(base, table_id, number)
+        assert page.request.get(history).status == 200
+        calls = [a["action"]["predict"] for a in page.request.get(replay_file).json()["actions"][:4]]
+        assert sorted(calls) == sorted(every)
+    return every
+
+
+def _check_frames(pages: list[Any], calls: dict[int, list[int]]) -> None:
+    """No state frame either person received before its round was scored holds another seat's call, in the view's
+    list or as any number outside the public facts."""
+    for page in pages:
+        checked = 0
+        for payload in page.frames_seen:
+            data = json.loads(payload)
+            view = data.get("view") if data.get("type") == "state" else None
+            if not view or view["phase"] == "done":
+                continue
+            you = data["table"]["you"]
+            every = calls[data["table"]["round"]["number"]]
+            assert all(p is None for s, p in enumerate(view["predictions"]) if s != you), view
+            secrets = {p for s, p in enumerate(every) if s != you}
+            assert not secrets & numbers_outside(data, PUBLIC_NUMBERS), data
+            checked += 1
+        assert checked >= 2 * 9, checked
+
+
+def test_secret_calls_stay_secret_until_the_round_is_scored(site, browser, output_dir):
+    pages = _people(site, browser)
     alice, bob = pages
     table_id = open_jass_table(
         alice,
@@ -109,117 +255,19 @@ def test_secret_calls_stay_secret_until_all_four_are_in(site, browser, output_di
     box.wait_for(timeout=TIMEOUT)
     box.locator("button", has_text="Play").click()
     bob.wait_for_url(alice.url, timeout=TIMEOUT)
-    called: dict[tuple[int, int], int] = {}  # (round, seat) -> the prediction sent
-    shots = set()
-    end = time.monotonic() + 480
-    while not (frame(alice) or {}).get("table", {}).get("match_over"):
-        assert time.monotonic() < end, f"the match did not finish: {frame(alice)}"
-        acted = False
-        for seat, page in enumerate(pages):
-            f = frame(page)
-            if not due_here(f):
-                continue
-            view, version, number = f["view"], f["version"], f["table"]["round"]["number"]
-            if view["phase"] == "predict":
-                if (number, seat) in called:
-                    continue  # sent: the page sends it again itself if another seat's call came first
-                other = 1 - seat
-                assert f"predicted {PREDICTIONS[other] + number}" not in page.inner_text("#table-view")
-                value = PREDICTIONS[seat] + number
-                try:
-                    page.wait_for_selector("#prediction-input", timeout=5000)
-                except Exception:
-                    if frame(page)["version"] != version:
-                        continue  # the table moved meanwhile: look again
-                    ui = page.evaluate("JSON.stringify(window.kibitzShell.ui)")
-                    raise AssertionError(
-                        f"no prediction box for seat {seat} at version {version}: {ui}"
-                    ) from None
-                if number == 2 and seat == 1:
-                    # as if another seat's call had landed first: the table refuses the stale version and the
-                    # page sends the call again on its own (the shell's resendIfLegal), with no error to the player
-                    page.evaluate(STALE_CALL, value)
-                elif number == 3 and seat == 0:
-                    page.evaluate(STALE_THEN_CURRENT_CALL, value)
-                else:
-                    page.fill("#prediction-input", str(value))
-                    if seat == 0:
-                        page.click('#dialog button[data-value="predict"]')
-                    else:
-                        page.press("#prediction-input", "Enter")
-                called[(number, seat)] = value
-                if number == 1 and "predict" not in shots:
-                    page.screenshot(path=str(output_dir / "jass-differenzler-predict-desktop.png"))
-                    shots.add("predict")
-            elif view["phase"] == "play" and listed(f, "play"):
-                if number == 1 and seat == 0 and "play" not in shots:
-                    page.screenshot(path=str(output_dir / "jass-differenzler-desktop.png"))
-                    page.set_viewport_size({"width": 390, "height": 844})
-                    page.screenshot(path=str(output_dir / "jass-differenzler-phone.png"), full_page=True)
-                    page.set_viewport_size({"width": 1280, "height": 800})
-                    shots.add("play")
-                play_card(page, listed(f, "play")[0], "click" if seat == 0 else "key")
-            elif (
-                view["phase"] == "done"
-                and f["table"]["status"] == "playing"
-                and page.locator("#next-deal").count()
-            ):
-                if seat == 0:
-                    page.click("#next-deal")
-                else:
-                    continue
-            else:
-                continue
-            wait_moved(page, version, f"acting in phase {view['phase']}")
-            if view["phase"] == "predict":
-                assert not page.locator("#notice.error:not([hidden])").count(), (
-                    number,
-                    seat,
-                    page.inner_text("#notice"),
-                    [json.loads(p).get("type") for p in page.frames_seen[-6:]],  # type: ignore[attr-defined]
-                    [json.loads(p).get("code") for p in page.frames_seen[-6:]],  # type: ignore[attr-defined]
-                )
-            acted = True
-        if not acted:
-            time.sleep(0.05)
-
-    # No frame that either person received while the round's calls were not all in holds the other's call.
-    for seat, page in enumerate(pages):
-        other = 1 - seat
-        checked = 0
-        for payload in page.frames_seen:  # type: ignore[attr-defined]
-            data = json.loads(payload)
-            view = data.get("view") if data.get("type") == "state" else None
-            if not view or view["phase"] != "predict":
-                continue
-            number = data["table"]["round"]["number"]
-            secret = called[(number, other)]
-            assert view["predictions"][other] is None, (seat, view)
-            assert secret not in numbers_outside(data, PUBLIC_NUMBERS), (
-                seat,
-                data,
+    calls: dict[int, list[int]] = {}
+    for number, sizes in ROUNDS.items():
+        for page, size in zip(pages, sizes, strict=True):
+            page.set_viewport_size(size)
+        _play_round(pages, site.url, table_id, number)
+        calls[number] = _check_score_sheet(pages, site.url, table_id, number, output_dir)
+        if number < len(ROUNDS):
+            alice.click("#next-deal")
+            alice.wait_for_function(
+                f"window.kibitzShell.frame?.table.round?.number === {number + 1}", timeout=TIMEOUT
             )
-            checked += 1
-        assert checked >= 4, checked
-
-    rounds = event_log_rounds(site.log.parent, table_id)
-    assert len(rounds) >= 4
-    replayed = replay_match("jass-differenzler", rounds)
-    final = replayed[-1]
-    assert final["ended"] is not None
-    assert [r["predictions"][:2] for r in replayed] == [
-        [called[(n, 0)], called[(n, 1)]] for n in range(1, len(rounds) + 1)
-    ]
-    alice.wait_for_selector("#score-dialog[open]", timeout=TIMEOUT)
-    shown = alice.eval_on_selector_all(
-        "#score-sheet tr.ranking td", "es => es.map(e => Number(e.textContent))"
-    )
-    assert shown == [
-        1 + sum(o < t for o in final["totals"]) for t in final["totals"]
-    ]  # §8: ties share a place
-    assert frame(alice)["table"]["standings"]["ranking"] == shown
-    alice.screenshot(path=str(output_dir / "jass-differenzler-end-desktop.png"))
-    alice.set_viewport_size({"width": 390, "height": 844})
-    alice.screenshot(path=str(output_dir / "jass-differenzler-end-phone.png"), full_page=True)
+    _check_frames(pages, calls)
+    rounds = event_log_rounds(site.log.parent, table_id)  # the table's log, replayed by the engine
+    assert [r["predictions"] for r in replay_match("jass-differenzler", rounds)] == [calls[1], calls[2]]
     for page in pages:
         page.context.close()
