@@ -8,7 +8,7 @@ is where they are translated, in the active language, so no other code names a g
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import forms
@@ -116,12 +116,82 @@ def option_summary(game: Game[Any], options: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def preferences_key(game: Game[Any]) -> str:
+    """Where the profile's `game_preferences` keep `game`'s preferences: the key of the place it shares with other
+    games (`Declaration.shared_preferences`, e.g. both Jass variants' deck), else the game's own key."""
+    shared = game.declaration.shared_preferences
+    return shared.key if shared is not None else game.key
+
+
+def preferences_title(game: Game[Any]) -> str:
+    """The heading of `game`'s preferences on the profile page, in the active language: the shared place's title,
+    else the game's."""
+    shared = game.declaration.shared_preferences
+    return gettext(shared.title) if shared is not None else game_title(game)
+
+
 def player_preferences(stored: Any, game: Game[Any]) -> dict[str, Scalar]:
-    """The player's preferences for `game`: what the profile stores under the game's key (`stored`, the profile's
-    `game_preferences`), each missing or no longer allowed value replaced by the declared default."""
-    mine = stored.get(game.key, {}) if isinstance(stored, Mapping) else {}
+    """The player's preferences for `game`: what the profile stores under its `preferences_key` (`stored`, the
+    profile's `game_preferences`), each missing or no longer allowed value replaced by the declared default."""
+    mine = stored.get(preferences_key(game), {}) if isinstance(stored, Mapping) else {}
     mine = mine if isinstance(mine, Mapping) else {}
     return {
         p.name: mine[p.name] if p.name in mine and p.accepts(mine[p.name]) else p.default
         for p in game.declaration.preferences
     }
+
+
+def into_shared_preferences(stored: Any, games: Iterable[Game[Any]]) -> dict[str, Any]:
+    """The profile's `game_preferences` (`stored`) with every preference that `games` keep in a shared place
+    (`Declaration.shared_preferences`) moved from the games' own keys to that place, keeping the player's choice:
+    a valid choice other than the default wins (the player made it on purpose, for one of the games), else a valid
+    default one; a non-default value already in the place stays (the first of `games` in their order). The games'
+    own entries of those preferences go (an emptied game entry too); invalid values are dropped. Returns a new
+    dict; `stored` is not changed. Used by the migration games 0009_shared_game_preferences."""
+    updated = _copied(stored)
+    for game in games:
+        shared = game.declaration.shared_preferences
+        own = updated.get(game.key)
+        if shared is None or not isinstance(own, dict):
+            continue
+        place = updated.setdefault(shared.key, {})
+        if not isinstance(place, dict):
+            place = updated[shared.key] = {}
+        for preference in game.declaration.preferences:
+            if preference.name not in own:
+                continue
+            value = own.pop(preference.name)
+            if not preference.accepts(value):
+                continue
+            kept = place.get(preference.name)
+            if not preference.accepts(kept) or (kept == preference.default and value != preference.default):
+                place[preference.name] = value
+        if not own:
+            del updated[game.key]
+    return updated
+
+
+def out_of_shared_preferences(stored: Any, games: Iterable[Game[Any]]) -> dict[str, Any]:
+    """The inverse of `into_shared_preferences`, for undoing the migration: each of `games` gets the values of its
+    shared place under its own key again, and the shared places go. Returns a new dict."""
+    updated = _copied(stored)
+    places = set()
+    for game in games:
+        shared = game.declaration.shared_preferences
+        if shared is None or not isinstance(updated.get(shared.key), dict):
+            continue
+        places.add(shared.key)
+        names = {p.name for p in game.declaration.preferences}
+        values = {k: v for k, v in updated[shared.key].items() if k in names}
+        if values:
+            updated[game.key] = {**(updated.get(game.key) or {}), **values}
+    for key in places:
+        del updated[key]
+    return updated
+
+
+def _copied(stored: Any) -> dict[str, Any]:
+    """A copy of a profile's `game_preferences` whose entries may be changed without touching `stored`."""
+    if not isinstance(stored, Mapping):
+        return {}
+    return {k: dict(v) if isinstance(v, Mapping) else v for k, v in stored.items()}

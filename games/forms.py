@@ -20,6 +20,8 @@ from games.declarations import (
     option_fields,
     player_preferences,
     preference_field,
+    preferences_key,
+    preferences_title,
     value_token,
 )
 from games.engines.core import BOT_LEVELS, Game, all_games
@@ -219,33 +221,47 @@ class TableSettingsForm(forms.Form):
 
 
 class GamePreferencesForm(forms.Form):
-    """The profile page's game preferences: one field per preference each game declares (`<game key>__<name>`),
-    initially the player's stored choice. `preferences()` gives the profile's new `game_preferences`."""
+    """The profile page's game preferences: one section per place the profile keeps them (a game's own key, or the
+    key several games share, `declarations.preferences_key`), one field per preference (`<key>__<name>`), initially
+    the player's stored choice. `preferences()` gives the profile's new `game_preferences`."""
 
     def __init__(self, *args: Any, stored: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._stored = stored if isinstance(stored, dict) else {}
-        self._games = [game for game in all_games().values() if game.declaration.preferences]
-        for game in self._games:
+        self._places: dict[
+            str, Game[Any]
+        ] = {}  # each key with the first game that keeps its preferences there
+        for game in all_games().values():
+            if game.declaration.preferences:
+                self._places.setdefault(preferences_key(game), game)
+        for key, game in self._places.items():
             mine = player_preferences(self._stored, game)
             for preference in game.declaration.preferences:
                 field = preference_field(preference)
                 field.initial = value_token(mine[preference.name])
-                self.fields[option_field_name(game, preference.name)] = field
+                self.fields[_preference_field_name(key, preference.name)] = field
 
     def sections(self) -> list[tuple[str, list[forms.BoundField]]]:
-        """(game title, its bound fields) of every game with preferences."""
+        """(heading, its bound fields) of every place with preferences: a game's title, or the shared title."""
         return [
-            (game_title(game), [self[option_field_name(game, p.name)] for p in game.declaration.preferences])
-            for game in self._games
+            (
+                preferences_title(game),
+                [self[_preference_field_name(key, p.name)] for p in game.declaration.preferences],
+            )
+            for key, game in self._places.items()
         ]
 
     def preferences(self) -> dict[str, Any]:
-        """The stored preferences with this form's choices (after `is_valid()`); other games' entries are kept."""
+        """The stored preferences with this form's choices (after `is_valid()`); other entries are kept."""
         updated = dict(self._stored)
-        for game in self._games:
-            updated[game.key] = {
-                p.name: self.cleaned_data[option_field_name(game, p.name)]
+        for key, game in self._places.items():
+            updated[key] = {
+                p.name: self.cleaned_data[_preference_field_name(key, p.name)]
                 for p in game.declaration.preferences
             }
         return updated
+
+
+def _preference_field_name(key: str, name: str) -> str:
+    """The profile form's field of one preference kept under `key`: `<key>__<name>`."""
+    return f"{key}{GAME_OPTION_SEPARATOR}{name}"

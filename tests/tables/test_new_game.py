@@ -166,27 +166,32 @@ def test_the_lobby_box_summarises_the_options_from_the_schema(users):
         assert option_summary(tarock, tarock.normalize_options({"deals": 6}))[-1] == "Number of deals: 6"
 
 
-def test_the_profile_keeps_each_games_preferences_in_one_field(users):
+def test_the_profile_keeps_one_deck_setting_for_both_jass_games(users):
     client = _client(users["alice"])
     page = client.get(reverse("profile")).content.decode()
-    assert 'name="jass-schieber__deck_design"' in page and 'name="jass-differenzler__deck_design"' in page
-    answer = client.post(
-        reverse("game_preferences"),
-        {"jass-schieber__deck_design": "swiss", "jass-differenzler__deck_design": "french"},
-    )
+    assert page.count('name="jass__deck_design"') == 1 and "jass-schieber__deck_design" not in page
+    assert "<legend>Jass</legend>" in page
+    answer = client.post(reverse("game_preferences"), {"jass__deck_design": "swiss"})
     assert answer.status_code == 302
     stored = Profile.objects.get(user=users["alice"]).game_preferences
-    assert stored == {
-        "jass-schieber": {"deck_design": "swiss"},
-        "jass-differenzler": {"deck_design": "french"},
-    }
-    refused = client.post(reverse("game_preferences"), {"jass-schieber__deck_design": "tarot"})
+    assert stored == {"jass": {"deck_design": "swiss"}}
+    refused = client.post(reverse("game_preferences"), {"jass__deck_design": "tarot"})
     assert refused.status_code == 400 and Profile.objects.get(user=users["alice"]).game_preferences == stored
+    for key in ("jass-schieber", "jass-differenzler"):
+        assert declarations.player_preferences(stored, get_game(key)) == {"deck_design": "swiss"}
     game = get_game("jass-schieber")
-    assert declarations.player_preferences(stored, game) == {"deck_design": "swiss"}
-    assert declarations.player_preferences({"jass-schieber": {"deck_design": 3}}, game) == {
-        "deck_design": "french"
+    assert declarations.player_preferences({"jass": {"deck_design": 3}}, game) == {"deck_design": "french"}
+    assert declarations.player_preferences({"jass-schieber": {"deck_design": "swiss"}}, game) == {
+        "deck_design": "french"  # the old per-game place is read no more: the migration moved it
     }
+
+
+def test_the_table_page_hands_the_shared_deck_setting_to_either_jass_game(users):
+    Profile.objects.filter(user=users["alice"]).update(game_preferences={"jass": {"deck_design": "swiss"}})
+    for key in ("jass-schieber", "jass-differenzler"):
+        table = services.create_table(users["alice"], key)
+        page = _client(users["alice"]).get(reverse("table", args=[table.pk])).content.decode()
+        assert '<script id="game-preferences" type="application/json">{"deck_design": "swiss"}</script>' in page
 
 
 def test_the_table_page_loads_the_declared_module_and_preferences(users):

@@ -1,4 +1,5 @@
-"""What a game declares about itself for the platform: `Declaration`, `Option`, `Preference`, `Choice`, `N_`.
+"""What a game declares about itself for the platform: `Declaration`, `Option`, `Preference`, `SharedPreferences`,
+`Choice`, `N_`.
 
 A game's `declaration` says everything the generic code needs and must not write per game (docs/engines.md "A game
 declares itself"): its title, the seat counts it allows, its settlement unit and default money limit (rules file §9),
@@ -120,6 +121,16 @@ class Preference:
 
 
 @dataclass(frozen=True, slots=True)
+class SharedPreferences:
+    """Where games that offer the same preferences keep them once (both Jass variants' deck): the profile stores
+    them under `key` (not a game key) and its page shows them once, under `title` (marked with `N_`). Every game
+    naming the same `key` declares the same preferences and the same `title`."""
+
+    key: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
 class Declaration:
     """Everything the platform knows of one game (one registered variant).
 
@@ -131,7 +142,9 @@ class Declaration:
     deck: the name of the card deck the browser draws (static/js/cards/<deck>.js).
     module: the browser module's name (static/js/games/<module>.js).
     options: the §10 options as a schema, in the order the New game dialog shows them.
-    preferences: the player preferences of this game (stored per game key in the profile).
+    preferences: the player preferences of this game (stored per game key in the profile, or under the key of
+        `shared_preferences` when that is set).
+    shared_preferences: the preferences' place shared with other games (one setting for all of them), or None.
     """
 
     title: str
@@ -143,6 +156,7 @@ class Declaration:
     options: tuple[Option, ...] = ()
     preferences: tuple[Preference, ...] = ()
     seats_option: str | None = None
+    shared_preferences: SharedPreferences | None = None
 
     def __post_init__(self) -> None:
         if not self.seat_counts or list(self.seat_counts) != sorted(set(self.seat_counts)):
@@ -152,6 +166,8 @@ class Declaration:
         names = [o.name for o in self.options]
         if len(set(names)) != len(names):
             raise ValueError("option names are unique")
+        if self.shared_preferences is not None and not self.preferences:
+            raise ValueError("shared_preferences need preferences to share")
         if self.seats_option is not None:
             seats = self.option(self.seats_option)
             if tuple(sorted(int(c.value) for c in seats.choices)) != self.seat_counts:

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engines.core import BAD_ACTION, Action, Bot, IllegalAction, InvalidAction, SimpleAction
-from games.engines.core.declaration import N_, Choice, Declaration, Preference
+from games.engines.core.declaration import N_, Choice, Declaration, Preference, SharedPreferences
 from games.engines.core.package import Package, PackageGame
 from games.engines.core.wire import is_json_int
 
@@ -142,6 +142,8 @@ DECK_DESIGN = Preference(
     (Choice("french", N_("French suits")), Choice("swiss", N_("Swiss-German suits"))),
     "french",
 )
+#: One setting for both variants: a player who wants the Swiss deck means it for every Jass table.
+JASS_PREFERENCES = SharedPreferences("jass", N_("Jass"))
 
 
 def _declaration(variant: str) -> Declaration:
@@ -155,6 +157,7 @@ def _declaration(variant: str) -> Declaration:
         module="jass",
         options=SCHEMAS[variant],
         preferences=(DECK_DESIGN,),
+        shared_preferences=JASS_PREFERENCES,
     )
 
 
