@@ -1,6 +1,8 @@
 """Tarock (Zwanzigerrufen) in real Chromium on the live site, on the fixed deals of tests/e2e/tarock_deals.py
 (docs/rules/tarock.md §5–§7): a new player against three bots plays a Rufer with the Pagat won in the last trick
-by mouse (a drag, then clicks), a deal as the Trull-holding defender whom the page obliges to Kontra by keyboard,
+by mouse (a drag, then clicks), the auction's legal calls as large buttons and the others only behind "Why not?"
+(both sizes, inside the viewport), the match length in the bar, a deal as the Trull-holding defender whom the page
+obliges to Kontra by keyboard,
 and a Farbensolo by clicks; each score sheet shows every item of the engine's result. Then two people and two
 bots: the partner's won tricks appear in no frame and on no page before the called Tarock falls, and each partner
 opens the other's after it. Screenshots tests/output/tarock-*.png at 1280×800 and 390×844."""
@@ -15,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from .driver import TIMEOUT, VISIBLE_EDGE, frame, log_in, sign_up
+from .driver import TIMEOUT, VISIBLE_EDGE, frame, log_in, outside_viewport, sign_up
 from .keyboard_tarock import TarockKeyboard, choose_card
 from .site import DEMO_PASSWORD
 from .tarock_deals import FARBENSOLO, PAGAT_RUFER, PARTNER_PUBLIC, TRULL_DEFENDER, open_tarock_table
@@ -110,6 +112,26 @@ def _play_reason(page: Page, card: str) -> str | None:
     return page.get_attribute(f'#hand .card.illegal[data-card="{card}"]', "title")
 
 
+def _why_not(page: Page) -> None:
+    """The auction's question as a person meets it: the legal calls as large buttons, the impossible ones only
+    behind "Why not?", which opens on a click and then lies inside the viewport too; checked at both sizes."""
+    for size in (DESKTOP, PHONE):
+        page.set_viewport_size(size)
+        heights = page.eval_on_selector_all(BUTTONS, "bs => bs.map(b => b.getBoundingClientRect().height)")
+        assert heights and min(heights) >= 44, heights  # large enough to hit with a thumb
+        assert not outside_viewport(page, f"#dialog[open], {BUTTONS}"), outside_viewport(page, "#dialog, #dialog button")
+        if page.locator(".tarock-why-not[open]").count():
+            page.click(".tarock-why-not summary")  # closed again for the next size
+        assert page.locator(".tarock-refused").is_hidden()  # no wall of text until asked
+        assert page.locator("#dialog s").count() == 0  # nothing struck through
+        page.click(".tarock-why-not summary")
+        assert page.locator(".tarock-refused").is_visible()
+        assert not outside_viewport(page, ".tarock-why-not, .tarock-refused li"), outside_viewport(
+            page, ".tarock-why-not, .tarock-refused li"
+        )
+    page.set_viewport_size(DESKTOP)
+
+
 def test_a_rufer_with_the_pagat_won_in_the_last_trick_by_mouse(site, browser, output_dir):
     page = _page(browser)
     sign_up(page, site.url, "pagat-player", PASSWORD)
@@ -118,9 +140,18 @@ def test_a_rufer_with_the_pagat_won_in_the_last_trick_by_mouse(site, browser, ou
     assert "contract:rufer" in buttons and "pass:true" not in buttons  # the forehand must open
     page.check('#dialog[open] input[name="bundle"][value="pagat"]')  # the Pagat goes with the bid (§5.4)
     assert page.inner_text(f'{BUTTONS}[data-value="contract:rufer"]') == "Rufer + Pagat"
-    assert "Weiter" in page.inner_text('.tarock-refused li[data-value~="pass:true"]')
+    assert "contract:farbensolo" not in buttons  # five suit cards needed: not a button, a reason under "Why not?"
     assert page.locator(".forehand-flag").count() == 1 and page.locator(".your-turn").count() == 1
-    _both_sizes(page, output_dir / "tarock-auction-desktop.png")
+    assert page.inner_text("#match-length") == "Deal 1 of 1"  # the match's length in the bar (§10 `deals`)
+    assert page.locator("#match-length").is_visible()
+    _both_sizes(page, output_dir / "tarock-auction-desktop.png")  # "Why not?" closed
+    _why_not(page)
+    weiter = page.inner_text('.tarock-refused li[data-value~="pass:true"]')
+    assert "Weiter" in weiter and "The forehand opens the auction with a game." in weiter
+    assert "A Farbensolo needs at least five suit cards." in page.inner_text(
+        '.tarock-refused li[data-value~="contract:farbensolo"]'
+    )
+    _both_sizes(page, output_dir / "tarock-auction-why-not-desktop.png")
 
     dragged: list[int] = []
     shot = False
@@ -165,6 +196,8 @@ def test_the_trull_holding_defender_is_obliged_to_kontra_and_plays_by_keyboard(s
     buttons = _buttons(page)
     assert "kontra:game" in buttons and "pass:true" not in buttons and "announce:pagat" not in buttons
     assert page.inner_text("#dialog[open] h2") == "You must give Kontra"
+    assert page.inner_text(".tarock-obliged") == "You hold the Trull as a defender: you must give Kontra."
+    _why_not(page)
     refused = page.inner_text('.tarock-refused li[data-value~="pass:true"]')
     assert "you must give Kontra" in refused
     assert "you must give Kontra" in page.inner_text('.tarock-refused li[data-value~="announce:pagat"]')

@@ -1,12 +1,12 @@
 // Tarock (Zwanzigerrufen) on the table shell (the game-module contract: docs/decisions-tables.md "Game modules";
-// rules docs/rules/tarock.md): the auction of §5 as one question (the engine's legal calls as buttons, every other
-// offered call with the engine's refusal code as its reason), the called Tarock and the sides as §7 lets the viewer
+// rules docs/rules/tarock.md): the auction of §5 as one question (the engine's legal calls as large buttons, every
+// other offered call with the engine's refusal code as its reason behind "Why not?"), the called Tarock and the sides as §7 lets the viewer
 // know them, the hand with greyed illegal cards and their reasons, one's own and the public partner's won tricks,
 // and the score sheet of §6 item by item with its multiplier and who pays whom.
 import { html } from "../view.js";
-import { t, interpolate } from "../i18n.js";
+import { t, interpolate, ngettext } from "../i18n.js";
 import { TarockCard, CardBack, romanNumeral } from "../cards/tarock.js";
-import { legalValues, refusalOf, seatName } from "../table/frame.js";
+import { legalValues, refusalOf, seatName, dealOfMatch } from "../table/frame.js";
 import { Hand } from "../table/components/hand.js";
 import { trickCardPlay } from "../table/trick-play.js";
 import { Trick, MiniCards } from "../table/components/cards.js";
@@ -153,6 +153,9 @@ class Tarock {
 
   lastTrick(frame) { return frame.view.last_trick ? plays(frame.view.last_trick.cards) : null; }
 
+  // The bar's match length (§8, §10 `deals`): "Deal 2 of 4", redeals not counted; or until the table closes.
+  matchLength(frame) { return dealOfMatch(frame.view.match.deals_played + 1, frame.view.options.deals); }
+
   trick(frame) { return plays(frame.view.trick?.cards); }
 
   trickWinner(frame) { return frame.view.last_trick?.winner ?? null; }
@@ -219,7 +222,8 @@ class Tarock {
     return out;
   }
 
-  // The auction's question for the seat to act (§5): the legal calls as buttons, the others with their reason.
+  // The auction's question for the seat to act (§5): large buttons for the calls that are legal now (the games
+  // first, Weiter last), and the offered calls that are not, with the reason, behind a "Why not?" disclosure.
   question(frame) {
     const view = frame.view;
     if (view.phase !== "auction" || !this.shell.myTurn()) return null;
@@ -229,20 +233,30 @@ class Tarock {
       this.bundle.clear();
     }
     const calls = this.calls(frame);
-    const refused = calls.filter((c) => !c.legal);
     const obliged = refusalOf(frame, "pass", "true") === "kontra_required";
     const title = !view.contract ? t("Open the auction") : obliged ? t("You must give Kontra") : t("Your call");
     const body = html`${view.contract ? html`<p class="tarock-now">${contractLabel(view.contract)} · ${t("declarer")}: ${seatName(frame, view.declarer)}${
         view.called ? html` · ${t("called")}: <${MiniCards} cards=${[view.called]} Card=${TarockCard}/>` : null}</p>` : null}
-      ${obliged ? null : this.bundleChoice(frame)}
-      ${refused.length ? html`<ul class="tarock-refused" aria-label=${t("Not possible now")}>${this.byReason(refused).map(([reason, group]) => html`<li
-        key=${reason} data-value=${group.map((c) => c.value).join(" ")}><s>${group.map((c) => c.label).join(", ")}</s>: ${reason}</li>`)}</ul>` : null}`;
-    // under the mandatory Kontra (§5.6) the Kontra comes first: the dialog's focus starts on it
-    const legal = calls.filter((c) => c.legal).sort((a, b) => (obliged ? (b.value === "kontra:game") - (a.value === "kontra:game") : 0));
+      ${obliged ? html`<p class="tarock-obliged">${this.errorText("kontra_required")}</p>` : this.bundleChoice(frame)}`;
+    // under the mandatory Kontra (§5.6) the Kontra comes first: the dialog's focus starts on it; Weiter goes last
+    const rank = (c) => (obliged && c.value === "kontra:game" ? 0 : c.value.startsWith("pass") ? 2 : 1);
+    const legal = calls.filter((c) => c.legal).sort((a, b) => rank(a) - rank(b));
     const buttons = legal.map((c) => ({ label: c.label, value: c.value, primary: !c.value.startsWith("pass") }));
     const byValue = Object.fromEntries(calls.map((c) => [c.value, c.action]));
-    return { key, kind: "auction", title, body, buttons,
+    return { key, kind: "auction", title, body, buttons, after: this.whyNot(calls.filter((c) => !c.legal), key),
       answer: (value) => { if (byValue[value]) this.shell.act(byValue[value]); } };
+  }
+
+  // The offered calls that are not possible now, grouped by their reason, closed under "Why not?" (opened by the
+  // player; a new question starts closed). Null when every offered call is possible.
+  whyNot(refused, key) {
+    if (!refused.length) return null;
+    return html`<details class="tarock-why-not" key=${key}><summary>${t("Why not?")} <small>${interpolate(
+      ngettext("%(count)s call is not possible now", "%(count)s calls are not possible now", refused.length),
+      { count: refused.length })}</small></summary>
+      <ul class="tarock-refused" aria-label=${t("Not possible now")}>${this.byReason(refused).map(([reason, group]) => html`<li
+        key=${reason} data-value=${group.map((c) => c.value).join(" ")}><b>${group.map((c) => c.label).join(", ")}</b>: ${reason}</li>`)}</ul>
+    </details>`;
   }
 
   // The announcements a contract bid may carry now (the hints' bundles, §5.4): ticked here, sent with the bid.
