@@ -191,7 +191,9 @@ def test_the_table_page_hands_the_shared_deck_setting_to_either_jass_game(users)
     for key in ("jass-schieber", "jass-differenzler"):
         table = services.create_table(users["alice"], key)
         page = _client(users["alice"]).get(reverse("table", args=[table.pk])).content.decode()
-        assert '<script id="game-preferences" type="application/json">{"deck_design": "swiss"}</script>' in page
+        assert (
+            '<script id="game-preferences" type="application/json">{"deck_design": "swiss"}</script>' in page
+        )
 
 
 def test_the_table_page_loads_the_declared_module_and_preferences(users):

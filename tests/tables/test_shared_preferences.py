@@ -81,6 +81,8 @@ def test_the_migration_keeps_each_players_existing_choice():
     }
 
     back = migrate_to(BEFORE)
-    undone = {p.user.username: p.game_preferences for p in back.get_model("accounts", "Profile").objects.all()}
+    undone = {
+        p.user.username: p.game_preferences for p in back.get_model("accounts", "Profile").objects.all()
+    }
     assert undone["alice"] == {SCHIEBER: {"deck_design": "swiss"}, DIFFERENZLER: {"deck_design": "swiss"}}
     assert undone["dave"] == {}
