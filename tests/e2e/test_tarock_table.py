@@ -119,16 +119,14 @@ def _why_not(page: Page) -> None:
         page.set_viewport_size(size)
         heights = page.eval_on_selector_all(BUTTONS, "bs => bs.map(b => b.getBoundingClientRect().height)")
         assert heights and min(heights) >= 44, heights  # large enough to hit with a thumb
-        assert not outside_viewport(page, f"#dialog[open], {BUTTONS}"), outside_viewport(page, "#dialog, #dialog button")
+        assert not (outside := outside_viewport(page, f"#dialog[open], {BUTTONS}")), outside
         if page.locator(".tarock-why-not[open]").count():
             page.click(".tarock-why-not summary")  # closed again for the next size
         assert page.locator(".tarock-refused").is_hidden()  # no wall of text until asked
         assert page.locator("#dialog s").count() == 0  # nothing struck through
         page.click(".tarock-why-not summary")
         assert page.locator(".tarock-refused").is_visible()
-        assert not outside_viewport(page, ".tarock-why-not, .tarock-refused li"), outside_viewport(
-            page, ".tarock-why-not, .tarock-refused li"
-        )
+        assert not (outside := outside_viewport(page, ".tarock-why-not, .tarock-refused li")), outside
     page.set_viewport_size(DESKTOP)
 
 
@@ -140,7 +138,9 @@ def test_a_rufer_with_the_pagat_won_in_the_last_trick_by_mouse(site, browser, ou
     assert "contract:rufer" in buttons and "pass:true" not in buttons  # the forehand must open
     page.check('#dialog[open] input[name="bundle"][value="pagat"]')  # the Pagat goes with the bid (§5.4)
     assert page.inner_text(f'{BUTTONS}[data-value="contract:rufer"]') == "Rufer + Pagat"
-    assert "contract:farbensolo" not in buttons  # five suit cards needed: not a button, a reason under "Why not?"
+    assert (
+        "contract:farbensolo" not in buttons
+    )  # five suit cards needed: not a button, a reason under "Why not?"
     assert page.locator(".forehand-flag").count() == 1 and page.locator(".your-turn").count() == 1
     assert page.inner_text("#match-length") == "Deal 1 of 1"  # the match's length in the bar (§10 `deals`)
     assert page.locator("#match-length").is_visible()
