@@ -348,6 +348,9 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
                 "deadlines": rnd.deadlines or {},
                 "players": loaded.dealt,
                 "money": loaded.money,
+                # the match before this deal as the engine's rules file §8 `start` gives it (public totals and
+                # deals played; None for a match's first deal), e.g. for "Deal 2 of 4" in the table's bar
+                "start": rnd.start,
             },
             "next_deal_at": table.next_deal_at.isoformat() if table.next_deal_at else None,
             "standings": match.standings if match else None,

@@ -4,7 +4,7 @@
 import { html } from "../view.js";
 import { t, interpolate } from "../i18n.js";
 import { TarotCard, CardBack } from "../cards/tarot.js";
-import { legalValues, seatName } from "../table/frame.js";
+import { legalValues, seatName, dealOfMatch } from "../table/frame.js";
 import { Hand } from "../table/components/hand.js";
 import { trickCardPlay } from "../table/trick-play.js";
 import { Trick, MiniCards } from "../table/components/cards.js";
@@ -54,6 +54,15 @@ class FrenchTarot {
   }
 
   canPlay(frame) { return !!frame?.view && frame.view.phase === "play" && this.shell.myTurn(); }
+
+  // The bar's match length (§8, the `match_end` option): "Deal 2 of 4", "Deal 2 · first to 500 points" or until
+  // the table closes; annulled deals do not count (the round's `start`).
+  matchLength(frame) {
+    const number = (frame.table.round?.start?.deals_played ?? 0) + 1;
+    const [kind, value] = String(frame.table.options?.match_end || "open").split(":");
+    if (kind === "target") return interpolate(t("Deal %(number)s · first to %(points)s points"), { number, points: value });
+    return dealOfMatch(number, kind === "deals" ? Number(value) : null);
+  }
 
   seat(frame, seat) {
     const view = frame.view;

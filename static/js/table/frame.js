@@ -1,5 +1,6 @@
 // Reading a state frame (docs/decisions-tables.md "Sockets"): the helpers every game module needs, so that none
 // re-reads the frame's shape its own way.
+import { t, interpolate } from "../i18n.js";
 
 // The values of the seat's legal actions of one kind, e.g. legalValues(frame, "play") -> Set of card codes.
 export function legalValues(frame, kind) {
@@ -32,4 +33,12 @@ const POSITIONS = { 2: ["bottom", "top"], 3: ["bottom", "right", "left"], 4: ["b
 export function positionOf(seat, bottom, count) {
   const n = POSITIONS[count] ? count : 4;
   return POSITIONS[n][(((seat - (bottom ?? 0)) % n) + n) % n];
+}
+
+// The match's length as the table's bar shows it: "Deal 2 of 4" in a match of `deals` deals, "Deal 2 · until the
+// table closes" in a match without a fixed number (`deals` 0 or null); `number` counts the deals that count for
+// the match's end (redeals do not), this one included.
+export function dealOfMatch(number, deals) {
+  return deals ? interpolate(t("Deal %(number)s of %(count)s"), { number, count: deals })
+    : interpolate(t("Deal %(number)s · until the table closes"), { number });
 }

@@ -37,24 +37,29 @@ function nameButton(list, username, name, className) {
     onClick=${() => openPlayerCard(tableId, { username }, again)}>${name}</button>`;
 }
 
-// Why a bot holds a person's seat (the frame's bot_reason, games.services.seating.BotReason), as the status list says it.
+// Why a bot holds a person's seat (the frame's bot_reason, games.services.seating.BotReason), as the status list says
+// it after the person's name: the bot's name in it.
 const BOT_REASON = {
-  absent: () => t("away; a bot plays for now"),
-  left: () => t("left; a bot plays"),
-  kicked: () => t("removed; a bot plays"),
-  cannot_cover: () => t("stood up; a bot plays"),
+  absent: (bot) => interpolate(t("away; %(bot)s, a bot, plays for now"), { bot }),
+  left: (bot) => interpolate(t("left; %(bot)s, a bot, plays"), { bot }),
+  kicked: (bot) => interpolate(t("removed; %(bot)s, a bot, plays"), { bot }),
+  cannot_cover: (bot) => interpolate(t("stood up; %(bot)s, a bot, plays"), { bot }),
 };
 
+// A seat of the status list: a person's name; a bot's name marked "bot"; and where a bot holds a person's seat,
+// that person's name with why and which bot plays for them (the name opens the seat's card either way).
 function renderSeated() {
   const frame = shell()?.frame;
   const list = document.getElementById("seated-list");
   if (!frame) return;
   render(frame.table.seats.map((s) => {
-    const mark = s.open ? t("free seat") : s.bot ? (BOT_REASON[s.bot_reason] || (() => t("bot")))() : null;
+    const standIn = s.bot && s.replaced && BOT_REASON[s.bot_reason];
+    const name = standIn ? s.replaced : s.name;
+    const mark = s.open ? t("free seat") : standIn ? standIn(s.name) : s.bot ? t("bot") : null;
     const again = `#seated-list .seated[data-seat="${s.number}"]`;
-    return html`<li key=${s.number} data-seat=${s.number}>${s.open ? null : html`<button type="button"
+    return html`<li key=${s.number} data-seat=${s.number} class=${standIn ? "stand-in" : ""}>${s.open ? null : html`<button type="button"
       class="seated status-name" data-seat=${s.number} aria-haspopup="dialog"
-      onClick=${() => openPlayerCard(tableId, { seat: s.number }, again)}>${s.name}</button>`}${
+      onClick=${() => openPlayerCard(tableId, { seat: s.number }, again)}>${name}</button>`}${
       mark ? html` <small class=${s.bot ? "status-mark bot-mark" : "status-mark"}>${mark}</small>` : null}</li>`;
   }), list);
 }

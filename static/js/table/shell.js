@@ -64,7 +64,7 @@ export class Shell {
       sheetClosed: null, matchOpen: false };  // the round whose score sheet was closed; the match sheet is open
     this.mount = root.querySelector("#table-view");
     this.el = { countdown: root.querySelector("#countdown"), hash: root.querySelector("#deck-hash"),
-      lastTrick: root.querySelector("#last-trick-button") };
+      lastTrick: root.querySelector("#last-trick-button"), matchLength: root.querySelector("#match-length") };
     this.keys = new TableKeys(this);  // keyboard play (static/js/table/keyboard.js)
     this.announcer = new Announcer(this);  // the aria-live line (static/js/table/announcer.js)
     this.el.lastTrick.addEventListener("click", () => { this.ui.showLast = !this.ui.showLast; this.render(); });
@@ -252,8 +252,12 @@ export class Shell {
     const frame = this.frame;
     if (frame) {
       const round = frame.table.round;
-      // "Deal n": the bar's "#n" is the table's number
-      this.el.hash.textContent = round ? `${interpolate(t("Deal %(number)s"), { number: round.number })} · ${round.deck_hash.slice(0, 12)}…` : "";
+      // the game's match length in the bar ("Deal 2 of 4", shown on a phone too), else "Deal n" before the hash
+      // (the bar's "#n" is the table's number)
+      const length = (round && frame.view && this.game.matchLength?.(frame)) || "";
+      if (this.el.matchLength) this.el.matchLength.textContent = length;
+      const deal = length && this.el.matchLength ? "" : `${interpolate(t("Deal %(number)s"), { number: round?.number })} · `;
+      this.el.hash.textContent = round ? `${deal}${round.deck_hash.slice(0, 12)}…` : "";
       this.el.hash.dataset.full = round?.deck_hash || "";
       const turnNow = this.myTurn();
       if (turnNow && !this.wasMyTurn) this.playSound("turn");

@@ -1,7 +1,7 @@
 // A seat's label on the felt: name, bot badge, score, whose turn, dealer and forehand marks, the seat's own turn
 // clock, and what the game shows under it (cards in hand, a bid, tricks won).
 import { html } from "../../view.js";
-import { t, interpolate } from "../../i18n.js";
+import { t, interpolate, pgettext } from "../../i18n.js";
 
 // The won-cards badge's picture: two cards, one over the other (its name is the button's aria-label).
 const WonIcon = () => html`<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
@@ -22,10 +22,10 @@ export function SeatBox({ seat, pos, name, score, toAct, mine, yourTurn, dealer,
       <span class="turn-arrow" hidden=${!toAct}>➜</span>
       <span class="seat-name">${seat.open ? t("free seat") : onName ? html`<button type="button" class="seat-name-button"
         data-seat=${seat.number} aria-haspopup="dialog" title=${t("Player card")} onClick=${onName}><span class="seat-name-text">${name}</span></button>` : name}${
-        seat.bot ? html` <small class="bot-badge">${t("bot")}</small>` : null}</span>
+        seat.bot ? html` <small class="bot-badge">${pgettext("seat badge: a bot plays this seat", "bot")}</small>` : null}</span>
       <span class="seat-score" title=${t("score")}>${score}</span>
       ${forehand ? html`<span class="forehand-flag" title=${t("forehand")}>⚑</span>` : null}
-      ${dealer ? html`<span class="dealer-chip" title=${t("dealer")}>D</span>` : null}
+      ${dealer ? html`<span class="dealer-chip" title=${t("dealer")}>${pgettext("the dealer's chip: the first letter of dealer", "D")}</span>` : null}
       ${yourTurn ? html`<span class="your-turn" title=${t("your turn")}>!</span>` : null}
       ${deadline ? html`<span class="seat-clock" data-deadline=${deadline}></span>` : null}
       ${won ? html`<button type="button" class="won-cards-button" data-seat=${seat.number} aria-haspopup="dialog"
