@@ -75,6 +75,16 @@ def log_in(page: Page, base: str, username: str, password: str) -> None:
     page.wait_for_url(base + "/", timeout=TIMEOUT)
 
 
+def join_from_lobby(page: Page, table: int, table_url: str) -> None:
+    """On the lobby page: press Play on table `table`'s box, as a person joining it does, and wait for the table
+    page (`table_url`) to show the deal."""
+    box = page.locator(f'.table-box[data-table="{table}"]')
+    box.wait_for(timeout=TIMEOUT)
+    box.locator("button", has_text="Play").click()
+    page.wait_for_url(table_url, timeout=TIMEOUT)
+    page.wait_for_function("window.kibitzShell?.frame?.view", timeout=TIMEOUT)
+
+
 def new_game_dialog(page: Page, base: str, game: str) -> None:
     """Open the lobby's New game dialog with `game` (its key) chosen; the game's own options come next."""
     page.goto(base + "/")

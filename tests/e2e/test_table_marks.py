@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from .driver import TIMEOUT, frame, log_in, open_table, sign_up
+from .driver import TIMEOUT, frame, join_from_lobby, log_in, open_table, sign_up
 from .site import DEMO_PASSWORD, running_site
 from .tarock_deals import PAGAT_RUFER, PARTNER_PUBLIC, open_tarock_table
 from .tarot_deals import strong_hand_order
@@ -99,11 +99,7 @@ def test_the_status_panel_names_the_away_person_whose_seat_a_bot_plays(site, bro
     log_in(alice, site.url, "alice", DEMO_PASSWORD)
     log_in(bob, site.url, "bob", DEMO_PASSWORD)
     table = open_tarock_table(alice, site.url, PARTNER_PUBLIC, human_seats=2)
-    box = bob.locator(f'.table-box[data-table="{table}"]')
-    box.wait_for(timeout=TIMEOUT)
-    box.locator("button", has_text="Play").click()
-    bob.wait_for_url(alice.url, timeout=TIMEOUT)
-    bob.wait_for_function("window.kibitzShell?.frame?.view", timeout=TIMEOUT)
+    join_from_lobby(bob, table, alice.url)
     seat = frame(bob)["table"]["you"]
     bob.context.close()  # bob's socket closes: after a second a bot plays his seat until he comes back
 

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from .driver import TIMEOUT, VISIBLE_EDGE, frame, log_in, outside_viewport, sign_up
+from .driver import TIMEOUT, VISIBLE_EDGE, frame, join_from_lobby, log_in, outside_viewport, sign_up
 from .keyboard_tarock import TarockKeyboard, choose_card
 from .site import DEMO_PASSWORD
 from .tarock_deals import FARBENSOLO, PAGAT_RUFER, PARTNER_PUBLIC, TRULL_DEFENDER, open_tarock_table
@@ -266,11 +266,7 @@ def test_two_partners_see_each_others_won_tricks_only_once_the_called_tarock_is_
     log_in(alice, site.url, "alice", DEMO_PASSWORD)
     log_in(bob, site.url, "bob", DEMO_PASSWORD)
     table = open_tarock_table(alice, site.url, PARTNER_PUBLIC, human_seats=2)
-    box = bob.locator(f'.table-box[data-table="{table}"]')
-    box.wait_for(timeout=TIMEOUT)
-    box.locator("button", has_text="Play").click()
-    bob.wait_for_url(alice.url, timeout=TIMEOUT)
-    bob.wait_for_function("window.kibitzShell?.frame?.view", timeout=TIMEOUT)
+    join_from_lobby(bob, table, alice.url)
     assert frame(bob)["table"]["you"] == 1
 
     script = {"alice": ["T22", "T21", "10S"], "bob": ["T4", "T18", "KS"]}
