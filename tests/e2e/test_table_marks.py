@@ -1,7 +1,7 @@
-"""The marks around the felt on the live site, in Debian's Chromium (issue 32, "the visual details"): the forehand's
-green flag in every game that has one, the bot badge and the dealer chip in the player's language, the match length
-in the table's bar (French Tarot, Tarock), and the status panel naming the away person whose seat a bot plays.
-The site lets a person be away after one second without a socket (KIBITZ_ABSENCE_SECONDS)."""
+"""The marks around the felt on the live site, in Debian's Chromium (docs/decisions-tables.md "Game modules" and
+"Absence"): the forehand's green flag in every game that has one, the bot badge and the dealer chip in the player's
+language, the match length in the table's bar (French Tarot, Tarock), and the status panel naming the away person
+whose seat a bot plays. The site lets a person be away after one second without a socket (KIBITZ_ABSENCE_SECONDS)."""
 
 from __future__ import annotations
 
