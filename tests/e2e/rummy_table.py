@@ -96,6 +96,16 @@ def drag_card(page: Page, code: str, target: str, copy: int = 1, target_position
     )
 
 
+def drag_onto_table(page: Page, code: str, copy: int = 1) -> None:
+    """Drag the hand card `code` (with the picked cards when it is one of them) onto the free table: the melds'
+    area near its bottom right corner, where no meld lies."""
+    box = page.locator("#rummy-melds").bounding_box()
+    assert box
+    drag_card(
+        page, code, "#rummy-melds", copy, target_position={"x": box["width"] - 8, "y": box["height"] - 8}
+    )
+
+
 def take_turn(page: Page) -> dict[str, Any]:
     """The page's seat takes one plain turn: it draws from the stock and discards its first discardable card with
     the Discard button. Returns the frame after the discard."""

@@ -14,7 +14,16 @@ from games.engines.core.replay import replay
 
 from .driver import TIMEOUT, frame, sign_up
 from .rummy_deals import WHOLE_DEAL_DEALER, WHOLE_DEAL_DISCARD, WHOLE_DEAL_OPENING, whole_deal_order
-from .rummy_table import STRIP, act, drag_card, hand_card, open_rummy_table, pick, wait_my_step
+from .rummy_table import (
+    STRIP,
+    act,
+    drag_card,
+    drag_onto_table,
+    hand_card,
+    open_rummy_table,
+    pick,
+    wait_my_step,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
@@ -28,7 +37,8 @@ def test_a_new_player_plays_a_whole_deal_against_three_bots_by_clicks_and_drags(
     sign_up(page, site.url, "rosa", "a-long-test-password-42")
     open_rummy_table(page, site.url, order, WHOLE_DEAL_DEALER)
 
-    # Turn 1: the upcard from the open pile, the opening of 30 in one Lay down, a discard by click.
+    # Turn 1: the upcard from the open pile, the opening of 30 with the joker picked and dragged onto the table
+    # (Lay down lays no joker), a discard by click.
     f = wait_my_step(page, "draw")
     assert f["view"]["discard"] == ["4S"] and page.is_visible("#rummy-stock")
     f = act(page, "drawing from the pile", lambda: page.click("#rummy-pile"))
@@ -41,7 +51,8 @@ def test_a_new_player_plays_a_whole_deal_against_three_bots_by_clicks_and_drags(
     page.screenshot(path=str(output_dir / "rummy-phone-turn.png"), full_page=True)
     page.set_viewport_size({"width": 1280, "height": 800})
     pick(page, WHOLE_DEAL_OPENING)
-    f = act(page, "laying down the opening", lambda: page.click("#lay-down-button"))
+    assert page.is_disabled("#lay-down-button")
+    f = act(page, "dragging the opening onto the table", lambda: drag_onto_table(page, "JK"))
     assert f["view"]["opened"][0] and f["view"]["melds"][0]["cards"] == ["10H", "JK=JH", "QH"]
     pick(page, [WHOLE_DEAL_DISCARD])
     f = act(page, "discarding by the pile", lambda: page.click("#rummy-pile"))
@@ -49,7 +60,7 @@ def test_a_new_player_plays_a_whole_deal_against_three_bots_by_clicks_and_drags(
 
     # While the bots play: the hand is rearranged by drag (KC to the far left), and the order survives a reload.
     page.evaluate(
-        """() => document.addEventListener('drop', () => {
+        """() => document.addEventListener('pointerup', () => {
           window.dropTurn = window.kibitzShell.frame.view.current; }, { capture: true, once: true })"""
     )
     first = page.locator("#hand .card").first.get_attribute("data-key")
@@ -63,7 +74,7 @@ def test_a_new_player_plays_a_whole_deal_against_three_bots_by_clicks_and_drags(
     assert page.eval_on_selector_all("#hand .card", "es => es.map(e => e.dataset.card)") == arranged
 
     # Turn 2: the stock, the joker swap (JH dropped on the joker), a lay-off by drag onto seat 1's run with the blue
-    # arrow, the rest laid down, and out.
+    # arrow, the melds without a joker laid down, the joker's meld dragged onto the table (the joker alone), and out.
     f = wait_my_step(page, "draw")
     run = next(i for i, m in enumerate(f["view"]["melds"]) if m["by"] == 1)
     assert f["view"]["melds"][run]["cards"] == ["10C", "JC", "QC"]
@@ -93,6 +104,12 @@ def test_a_new_player_plays_a_whole_deal_against_three_bots_by_clicks_and_drags(
     page.screenshot(path=str(output_dir / "rummy-phone-melds.png"), full_page=True)
     page.set_viewport_size({"width": 1280, "height": 800})
     f = act(page, "laying down the rest", lambda: page.click("#lay-down-button"))
+    assert "JK" in f["view"]["hand"] and not any("JK" in c for m in f["view"]["melds"] for c in m["cards"])
+    f = act(page, "dragging the joker onto the table", lambda: drag_onto_table(page, "JK"))
+    assert any(
+        {"7D", "8D"} <= set(m["cards"]) and any(c.startswith("JK") for c in m["cards"])
+        for m in f["view"]["melds"]
+    )
     if f["view"]["phase"] != "done":
         last = f["view"]["hand"]
         assert len(last) == 1

@@ -1,9 +1,10 @@
 // Rummy (Rommé, docs/rules/rummy.md) on the table shell (the game-module contract: docs/decisions-tables.md "Game
 // modules"; the table as the StarGames page describes it, docs/decisions-rummy.md "Table"): the stock and the open
 // pile top left of the middle, the melds with who laid them, the hand that the player arranges by drag at any time
-// (kept per table and deal in localStorage), the cards the hints can lay outlined blue, "Lay down", lay-offs and
-// joker swaps by drag onto a meld (a blue arrow where the card would go), discards by the pile, "Klopfen" in the
-// window of §5.8, and the counting of §6 with the red X and "Leave game" of §8.
+// (kept per table and deal in localStorage), the cards the hints can lay outlined blue, "Lay down" (never a joker),
+// lay-offs and joker swaps by drag onto a meld (a blue arrow where the card would go), new melds by drag onto the
+// table, discards by the pile, jokers by drag only (mouse, finger or pen) or the keyboard's pick and Enter,
+// "Klopfen" in the window of §5.8, and the counting of §6 with the red X and "Leave game" of §8.
 import { html } from "../view.js";
 import { t, interpolate } from "../i18n.js";
 import { RummyCard, CardBack, JOKER, cardIndex } from "../cards/rummy.js";
@@ -12,7 +13,9 @@ import { rowPlace } from "../table/components/hand.js";
 import { MiniCards } from "../table/components/cards.js";
 import { arrange, keyed, storedOrder, storeOrder } from "../table/hand-order.js";
 import { handArranging } from "./rummy/arranging.js";
-import { meldPlay, handCode, meldDensity } from "./rummy/melds.js";
+import { cardDragging } from "./rummy/dragging.js";
+import { meldLaying } from "./rummy/laying.js";
+import { meldPlay, handCode, meldDensity, JOKER_BY_DRAG } from "./rummy/melds.js";
 import { knocking } from "./rummy/kloppen.js";
 import { counting } from "./rummy/counting.js";
 
@@ -29,7 +32,7 @@ class Rummy {
     this.round = null;
     this.handKey = "";  // the hand's multiset at the last redraw: a change clears the picks
     this.dragging = null;  // {key, code, keys} of the hand card being dragged (with the picked ones it carries)
-    this.target = null;  // {meld, end, joker} of the meld the drag is over, for the blue arrow
+    this.target = null;  // what a drop would do where the drag is now (dragging.js `dropAt`): the blue arrow, outlines
     this.knock = null;  // {seat, card, round} of the last knock, shown on that seat while its turn runs
     this.lastCurrent = null;
   }
@@ -115,8 +118,9 @@ class Rummy {
     const done = view.phase === "done";
     const me = this.shell.mySeat;
     const penalty = done && me !== null ? view.result?.penalties?.[me] : null;
-    return html`${done && penalty !== null && penalty !== undefined ? html`<p class="hand-penalty" id="my-penalty">${interpolate(
-      t("%(points)s penalty points"), { points: penalty })}${view.eliminated?.[me] ? html` <span class="out-mark" title=${t("out of the match")}>✗</span>` : null}</p>` : null}
+    const won = done && view.result?.winner === me;
+    return html`${done && penalty !== null && penalty !== undefined ? html`<p class=${won ? "hand-penalty went-out" : "hand-penalty"}
+      id="my-penalty">${interpolate(t("%(points)s penalty points"), { points: penalty })}</p>` : null}
       ${cards.map(({ code, key }, i) => {
         const outlined = blue[code] > 0;
         if (outlined) blue[code] -= 1;
@@ -124,11 +128,10 @@ class Rummy {
         const classes = ["card", main ? "legal" : "", outlined && main ? "meldable" : "", picked ? "selected" : "",
           this.dragging?.key === key ? "dragging" : ""].filter(Boolean).join(" ");
         return html`<button type="button" key=${key} class=${classes} data-card=${code} data-key=${key}
-          style=${{ "--i": String(i), "--count": count, ...rowPlace(i, cards.length) }} draggable="true"
+          style=${{ "--i": String(i), "--count": count, ...rowPlace(i, cards.length) }}
           aria-pressed=${main ? String(picked) : undefined}
-          onClick=${(e) => this.clickCard(code, key, e)} onDragStart=${(e) => this.dragStart(e, code, key)}
-          onDragEnd=${() => this.dragEnd()} onDragOver=${(e) => this.handDragOver(e)}
-          onDrop=${(e) => this.handDrop(e, key)}><${RummyCard} code=${code}/></button>`;
+          onClick=${(e) => this.clickCard(code, key, e)}
+          onPointerDown=${(e) => this.pressCard(e, code, key)}><${RummyCard} code=${code}/></button>`;
       })}`;
   }
 
@@ -140,45 +143,20 @@ class Rummy {
     }
     if (this.selected.has(key)) this.selected.delete(key);
     else this.selected.add(key);
-    if (code === JOKER && event.detail > 0 && this.selected.has(key)) {
-      this.shell.showNotice(t("Jokers move by drag: drag it onto the pile or a meld."), "info");
-    }
+    if (code === JOKER && event.detail > 0 && this.selected.has(key)) this.shell.showNotice(JOKER_BY_DRAG(), "info");
     this.shell.render();
   }
 
   canDrop() { return false; }  // the middle takes drops on its pile and melds only
 
-  // Enter in the hand at the main step: one picked card is discarded, several are laid down; nothing picked lays
-  // the hinted melds.
+  // Enter in the hand at the main step (the keyboard's drag): one picked card is discarded, several are laid down
+  // with their jokers; nothing picked is "Lay down".
   confirm(frame) {
     if (this.step(frame) !== "main") return;
     const picked = this.pickedCodes(frame);
     if (picked.length === 1) this.discard(frame, picked[0]);
+    else if (picked.length) this.layDownCards(frame, picked);
     else this.layDown(frame);
-  }
-
-  // "Lay down": the picked cards as the hinted melds they make up, else as one meld; nothing picked: every hinted
-  // meld (the opening the hints found).
-  layDown(frame) {
-    const picked = this.pickedCodes(frame);
-    const groups = this.melds(frame)?.groups || [];
-    if (!picked.length) {
-      if (groups.length) this.send({ meld: groups });
-      return;
-    }
-    const left = {};
-    for (const c of picked) left[c] = (left[c] || 0) + 1;
-    const chosen = [];
-    for (const group of groups) {
-      const need = {};
-      for (const e of group) need[handCode(e)] = (need[handCode(e)] || 0) + 1;
-      if (Object.entries(need).every(([c, n]) => (left[c] || 0) >= n)) {
-        for (const [c, n] of Object.entries(need)) left[c] -= n;
-        chosen.push(group);
-      }
-    }
-    const covered = Object.values(left).every((n) => n === 0);
-    this.send({ meld: covered && chosen.length ? chosen : [picked] });
   }
 
   discard(frame, code) {
@@ -188,9 +166,15 @@ class Rummy {
     this.send({ discard: code });
   }
 
-  draw(frame, source) {
+  // `pointer`: pressed by a click or a tap, which never lays a joker (an opening with the pile card that needs one
+  // is dragged onto the table, dragging.js).
+  draw(frame, source, pointer = false) {
     if (this.step(frame) !== "draw") return;
     const ready = source === "discard" ? frame.hints?.open_with_pile : null;  // rules §5.7: open with it at once
+    if (ready?.length && pointer && ready.some((group) => group.some((e) => handCode(e) === JOKER))) {
+      this.shell.showNotice(t("This opening needs a joker: drag the joker onto the table to take the pile card with it."), "info");
+      return;
+    }
     if (ready?.length) { this.send({ draw: source, meld: ready }); return; }
     const reason = refusalOf(frame, "draw", source);
     if (reason) { this.shell.showNotice(this.errorText(reason) || t("Not now."), "error"); return; }
@@ -200,32 +184,12 @@ class Rummy {
   clickPile(event) {
     const frame = this.shell.frame;
     const step = this.step(frame);
-    if (step === "draw") return this.draw(frame, "discard");
+    if (step === "draw") return this.draw(frame, "discard", event.detail > 0);
     if (step !== "main") return;
     const picked = this.pickedCodes(frame);
     if (picked.length !== 1) { this.shell.showNotice(t("Pick the one card to discard, then the pile."), "info"); return; }
-    if (picked[0] === JOKER && event.detail > 0) {
-      this.shell.showNotice(t("Jokers move by drag: drag it onto the pile or a meld."), "info");
-      return;
-    }
+    if (picked[0] === JOKER && event.detail > 0) { this.shell.showNotice(JOKER_BY_DRAG(), "info"); return; }
     this.discard(frame, picked[0]);
-  }
-
-  pileDragOver(event) {
-    if (!this.dragging || this.step(this.shell.frame) !== "main" || this.dragging.cards.length !== 1) return;
-    event.preventDefault();
-    event.stopPropagation();
-    if (this.target?.pile) return;
-    this.target = { pile: true };
-    this.shell.render();
-  }
-
-  pileDrop(event) {
-    event.preventDefault();
-    event.stopPropagation();
-    const code = this.dragging?.code;
-    this.dragEnd();
-    if (code) this.discard(this.shell.frame, code);
   }
 
   middle(frame) {
@@ -235,6 +199,7 @@ class Rummy {
     const pile = view.discard || [];
     const top = pile[pile.length - 1];
     const onPile = this.target?.pile;
+    const onTable = this.target?.field;
     return html`<div class="rummy-middle">
       <div class="rummy-piles">
         <button type="button" class=${step === "draw" ? "rummy-stock drawable" : "rummy-stock"} id="rummy-stock"
@@ -243,8 +208,7 @@ class Rummy {
           <span class="pile-card" aria-hidden="true"><${CardBack}/></span><span class="pile-count">${view.stock_size}</span></button>
         <button type="button" class=${["rummy-pile", step === "draw" ? "drawable" : "", onPile ? "drop-here" : ""].filter(Boolean).join(" ")}
           id="rummy-pile" data-card=${top || ""} disabled=${view.phase === "done"}
-          onClick=${(e) => this.clickPile(e)} onDragOver=${(e) => this.pileDragOver(e)} onDrop=${(e) => this.pileDrop(e)}
-          onDragLeave=${() => { if (this.target?.pile) { this.target = null; this.shell.render(); } }}>
+          onClick=${(e) => this.clickPile(e)}>
           <span class="visually-hidden">${top ? interpolate(t("Discard pile, top card %(card)s"), { card: cardIndex(top) }) : t("Discard pile")}: </span>
           ${pile.slice(-3).map((c, i, shown) => html`<span class=${i === shown.length - 1 ? "pile-card top" : "pile-card"}
             key=${pile.length - shown.length + i} aria-hidden="true"
@@ -252,7 +216,7 @@ class Rummy {
           ${pile.length ? null : html`<span class="pile-empty">${t("empty")}</span>`}
           <span class="pile-count">${pile.length}</span></button>
       </div>
-      <div class=${`rummy-melds ${meldDensity(view.melds.length)}`} id="rummy-melds">
+      <div class=${["rummy-melds", meldDensity(view.melds.length), onTable ? "drop-here" : ""].filter(Boolean).join(" ")} id="rummy-melds">
         ${view.melds.length ? view.melds.map((meld, i) => this.meld(frame, meld, i))
           : html`<p class="melds-empty">${t("No melds on the table yet.")}</p>`}
       </div></div>`;
@@ -261,16 +225,15 @@ class Rummy {
   seat(frame, seat) {
     const view = frame.view;
     const size = view.hand_sizes[seat];
-    const out = view.eliminated?.[seat];
     const done = view.phase === "done";
     const penalty = done ? view.result?.penalties?.[seat] : null;
     const mine = seat === this.shell.mySeat;  // one's own hand and its penalty are under the felt
     const hand = done && !mine ? view.hands?.[seat] : null;
-    return html`${out ? html`<span class="out-mark" data-seat=${seat} title=${t("out of the match")}>✗</span>` : null}
-      ${size !== null && size !== undefined && !done && !mine ? html`<span class="card-count" title=${t("cards in hand")}><${CardBack}/><b>${size}</b></span>` : null}
+    const won = done && view.result?.winner === seat;  // went out: 0 penalty points, in the colours of a win
+    return html`${size !== null && size !== undefined && !done && !mine ? html`<span class="card-count" title=${t("cards in hand")}><${CardBack}/><b>${size}</b></span>` : null}
       ${view.opened?.[seat] && !done ? html`<span class="opened-label">${t("opened")}</span>` : null}
       ${this.knock?.seat === seat ? html`<span class="knock-label">${t("knocked")}</span>` : null}
-      ${penalty !== null && penalty !== undefined && !mine ? html`<span class="seat-penalty" data-seat=${seat}>${interpolate(t("%(points)s penalty points"), { points: penalty })}</span>` : null}
+      ${penalty !== null && penalty !== undefined && !mine ? html`<span class=${won ? "seat-penalty went-out" : "seat-penalty"} data-seat=${seat}>${interpolate(t("%(points)s penalty points"), { points: penalty })}</span>` : null}
       ${hand?.length ? html`<${MiniCards} cards=${hand} Card=${RummyCard}/>` : null}`;
   }
 
@@ -293,28 +256,25 @@ class Rummy {
     const knock = this.knockButton(frame);
     const step = this.step(frame);
     if (step !== "main") return knock;
-    const melds = this.melds(frame);
     const picked = this.pickedCodes(frame);
-    const canLay = picked.length >= 3 || !!melds?.opens;
-    const why = !melds ? t("Your hand holds no set or run yet.")
-      : melds.opens ? "" : interpolate(t("Your melds are worth %(value)s; the first ones need %(minimum)s."),
-        { value: melds.total, minimum: view.options.opening_min });
+    const plan = this.layDownPlan(frame);
+    const canLay = !!plan.groups;
+    const why = plan.why || "";
     const swaps = this.swaps(frame);
+    // a picked joker has no Discard button: it goes by drag, or by Enter in the hand
     return html`<div class="rummy-bar">
       <button type="button" class="primary" id="lay-down-button" disabled=${!canLay} title=${canLay ? undefined : why}
         onClick=${() => this.layDown(this.shell.frame)}>${t("Lay down")}</button>
-      ${picked.length === 1 ? html`<button type="button" id="discard-button" onClick=${(e) => {
-        if (picked[0] === JOKER && e.detail > 0) this.shell.showNotice(t("Jokers move by drag: drag it onto the pile or a meld."), "info");
-        else this.discard(this.shell.frame, picked[0]);
-      }}>${t("Discard")}</button>` : null}
+      ${picked.length === 1 && picked[0] !== JOKER ? html`<button type="button" id="discard-button"
+        onClick=${() => this.discard(this.shell.frame, picked[0])}>${t("Discard")}</button>` : null}
       ${swaps.map((s) => html`<button type="button" class="swap-button" data-meld=${s.meld} key=${s.meld}
         onClick=${() => this.swapJoker(this.shell.frame, s.meld, s.card)}>${interpolate(t("Swap the joker of meld %(number)s"), { number: s.meld + 1 })}</button>`)}
       ${canLay || !why ? null : html`<span class="hint" id="lay-down-why">${why}</span>`}
-      <span class="hint">${t("Pick cards, then Lay down; drag a card onto a meld to lay it off, onto the pile to discard.")}</span>
+      <span class="hint">${t("Pick cards, then Lay down; drag cards onto a meld to lay them off, onto the table to lay them down, onto the pile to discard. Jokers move by drag only.")}</span>
     </div>`;
   }
 
 }
 
 // the hand arranged by drag or keys, the melds and their lay-offs, the knock, the end of the deal
-Object.assign(Rummy.prototype, handArranging, meldPlay, knocking, counting);
+Object.assign(Rummy.prototype, handArranging, cardDragging, meldLaying, meldPlay, knocking, counting);

@@ -313,6 +313,7 @@ export class Shell {
       score=${scores[seat.number] ?? 0} toAct=${toAct} mine=${mine} yourTurn=${mine && toAct && !this.readOnly}
       dealer=${(view?.dealer ?? table.round?.dealer) === seat.number} forehand=${view?.forehand === seat.number}
       deadline=${clocks[String(seat.number)] || null} extra=${view ? this.game.seat?.(frame, seat.number) : null}
+      mark=${view ? this.game.seatMark?.(frame, seat.number) : null}
       onName=${() => this.openCard(seat.number)} won=${this.wonCardsOf(frame, seat.number) ? { open: this.ui.wonSeat === seat.number } : null}
       onWon=${() => this.toggleWonCards(seat.number)}/>`;
   }

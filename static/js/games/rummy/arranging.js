@@ -1,42 +1,10 @@
 // Arranging the Rummy hand (docs/rules/rummy.md: display only, at any time, also off turn): a card dragged onto
-// another takes its place, Shift + Left / Right moves the focused card; the order is kept per table and deal
-// (table/hand-order.js). A drag also carries the picked cards to a meld or the pile (melds.js). Mixed into the game
-// module (`Object.assign`), which supplies `shell`, `cards`, `selected`, `round` and `order`.
-import { DRAG_TYPE } from "../../table/components/hand.js";
+// another takes its place (dragging.js), Shift + Left / Right moves the focused card; the order is kept per table
+// and deal (table/hand-order.js). Mixed into the game module (`Object.assign`), which supplies `shell`, `cards`,
+// `selected`, `round` and `order`.
 import { storeOrder } from "../../table/hand-order.js";
 
 export const handArranging = {
-  // A drag from the hand carries its card, and the picked cards with it when it is one of them.
-  dragStart(event, code, key) {
-    const picked = this.selected.has(key) ? this.cards(this.shell.frame).filter((c) => this.selected.has(c.key)) : [];
-    this.dragging = { key, code, cards: picked.length > 1 ? picked.map((c) => c.code) : [code] };
-    event.dataTransfer.setData(DRAG_TYPE, code);
-    event.dataTransfer.effectAllowed = "move";
-    setTimeout(() => this.shell.render(), 0);  // dim the card being carried (not while the browser takes its picture)
-  },
-
-  dragEnd() {
-    this.dragging = null;
-    this.target = null;
-    this.shell.render();
-  },
-
-  handDragOver(event) {
-    if (!this.dragging) return;
-    event.preventDefault();
-  },
-
-  // Rearranging (rules: display only, any time, also off turn): the dragged card takes the place of the one it is
-  // dropped on, the others close up.
-  handDrop(event, key) {
-    event.preventDefault();
-    event.stopPropagation();
-    const dragged = this.dragging?.key;
-    if (!dragged || dragged === key) return this.dragEnd();
-    this.moveCard(dragged, key);
-    this.dragEnd();
-  },
-
   // Move the card `from` (a key) to where the card `to` is.
   moveCard(from, to) {
     const frame = this.shell.frame;

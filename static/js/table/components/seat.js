@@ -14,10 +14,12 @@ const WonIcon = () => html`<svg viewBox="0 0 16 16" width="14" height="14" aria-
 // shell's tick writes the seconds left); extra: the game's vnode under the label; onName(): the name is a button
 // that opens the player card; won: {open} when the game shows this seat's won cards (a button that calls onWon()),
 // else null. "Won cards" is a small badge on the seat plate's corner (table-company.css): it takes no room, so
-// nothing on the table moves under the pointer when it appears after a trick.
-export function SeatBox({ seat, pos, name, score, toAct, mine, yourTurn, dealer, forehand, deadline, extra, onName, won, onWon }) {
+// nothing on the table moves under the pointer when it appears after a trick. mark: the game's sign above the
+// name (Rummy's red X of a player out of the match), or null.
+export function SeatBox({ seat, pos, name, score, toAct, mine, yourTurn, dealer, forehand, deadline, extra, mark, onName, won, onWon }) {
   const classes = ["seat-box", toAct && "to-act", mine && "mine"].filter(Boolean).join(" ");
   return html`<div class=${classes} data-pos=${pos} data-seat=${seat.number}>
+    ${mark ? html`<span class="seat-mark">${mark}</span>` : null}
     <span class="seat-head">
       <span class="turn-arrow" hidden=${!toAct}>➜</span>
       <span class="seat-name">${seat.open ? t("free seat") : onName ? html`<button type="button" class="seat-name-button"
