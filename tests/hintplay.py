@@ -22,9 +22,10 @@ def hint_actions(hints: Mapping[str, Any] | None) -> Iterator[dict[str, Any]]:
     for contract, announcements in hints.get("bundles", {}).items():
         for announcement in announcements:
             yield {"contract": contract, "announce": [announcement]}
-    melds = hints.get("melds")
-    if melds and melds["opens"]:
-        yield {"meld": melds["groups"]}
+    for kind in ("melds", "natural_melds"):
+        melds = hints.get(kind)
+        if melds and melds["opens"]:
+            yield {"meld": melds["groups"]}
     for lay_off in hints.get("lay_offs", ()):
         yield {"lay_off": {"meld": lay_off["meld"], "cards": list(lay_off["cards"])}}
     if "open_with_pile" in hints:

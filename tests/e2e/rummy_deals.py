@@ -144,3 +144,17 @@ def stakes_order(active: Sequence[int]) -> list[str]:
     out in its first turn, the person (seat 0) keeps 41 penalty points, seat 2 (a bot) 99 while it is in."""
     hands = {0: LIMIT_HAND, 1: KEYBOARD_HAND, 2: cyclic_junk(1)}
     return order_for({s: hands[s] for s in active}, 0, 3, "QC", stock_top=["2C"], active=active)
+
+
+# The joker table (tests/e2e/test_rummy_jokers.py): two seats, the person (seat 0) first (seat 1 deals). It holds
+# KS KH KD and two jokers among cards that make no meld with one joker; it draws AC, which makes none either. So
+# "Lay down" can open with KS KH KD alone (30), and each joker has only the drag left: onto that set, onto the pile.
+JOKER_DEALER = 1
+JOKER_HAND = ["KS", "KH", "KD", "JK", "JK", "2S", "6S", "4H", "9H", "3D", "7D", "5C", "10C"]
+JOKER_STOCK_TOP = "AC"
+
+
+def joker_order() -> list[str]:
+    """The fixed order of the joker table, 2 seats."""
+    (bot,) = junk_hands(1, [*JOKER_HAND, JOKER_STOCK_TOP, "QC"], seed=4)
+    return order_for({0: JOKER_HAND, 1: bot}, JOKER_DEALER, 2, "QC", stock_top=[JOKER_STOCK_TOP])

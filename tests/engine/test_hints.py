@@ -147,6 +147,28 @@ def test_rummy_hints_the_opening_and_says_whether_it_reaches_30() -> None:
         assert RUMMY.refusals(state, 0)["lay_off"][ANY] == "not_opened"
 
 
+def test_rummy_hints_the_melds_without_the_joker_beside_those_with_it() -> None:
+    """docs/decisions-rummy.md T-4: a page's "Lay down" lays no joker, so the hand's best melds without its jokers
+    come beside the best ones (KS KH KD JK counts 40; KS KH KD alone still opens with 30)."""
+    from tests.rummy.builders import make_deal
+    from tests.rummy.helpers import GAME as RUMMY
+
+    hand = ["KS", "KH", "KD", "JK", "2S", "4S", "6S", "8S", "3D", "5D", "9C", "JC", "7H"]
+    others = ["AS", "3S", "5S", "7S", "9S", "JS", "QS", "2H", "4H", "6H", "8H", "JH", "QH"]
+    state = RUMMY.new_round({"players": 2}, make_deal([hand, others], ["2C"], "4C"), 1)
+    state = RUMMY.apply(state, 0, RUMMY.parse_action({"draw": "stock"}))
+    hints = RUMMY.hints(state, 0)
+    assert any("JK" in entry for group in hints["melds"]["groups"] for entry in group)
+    natural = hints["natural_melds"]
+    assert sorted(map(sorted, natural["groups"])) == [["KD", "KH", "KS"]] and natural["opens"]
+    RUMMY.apply(state, 0, RUMMY.parse_action({"meld": natural["groups"]}))
+    no_joker = make_deal([[c if c != "JK" else "10H" for c in hand], others], ["2C"], "4C")
+    state = RUMMY.apply(
+        RUMMY.new_round({"players": 2}, no_joker, 1), 0, RUMMY.parse_action({"draw": "stock"})
+    )
+    assert "natural_melds" not in RUMMY.hints(state, 0)  # without a joker "melds" is joker-free already
+
+
 def test_rummy_hints_a_lay_off_of_several_cards_and_refuses_all_before_the_draw() -> None:
     """§11 vector 14: on the run 5H 6H 7H, [3H, 4H] in one action is accepted though 3H alone is not."""
     from tests.rummy.builders import edit, make_deal

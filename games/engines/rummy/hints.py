@@ -31,8 +31,10 @@ def hints(state: RummyState, seat: int) -> dict[str, Any]:
       "opens": bool}`, disjoint melds its hand can lay now in one `{"meld": groups}` (before opening the
       combination of highest opening value, after it the one that sheds the most penalty points); `opens` says
       whether that action is accepted as to the opening minimum (always true once opened). Left out when the
-      hand holds no meld. `"lay_offs"`: `[{"meld": i, "cards": [codes]}, …]`, for an opened seat the longest
-      lay-off of two or more natural cards onto each table meld (single cards are listed in `legal`).
+      hand holds no meld. `"natural_melds"`: the same for the hand without its jokers, given when the hand holds a
+      joker and a meld without one (a page's "Lay down" lays no joker: docs/decisions-rummy.md T-4).
+      `"lay_offs"`: `[{"meld": i, "cards": [codes]}, …]`, for an opened seat the longest lay-off of two or more
+      natural cards onto each table meld (single cards are listed in `legal`).
     - draw step, option `only_if_used_in_opening`, not opened: `"open_with_pile"`: `[[entries], …]`, an
       opening holding the pile card, to send as `{"draw": "discard", "meld": …}`; left out when there is none.
     """
@@ -45,6 +47,9 @@ def hints(state: RummyState, seat: int) -> dict[str, Any]:
     melds = meld_hint(state, seat)
     if melds is not None:
         found["melds"] = melds
+    natural = meld_hint(state, seat, jokers=False) if JOKER in state.hand(seat) else None
+    if natural is not None:
+        found["natural_melds"] = natural
     if state.opened[seat]:
         lay_offs = lay_off_hint(state, seat)
         if lay_offs:
@@ -52,11 +57,13 @@ def hints(state: RummyState, seat: int) -> dict[str, Any]:
     return found
 
 
-def meld_hint(state: RummyState, seat: int) -> dict[str, Any] | None:
-    """The `"melds"` hint (see `hints`), or None when the hand holds no meld."""
+def meld_hint(state: RummyState, seat: int, jokers: bool = True) -> dict[str, Any] | None:
+    """The `"melds"` hint (see `hints`) of the seat's hand, without its jokers when `jokers` is false (the
+    `"natural_melds"` hint), or None when that hand holds no meld."""
     opened = state.opened[seat]
     limit = state.options["max_jokers_per_meld"]
-    _, chosen = best_melds(state.hand(seat), limit, by_opening=not opened)
+    hand = state.hand(seat) if jokers else [c for c in state.hand(seat) if c != JOKER]
+    _, chosen = best_melds(hand, limit, by_opening=not opened)
     if not chosen:
         return None
     groups = [list(c.entries) for c in chosen]
