@@ -66,9 +66,7 @@ def phase_of(page: Page) -> str:
     f = frame(page) or {}
     view = f.get("view") or {}
     kind = page.get_attribute("#dialog[open]", "data-kind") if page.locator("#dialog[open]").count() else None
-    return ":".join(
-        str(part) for part in (view.get("phase"), view.get("step") or "", kind or "") if part is not None
-    )
+    return ":".join(str(part) for part in (view.get("phase"), view.get("step"), kind) if part)
 
 
 def end_of_match(page: Page) -> list[str]:
