@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .driver import TIMEOUT, frame, log_in
+from .driver import TIMEOUT, frame, log_in, outside_viewport
 from .rummy_deals import KLOPPEN_DEALER, kloppen_order
 from .rummy_table import act, discard_first, open_rummy_table, take_turn, wait_current, wait_my_step
 from .site import DEMO_PASSWORD, running_site
@@ -51,6 +51,12 @@ def test_two_people_and_a_bot_knock_and_race_for_the_discard(site, browser, outp
     wait_current(alice, 1)
     assert alice.is_disabled("#knock-button")
     assert "own discard" in alice.inner_text("#knock-why")
+    for size in (
+        {"width": 390, "height": 844},
+        {"width": 1280, "height": 800},
+    ):  # the knock bar in sight (issue 32)
+        alice.set_viewport_size(size)
+        assert outside_viewport(alice, ".knock-bar, #knock-button") == [], size
     bob_discard = take_turn(bob)["view"]["discard"][-1]
 
     # The bot is on turn: Alice knocks for Bob's discard and plays at once; everybody sees who knocked.
