@@ -3,11 +3,13 @@ deal from the lobby, and the clicks and drags of a turn."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from playwright.sync_api import Page
 
 from .driver import TIMEOUT, create_fixed_table, frame, new_game_dialog
+from .site import run_on_site
 
 
 def open_rummy_table(
@@ -33,6 +35,20 @@ def open_rummy_table(
     page.set_checked("#id_rummy__hand_jolly", hand_jolly)
     fixed = {"order": order, "dealer": dealer, "bot_seed": bot_seed}
     return create_fixed_table(page, base, fixed, human_seats=human_seats, stake=stake)
+
+
+def continue_with_fixed_deal(page: Page, site: Any, table_id: int, order: list[str], dealer: int) -> None:
+    """At the end of a deal: fix the next deal of the table (the test hook, through the live site's manage.py), close
+    the score sheet and press Continue; waits for deal 2."""
+    script = (
+        "from django.conf import settings; settings.KIBITZ_ALLOW_FIXED_DEALS = True; "  # as the live site has it
+        "from games.models import Table; from games.services import fix_next_deal; "
+        f"fix_next_deal(Table.objects.get(pk={table_id}), {json.dumps(order)}, {dealer})"
+    )
+    run_on_site(site.log.parent, script)
+    page.click("#score-dialog .sheet-close")
+    page.click("#continue-button")
+    page.wait_for_function("window.kibitzShell.frame.table.round.number === 2", timeout=TIMEOUT)
 
 
 def wait_version_after(page: Page, version: int, what: str) -> dict[str, Any]:

@@ -6,14 +6,11 @@ the red X stands above the names of the players out. Screenshots of the final sh
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from .driver import TIMEOUT, frame, outside_viewport, sign_up
 from .rummy_deals import stakes_order
-from .rummy_table import open_rummy_table
-from .site import run_on_site
+from .rummy_table import continue_with_fixed_deal, open_rummy_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
@@ -39,15 +36,7 @@ def test_the_final_sheet_ranks_every_player_of_the_match_with_places(site, brows
     won = page.locator('.seat-penalty.went-out[data-seat="1"]')
     assert won.count() == 1 and won.evaluate("e => getComputedStyle(e).color") != RED
     assert page.locator('#score-sheet tr.penalty-row.went-out[data-seat="1"]').count() == 1
-    script = (
-        "from django.conf import settings; settings.KIBITZ_ALLOW_FIXED_DEALS = True; "  # as the live site has it
-        "from games.models import Table; from games.services import fix_next_deal; "
-        f"fix_next_deal(Table.objects.get(pk={table_id}), {json.dumps(stakes_order([0, 1]))}, 0)"
-    )
-    run_on_site(site.log.parent, script)
-    page.click("#score-dialog .sheet-close")
-    page.click("#continue-button")
-    page.wait_for_function("window.kibitzShell.frame.table.round.number === 2", timeout=TIMEOUT)
+    continue_with_fixed_deal(page, site, table_id, stakes_order([0, 1]), 0)
 
     # Deal 2: the person is out too (82): the match is over and its sheet ranks all three.
     page.wait_for_selector("#score-dialog[open] #score-sheet tr.rank-row", timeout=TIMEOUT * 2)

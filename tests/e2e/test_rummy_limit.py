@@ -5,14 +5,11 @@ and the places on the match sheet."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from .driver import TIMEOUT, frame, sign_up
 from .rummy_deals import LIMIT_HAND, limit_order
-from .rummy_table import open_rummy_table
-from .site import run_on_site
+from .rummy_table import continue_with_fixed_deal, open_rummy_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
@@ -35,15 +32,7 @@ def test_a_two_player_table_with_limit_50_ends_with_the_red_x_and_leave_game(sit
     assert f["view"]["result"]["winner"] == 1 and f["view"]["result"]["penalties"] == [PENALTY, 0]
     assert str(PENALTY) in page.inner_text("#my-penalty")
     assert page.locator(".out-mark").count() == 0 and page.locator("#leave-game-button").count() == 0
-    script = (
-        "from django.conf import settings; settings.KIBITZ_ALLOW_FIXED_DEALS = True; "  # as the live site has it
-        "from games.models import Table; from games.services import fix_next_deal; "
-        f"fix_next_deal(Table.objects.get(pk={table_id}), {json.dumps(order)}, 0)"
-    )
-    run_on_site(site.log.parent, script)
-    page.click("#score-dialog .sheet-close")
-    page.click("#continue-button")
-    page.wait_for_function("window.kibitzShell.frame.table.round.number === 2", timeout=TIMEOUT)
+    continue_with_fixed_deal(page, site, table_id, order, 0)
 
     # Deal 2: 82 is above 50: the red X over the person's name and on the sheet, Leave game, no Continue.
     page.wait_for_selector("#score-dialog[open] #score-sheet", timeout=TIMEOUT * 2)

@@ -4,16 +4,13 @@ ledger booked them; the bot out after the first deal is not dealt into the secon
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from ledger.money import format_signed_money
 
 from .driver import TIMEOUT, frame, sign_up, verify_email
 from .rummy_deals import stakes_order
-from .rummy_table import open_rummy_table
-from .site import run_on_site
+from .rummy_table import continue_with_fixed_deal, open_rummy_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
@@ -46,15 +43,7 @@ def test_each_deal_is_paid_through_the_money_block_and_a_seat_out_pays_nothing(s
     money = _money(page)
     assert money["0"] == format_signed_money(-410) and money["2"] == format_signed_money(-990)
     page.locator("#score-dialog").screenshot(path=str(output_dir / "rummy-desktop-money.png"))
-    script = (
-        "from django.conf import settings; settings.KIBITZ_ALLOW_FIXED_DEALS = True; "  # as the live site has it
-        "from games.models import Table; from games.services import fix_next_deal; "
-        f"fix_next_deal(Table.objects.get(pk={table_id}), {json.dumps(stakes_order([0, 1]))}, 0)"
-    )
-    run_on_site(site.log.parent, script)
-    page.click("#score-dialog .sheet-close")
-    page.click("#continue-button")
-    page.wait_for_function("window.kibitzShell.frame.table.round.number === 2", timeout=TIMEOUT)
+    continue_with_fixed_deal(page, site, table_id, stakes_order([0, 1]), 0)
 
     # Deal 2: seat 2 is not dealt in and pays nothing; the person pays 41 units again.
     page.wait_for_selector("#score-dialog[open] #money-sheet", timeout=TIMEOUT * 2)
