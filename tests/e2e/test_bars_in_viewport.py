@@ -1,10 +1,10 @@
-"""Every action bar and dialog of the table page inside the window, for every game and every phase a deal goes
-through, at 1280 x 800 and 390 x 844 (issue 32: French Tarot's Discard bar and Rummy's "Leave game" fell below a
-1280 x 800 screen; static/css/tables.css "The bars under the hand"). One deal of each game against bots on the
-keyboard drivers' fixed deals (tests/e2e/keyboard_drivers.py), a match of one deal; at each new phase of the
-person's turn, then on the score sheet, under it and on the match sheet, the page is looked at in both sizes from
-its top: the bounding box of each bar, dialog and button in them must lie wholly inside the viewport. Rummy's
-"Leave game" comes at the end of a quick game the person loses."""
+"""Every action bar and dialog of the table page inside the window, for every game and every phase a deal goes through,
+at 1280 x 800 and 390 x 844 (docs/decisions-tables.md "The look": French Tarot's Discard bar and Rummy's "Leave
+game" fell below a 1280 x 800 screen; static/css/tables.css "The bars under the hand"). One deal of each game
+against bots on the keyboard drivers' fixed deals (tests/e2e/keyboard_drivers.py), a match of one deal; at each new
+phase of the person's turn, then on the score sheet, under it and on the match sheet, the page is looked at in both
+sizes from its top: the bounding box of each bar, dialog and button in them must lie wholly inside the viewport.
+Rummy's "Leave game" comes at the end of a quick game the person loses."""
 
 from __future__ import annotations
 

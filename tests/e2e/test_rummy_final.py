@@ -1,5 +1,5 @@
-"""The end of a Rummy match in real Chromium (docs/rules/rummy.md §8; docs/decisions-rummy.md "Table", T-9, T-11;
-issue 32): three seats, limit 50, on fixed deals (tests/e2e/rummy_deals.py `stakes_order`). Seat 2 (a bot) is out
+"""The end of a Rummy match in real Chromium (docs/rules/rummy.md §8; docs/decisions-rummy.md "Table", T-9, T-11):
+three seats, limit 50, on fixed deals (tests/e2e/rummy_deals.py `stakes_order`). Seat 2 (a bot) is out
 after the first deal, the person after the second, seat 1 (a bot) is the last one left. The final sheet ranks every
 player of the match with places, also the one out in the first deal; the winner is drawn in the colours of a win,
 the red X stands above the names of the players out. Screenshots of the final sheet at 1280 x 800 and 390 x 844."""

@@ -1,4 +1,4 @@
-"""Rummy's jokers in real Chromium (docs/decisions-rummy.md "Table", T-4; issue 32): a joker reaches a meld or the
+"""Rummy's jokers in real Chromium (docs/decisions-rummy.md "Table", T-4): a joker reaches a meld or the
 pile only by a drag (a mouse on a desktop, a finger on a phone) or the keyboard's pick and Enter; a click or a tap
 on the pile or a meld never moves one, and "Lay down" lays only the melds without a joker. On the fixed deal of
 tests/e2e/rummy_deals.py (JOKER_HAND) the person opens with KS KH KD by Lay down, then drags one joker onto that

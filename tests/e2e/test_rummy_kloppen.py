@@ -54,7 +54,7 @@ def test_two_people_and_a_bot_knock_and_race_for_the_discard(site, browser, outp
     for size in (
         {"width": 390, "height": 844},
         {"width": 1280, "height": 800},
-    ):  # the knock bar in sight (issue 32)
+    ):  # the knock bar in sight (docs/decisions-tables.md "The look")
         alice.set_viewport_size(size)
         assert outside_viewport(alice, ".knock-bar, #knock-button") == [], size
     bob_discard = take_turn(bob)["view"]["discard"][-1]
