@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .cards import EXCUSE, HALF_POINTS, MONDE, PETIT, STRENGTH, SUIT_OF, SUITS, TRUMP, is_king
+from .cards import EXCUSE, HALF_POINTS, MONDE, PETIT, STRENGTH, SUIT_OF, SUITS, TRUMP, is_king, led_suit
 from .legality import HANDFUL_SIZES, required_discard_trumps
 
 #: Hand strength needed for each contract (see `hand_strength`), highest first.
@@ -137,43 +137,79 @@ def play_card(
     if EXCUSE in legal and len(hand) <= 2:
         return EXCUSE  # keeping it for trick 18 would hand it to that trick's winner (§6.2 c)
     on_taker_side = seat == taker
-    if not trick:
+    led = led_suit([card for _, card in trick])
+    if led is None:  # nothing led yet, or only the Excuse: play as a leader
         return _lead(legal, on_taker_side, hand)
-    led = None
-    for _, card in trick:
-        if card != EXCUSE:
-            led = SUIT_OF[card]
-            break
-    if led is None:  # only the Excuse was led: play as a leader
-        return _lead(legal, on_taker_side, hand)
+    return _follow(legal, trick, led, on_taker_side, taker)
+
+
+def _trick_holder(trick: Sequence[tuple[int, str]], led: str) -> tuple[int, str, int]:
+    """`(seat, card, strength)` of the play holding a trick led in `led` so far (§6.1; the Excuse never holds)."""
     best_seat, best, top = -1, "", -1
     for played_by, card in trick:
         strength = _strength(card, led) if card != EXCUSE else -1
         if strength > top:
             best_seat, best, top = played_by, card, strength
+    return best_seat, best, top
+
+
+def _is_strong(card: str) -> bool:
+    """Whether `card` is likely to keep the trick: a trump of 17 or more, or a King."""
+    return (SUIT_OF[card] == TRUMP and STRENGTH[card] >= 17) or (SUIT_OF[card] != TRUMP and is_king(card))
+
+
+def _follow(
+    legal: Sequence[str], trick: Sequence[tuple[int, str]], led: str, on_taker_side: bool, taker: int
+) -> str:
+    """`play_card` in a trick led in `led`: charge a partner's trick that holds, else overtake an opponent,
+    else give the cheapest card away."""
+    best_seat, best, top = _trick_holder(trick, led)
     partner_holds = (best_seat == taker) == on_taker_side
     last = len(trick) == 3
+    if partner_holds and (last or _is_strong(best)):
+        charge = _charge(legal)
+        if charge is not None:
+            return charge
     winners = [c for c in legal if c != EXCUSE and _strength(c, led) > top]
-    strong = (SUIT_OF[best] == TRUMP and STRENGTH[best] >= 17) or (SUIT_OF[best] != TRUMP and is_king(best))
-    if partner_holds and (last or strong):
-        charge = [c for c in legal if c != EXCUSE and c != MONDE]
-        if PETIT in charge:
-            return PETIT
-        if charge:
-            return max(charge, key=lambda c: (HALF_POINTS[c] if SUIT_OF[c] != TRUMP else 0, -STRENGTH[c]))
     if winners and not partner_holds:
-        if last:
-            safe = [c for c in winners if c != MONDE] or winners
-            return min(safe, key=lambda c: (c != PETIT, SUIT_OF[c] == TRUMP, STRENGTH[c]))
-        points = sum(HALF_POINTS[c] for _, c in trick)
-        if MONDE in winners and points >= 9:
-            return MONDE
-        plain_winners = [c for c in winners if SUIT_OF[c] != TRUMP]
-        if plain_winners:
-            return max(plain_winners, key=STRENGTH.__getitem__)
-        trump_winners = sorted((c for c in winners if c != PETIT), key=STRENGTH.__getitem__)
-        if trump_winners:
-            return trump_winners[len(trump_winners) // 2] if points >= 5 else trump_winners[0]
+        overtake = _overtake(winners, trick, last)
+        if overtake is not None:
+            return overtake
+    return _give_away(legal)
+
+
+def _charge(legal: Sequence[str]) -> str | None:
+    """The card to give a partner's trick that holds: the Petit when allowed, else the most points (trumps count
+    none here), the lowest such card; never the Excuse or the Monde. None when only those are legal."""
+    charge = [c for c in legal if c != EXCUSE and c != MONDE]
+    if PETIT in charge:
+        return PETIT
+    if charge:
+        return max(charge, key=lambda c: (HALF_POINTS[c] if SUIT_OF[c] != TRUMP else 0, -STRENGTH[c]))
+    return None
+
+
+def _overtake(winners: Sequence[str], trick: Sequence[tuple[int, str]], last: bool) -> str | None:
+    """The card among `winners` (cards that beat the trick's holder, an opponent) to take the trick with; None
+    when only the Petit could, and it is not the last card of the trick."""
+    if last:
+        safe = [c for c in winners if c != MONDE] or winners
+        return min(safe, key=lambda c: (c != PETIT, SUIT_OF[c] == TRUMP, STRENGTH[c]))
+    points = sum(HALF_POINTS[c] for _, c in trick)
+    if MONDE in winners and points >= 9:
+        return MONDE
+    plain_winners = [c for c in winners if SUIT_OF[c] != TRUMP]
+    if plain_winners:
+        return max(plain_winners, key=STRENGTH.__getitem__)
+    trump_winners = sorted((c for c in winners if c != PETIT), key=STRENGTH.__getitem__)
+    if trump_winners:
+        return trump_winners[len(trump_winners) // 2] if points >= 5 else trump_winners[0]
+    return None
+
+
+def _give_away(legal: Sequence[str]) -> str:
+    """The cheapest legal card (`_cheapest`), or the Excuse to save a card worth 5 half-points or more or the
+    Petit."""
     others = [c for c in legal if c != EXCUSE]
     cheapest = _cheapest(others) if others else EXCUSE
     if EXCUSE in legal and (HALF_POINTS[cheapest] >= 5 or cheapest == PETIT):
