@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from games.engines.core import Action, SimpleAction
 
-from .cards import BOUTS, EXCUSE, STRENGTH, SUIT_OF, TRUMP, is_king
+from .cards import BOUTS, EXCUSE, STRENGTH, SUIT_OF, TRUMP, is_king, led_suit
 from .state import BIDS, TRICKS_PER_DEAL, TarotState
 
 HANDFUL_SIZES: dict[int, int] = {10: 20, 13: 30, 15: 40}  # cards shown -> bonus (§5.4)
@@ -64,11 +64,7 @@ def legal_cards(hand: Sequence[str], trick_cards: Sequence[str], lock_excuse: bo
         A non-empty list when `hand` is not empty.
     """
     excuse = [EXCUSE] if EXCUSE in hand and not lock_excuse else []
-    led = None
-    for card in trick_cards:
-        if card != EXCUSE:
-            led = SUIT_OF[card]
-            break
+    led = led_suit(trick_cards)
     if led is None:
         return [c for c in hand if c != EXCUSE] + excuse
     if led != TRUMP:
@@ -92,11 +88,7 @@ def play_refusal(hand: Sequence[str], trick_cards: Sequence[str], card: str, loc
         return "not_in_hand"
     if card == EXCUSE:
         return "excuse_must_be_last" if lock_excuse else None
-    led = None
-    for played in trick_cards:
-        if played != EXCUSE:
-            led = SUIT_OF[played]
-            break
+    led = led_suit(trick_cards)
     if led is None:
         return None
     suit = SUIT_OF[card]
