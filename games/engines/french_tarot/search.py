@@ -46,19 +46,20 @@ def play_out(
     trick: list[tuple[int, str]],
     to_play: int,
     card: str,
-    taker: int,
-    slam_announced: bool,
-    profile: str,
+    template: TarotState,
     rng: random.Random,
 ) -> None:
     """Play `card` for `to_play`, then the rest of the deal by the heuristic policy, in place.
 
     `hands` lose their cards; `past` and `winners` receive every completed trick (§6.1, §6.2 b); `trick` holds
-    the current trick's plays before `card`.
+    the current trick's plays before `card`. `template` (`_template`) gives the deal's taker, whether a slam was
+    announced (§5.3: the Excuse locked until the last trick) and the rules profile (§6.2 b).
     """
+    taker, profile = template.taker, template.profile
+    assert taker is not None, "a deal is played out only once it has a taker"
     trick_cards = [c for _, c in trick]
     leader = trick[0][0] if trick else to_play
-    slam_alive = slam_announced and all(w == taker for w in winners)
+    slam_alive = bool(template.slam_announced) and all(w == taker for w in winners)
     while True:
         hands[to_play].remove(card)
         trick.append((to_play, card))
@@ -116,9 +117,7 @@ def rollout(
         list(knowledge.trick),
         knowledge.seat,
         first_card,
-        knowledge.taker,
-        bool(template.slam_announced),
-        template.profile,
+        template,
         rng,
     )
     return _score(template, past, winners, knowledge.known_aside + tuple(world[ASIDE]), knowledge.seat)
