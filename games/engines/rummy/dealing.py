@@ -92,7 +92,21 @@ def read_deal(
         raise _bad("a deal has hands, stock and discard")
     if set(deal) - {"hands", "stock", "discard", "restock"}:
         raise _bad("unknown key in the deal")
-    hands_in, stock, pile = deal["hands"], deal["stock"], deal["discard"]
+    stock, pile = deal["stock"], deal["discard"]
+    hands = _read_hands(deal["hands"], seats)
+    if not isinstance(stock, list) or not all(isinstance(c, str) for c in stock):
+        raise _bad("the stock is a list of codes")
+    if not isinstance(pile, list) or len(pile) != 1 or not isinstance(pile[0], str):
+        raise _bad("the discard pile holds exactly the upcard")
+    every = [c for h in hands if h is not None for c in h] + stock + pile
+    if Counter(every) != Counter(CANONICAL_PACK):
+        raise _bad("hands, stock and upcard must be exactly the 110-card pack")
+    return hands, list(stock), list(pile), _read_restock(deal.get("restock"))
+
+
+def _read_hands(hands_in: Any, seats: int) -> list[list[str] | None]:
+    """The deal's `hands` entry checked (rules §4: one entry per seat, None for a seat out of the match, else 13
+    codes; at least two active seats) and copied. Raises IllegalAction("bad_deal")."""
     if not isinstance(hands_in, list) or len(hands_in) != seats:
         raise _bad(f"the deal needs one hand entry per seat ({seats})")
     hands: list[list[str] | None] = []
@@ -105,24 +119,22 @@ def read_deal(
         hands.append(list(hand))
     if sum(h is not None for h in hands) < 2:
         raise _bad("at least two active seats")
-    if not isinstance(stock, list) or not all(isinstance(c, str) for c in stock):
-        raise _bad("the stock is a list of codes")
-    if not isinstance(pile, list) or len(pile) != 1 or not isinstance(pile[0], str):
-        raise _bad("the discard pile holds exactly the upcard")
-    every = [c for h in hands if h is not None for c in h] + stock + pile
-    if Counter(every) != Counter(CANONICAL_PACK):
-        raise _bad("hands, stock and upcard must be exactly the 110-card pack")
-    restock = deal.get("restock")
-    if restock is not None:
-        ok = (
-            isinstance(restock, list)
-            and len(restock) == 2
-            and all(
-                isinstance(p, list) and all(is_json_int(i) for i in p) and sorted(p) == list(range(PACK_SIZE))
-                for p in restock
-            )
+    return hands
+
+
+def _read_restock(restock: Any) -> list[list[int]] | None:
+    """The deal's optional `restock` entry checked (rules §4: two permutations of 0 … 109) and copied; None when
+    the deal has none. Raises IllegalAction("bad_deal")."""
+    if restock is None:
+        return None
+    ok = (
+        isinstance(restock, list)
+        and len(restock) == 2
+        and all(
+            isinstance(p, list) and all(is_json_int(i) for i in p) and sorted(p) == list(range(PACK_SIZE))
+            for p in restock
         )
-        if not ok:
-            raise _bad("restock is two permutations of 0 … 109")
-        restock = [list(p) for p in restock]
-    return hands, list(stock), list(pile), restock
+    )
+    if not ok:
+        raise _bad("restock is two permutations of 0 … 109")
+    return [list(p) for p in restock]
