@@ -9,10 +9,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engines.core.errors import IllegalAction
-
 from .cards import CANONICAL_PACK, JOKER, RANK_INDEX, RANK_OF, SUIT_OF
-from .melds import RUN, SET, Meld, lay_off
+from .melds import RUN, SET, Meld, lays_off
 
 
 def meld_from_view(data: Mapping[str, Any]) -> Meld:
@@ -33,13 +31,7 @@ def table_melds(view: Mapping[str, Any]) -> list[Meld]:
 
 def fits_table(card: str, melds: Sequence[Meld], limit: str | int) -> bool:
     """True if `card` alone could be laid off on some table meld."""
-    for meld in melds:
-        try:
-            lay_off(meld, [card], limit)
-            return True
-        except IllegalAction:
-            continue
-    return False
+    return any(lays_off(meld, [card], limit) for meld in melds)
 
 
 def visible_cards(view: Mapping[str, Any]) -> Counter[str]:

@@ -13,12 +13,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from games.engines.core import IllegalAction
 from games.engines.core.offers import ANY, Offers, merge
 
 from .actions import PILE, STOCK, Discard, Draw, LayOff, MeldAction, SwapJoker
 from .cards import JOKER, SUIT_OF, SUITS, card_at
-from .melds import RUN, Meld, lay_off, opening_value, read_new_meld
+from .melds import RUN, Meld, lays_off, opening_value, read_new_meld
 from .meldsearch import best_melds
 from .options import ONLY_IF_USED
 from .state import DONE, DRAW_STEP, RummyState
@@ -89,18 +88,10 @@ def lay_off_hint(state: RummyState, seat: int) -> list[dict[str, Any]]:
         else:
             tries = [_set_extension(meld, hand)]
         for cards in tries:
-            if len(cards) >= 2 and _lays_off(meld, cards, limit):
+            if len(cards) >= 2 and lays_off(meld, cards, limit):
                 found.append({"meld": index, "cards": cards})
                 break
     return found
-
-
-def _lays_off(meld: Meld, cards: list[str], limit: str | int) -> bool:
-    try:
-        lay_off(meld, cards, limit)
-    except IllegalAction:
-        return False
-    return True
 
 
 def _run_extension(meld: Meld, hand: list[str]) -> tuple[list[str], list[str]]:

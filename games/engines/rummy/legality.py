@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.engines.core import Action
-from games.engines.core.errors import IllegalAction
 
 from .actions import PILE, STOCK, Discard, Draw, Knock, LayOff, SwapJoker
 from .cards import JOKER, RANK_OF, SUIT_OF
-from .melds import RUN, SET, joker_lay_off_entries, lay_off, may_extend, swap_joker
+from .melds import RUN, SET, joker_lay_off_entries, lays_off, may_extend, swaps_joker
 from .options import ALWAYS
 from .state import DONE, DRAW_STEP, RummyState
 
@@ -46,39 +45,49 @@ def legal_actions(state: RummyState, seat: int) -> list[Action]:
     if seat != state.current:
         return [Knock()] if can_knock(state, seat) else []
     if state.step == DRAW_STEP:
-        out: list[Action] = [Draw(STOCK)]
-        if may_take_pile(state, seat) and state.pile:
-            out.append(Draw(PILE))
-        return out
+        return _draws(state, seat)
     hand = state.hand(seat)
     distinct = sorted(set(hand), key=hand.index)
     actions: list[Action] = [Discard(c) for c in distinct if may_discard(hand, state.taken, c)]
     if not state.opened[seat]:
         return actions
-    limit = state.options["max_jokers_per_meld"]
-    # Per run suit and set rank, the hand's distinct cards that could touch such a meld, in hand order.
+    return actions + _meld_actions(state, distinct)
+
+
+def _draws(state: RummyState, seat: int) -> list[Action]:
+    """The current seat's draws (rules §5.3): the stock, and the pile card when the seat may take it."""
+    out: list[Action] = [Draw(STOCK)]
+    if may_take_pile(state, seat) and state.pile:
+        out.append(Draw(PILE))
+    return out
+
+
+def _touching(distinct: Sequence[str]) -> dict[tuple[str, str], list[str]]:
+    """Per run suit and set rank, the hand's `distinct` natural cards that could touch such a meld, in hand
+    order."""
     touching: dict[tuple[str, str], list[str]] = {}
     for card in distinct:
         if card == JOKER:
             continue
         touching.setdefault((RUN, SUIT_OF[card]), []).append(card)
         touching.setdefault((SET, RANK_OF[card]), []).append(card)
+    return touching
+
+
+def _meld_actions(state: RummyState, distinct: Sequence[str]) -> list[Action]:
+    """An opened current seat's single-card lay-offs and joker swaps on the table's melds, meld by meld (rules
+    §5.2, §5.3): per meld each touching card's lay-off then swap, the joker's lay-offs last."""
+    limit = state.options["max_jokers_per_meld"]
+    touching = _touching(distinct)
     holds_joker = JOKER in distinct
+    actions: list[Action] = []
     for index, meld in enumerate(state.melds):
         has_joker = JOKER in meld.cells
         for card in touching.get((meld.kind, meld.key), ()):
-            if may_extend(meld, card):
-                try:
-                    lay_off(meld, [card], limit)
-                    actions.append(LayOff(index, (card,)))
-                except IllegalAction:
-                    pass
-            if has_joker:
-                try:
-                    swap_joker(meld, card)
-                    actions.append(SwapJoker(index, card))
-                except IllegalAction:
-                    pass
+            if may_extend(meld, card) and lays_off(meld, [card], limit):
+                actions.append(LayOff(index, (card,)))
+            if has_joker and swaps_joker(meld, card):
+                actions.append(SwapJoker(index, card))
         if holds_joker:  # canonical order puts the joker last in the hand
             actions.extend(LayOff(index, (entry,)) for entry in joker_lay_off_entries(meld, limit))
     return actions

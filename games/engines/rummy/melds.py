@@ -237,6 +237,16 @@ def lay_off(meld: Meld, entries: Sequence[str], limit: str | int) -> Meld:
     return Meld(RUN, meld.key, start, cells_done, meld.by)
 
 
+def lays_off(meld: Meld, entries: Sequence[str], limit: str | int) -> bool:
+    """Whether `lay_off(meld, entries, limit)` accepts these entries (rules §5.3.4, §5.4); `limit`: option
+    `max_jokers_per_meld`."""
+    try:
+        lay_off(meld, entries, limit)
+    except IllegalAction:
+        return False
+    return True
+
+
 def may_extend(meld: Meld, card: str) -> bool:
     """Cheap necessary condition for laying natural `card` off alone on `meld` (rules §5.3.4): a run's suit
     at a position next to either end (one new card fills one whole position outside the run), or a set's rank
@@ -268,6 +278,15 @@ def swap_joker(meld: Meld, card: str) -> Meld:
         naturals = [c for c in meld.cells if c != JOKER] + [card]
         return Meld(SET, meld.key, 0, tuple(sort_canonical(naturals)) + (JOKER,) * (meld.jokers - 1), meld.by)
     raise IllegalAction("swap_card_mismatch", f"no joker of this meld stands for {card}")
+
+
+def swaps_joker(meld: Meld, card: str) -> bool:
+    """Whether `swap_joker(meld, card)` accepts natural `card` for a joker of `meld` (rules §5.3.5)."""
+    try:
+        swap_joker(meld, card)
+    except IllegalAction:
+        return False
+    return True
 
 
 def opening_value(meld: Meld) -> int:
