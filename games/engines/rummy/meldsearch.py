@@ -89,7 +89,7 @@ def candidates(counts: dict[str, int], jokers: int, limit: str | int) -> list[Ca
 def best_melds(
     hand: Iterable[str], limit: str | int, by_opening: bool = False, budget: int = 20000
 ) -> tuple[int, list[Candidate]]:
-    """The disjoint melds of highest total weight that `hand` can lay.
+    """The disjoint melds of highest total weight that `hand` can lay (rules §5.2).
 
     Args:
         hand: codes (a multiset).
@@ -99,6 +99,22 @@ def best_melds(
     Returns:
         `(total weight, melds)`; `(0, [])` when no meld can be formed.
     """
+    counts, jokers = _tally(hand)
+    cands = candidates(counts, jokers, limit)
+    if not cands:
+        return 0, []
+    weight: Callable[[Candidate], int] = (
+        (lambda c: c.opening_value) if by_opening else (lambda c: c.penalty_removed)
+    )
+    by_card = _by_card(cands, weight)
+    order = sorted(by_card, key=ORDER.__getitem__)
+    search = _searcher(by_card, order, weight, budget)
+    value, chosen = search(tuple(counts.get(c, 0) for c in order), jokers)
+    return value, list(chosen)
+
+
+def _tally(hand: Iterable[str]) -> tuple[dict[str, int], int]:
+    """`(natural code → copies, joker count)` of `hand`, the naturals in first-seen order."""
     counts: dict[str, int] = {}
     jokers = 0
     for code in hand:
@@ -106,19 +122,30 @@ def best_melds(
             jokers += 1
         else:
             counts[code] = counts.get(code, 0) + 1
-    cands = candidates(counts, jokers, limit)
-    if not cands:
-        return 0, []
-    weight: Callable[[Candidate], int] = (
-        (lambda c: c.opening_value) if by_opening else (lambda c: c.penalty_removed)
-    )
+    return counts, jokers
+
+
+def _by_card(cands: list[Candidate], weight: Callable[[Candidate], int]) -> dict[str, list[Candidate]]:
+    """Per natural code, the candidates that use it, heaviest first (ties in `cands` order)."""
     by_card: dict[str, list[Candidate]] = {}
     for cand in cands:
         for code in set(cand.uses):
             by_card.setdefault(code, []).append(cand)
     for lst in by_card.values():
         lst.sort(key=weight, reverse=True)
-    order = sorted(by_card, key=ORDER.__getitem__)
+    return by_card
+
+
+_Search = Callable[[tuple[int, ...], int], tuple[int, tuple[Candidate, ...]]]
+"""A memoised search: (copies left per code of its order, jokers left) → (best total weight, its melds)."""
+
+
+def _searcher(
+    by_card: dict[str, list[Candidate]], order: list[str], weight: Callable[[Candidate], int], budget: int
+) -> _Search:
+    """The depth-first search of `best_melds` over the codes in `order`: the lowest code left is either left
+    unmelded or used by one of its candidates (`by_card`, heaviest first); past `budget` nodes every call
+    answers (0, ()), so the best combination found so far stands."""
     nodes = [0]
 
     @cache
@@ -144,5 +171,4 @@ def best_melds(
                 best = (value, (cand, *chosen))
         return best
 
-    value, chosen = search(tuple(counts.get(c, 0) for c in order), jokers)
-    return value, list(chosen)
+    return search
