@@ -70,40 +70,77 @@ def _score_items(state: TarockState, points: dict[str, int], tricks: dict[str, i
     entries: list[dict[str, Any]] = [
         _entry("game", False, game_item.kontra, DECL if points[DECL] >= 45 else DEF, VALUES["game"][contract])
     ]
-    absolut_exists = contract == "rufer" or state.options["absolut_in_solo"]
+    entries.extend(_absolut_entries(state, contract, points))
+    if contract in VALUES["pagat"]:
+        entries.extend(_pagat_entries(state, contract))
+    entries.extend(_valat_entries(state, contract, tricks, game_item.kontra))
+    entries.extend(_trull_entries(state, contract))
+    if contract in VALUES["mondfang"]:
+        entries.extend(_mondfang_entries(state, contract))
+    return entries
+
+
+def _absolut_entries(state: TarockState, contract: str, points: dict[str, int]) -> list[dict[str, Any]]:
+    """The announced Absolut (§6.2: 56 card points or more for its side), or a still one for each side that
+    made it where Absolut exists (Rufer, or a Solo with option `absolut_in_solo`)."""
     absolut = state.item("absolut")
     if absolut is not None:
         won = points[absolut.owner] >= 56
         winner = absolut.owner if won else _other(absolut.owner)
-        entries.append(_entry("absolut", True, absolut.kontra, winner, VALUES["absolut"][contract]))
-    elif absolut_exists:
-        for side in (DECL, DEF):
-            if points[side] >= 56:
-                entries.append(_entry("absolut", False, 0, side, VALUES["absolut_still"][contract]))
-    if contract in VALUES["pagat"]:
-        entries.extend(_pagat_entries(state, contract))
+        return [_entry("absolut", True, absolut.kontra, winner, VALUES["absolut"][contract])]
+    if not (contract == "rufer" or state.options["absolut_in_solo"]):
+        return []
+    return [
+        _entry("absolut", False, 0, side, VALUES["absolut_still"][contract])
+        for side in (DECL, DEF)
+        if points[side] >= 56
+    ]
+
+
+def _valat_entries(
+    state: TarockState, contract: str, tricks: dict[str, int], game_kontra: int
+) -> list[dict[str, Any]]:
+    """The announced Valat (§6.2: all 10 tricks for its side), or a still one for a side that took every trick,
+    kontra'd like the game under option `still_valat_kontra`."""
     valat = state.item("valat")
     if valat is not None:
         winner = valat.owner if tricks[valat.owner] == 10 else _other(valat.owner)
-        entries.append(_entry("valat", True, valat.kontra, winner, VALUES["valat"][contract]))
-    else:
-        for side in (DECL, DEF):
-            if tricks[side] == 10:
-                level = game_item.kontra if state.options["still_valat_kontra"] else 0
-                entries.append(_entry("valat", False, level, side, VALUES["valat_still"][contract]))
+        return [_entry("valat", True, valat.kontra, winner, VALUES["valat"][contract])]
+    return [
+        _entry(
+            "valat",
+            False,
+            game_kontra if state.options["still_valat_kontra"] else 0,
+            side,
+            VALUES["valat_still"][contract],
+        )
+        for side in (DECL, DEF)
+        if tricks[side] == 10
+    ]
+
+
+def _trull_entries(state: TarockState, contract: str) -> list[dict[str, Any]]:
+    """The still Trull and Königstrull items (§6.2): for the side of the seat dealt the whole group (§2: T1, T21,
+    T22; the four Kings), where the contract has the item."""
+    entries = []
     for name, cards in (("trull", TRULL), ("koenigstrull", KOENIGSTRULL)):
         holder = _holder_side(state, cards) if contract in VALUES[name] else None
         if holder is not None:
             entries.append(_entry(name, False, 0, holder, VALUES[name][contract]))
-    if contract in VALUES["mondfang"]:
-        for trick in state.tricks:
-            played = {c: s for s, c in trick.cards}
-            if MOND in played:
-                if SKUS in played and trick.winner == played[SKUS]:
-                    winner = _other(state.side_of(played[MOND]))
-                    entries.append(_entry("mondfang", False, 0, winner, VALUES["mondfang"][contract]))
-                break
     return entries
+
+
+def _mondfang_entries(state: TarockState, contract: str) -> list[dict[str, Any]]:
+    """The Mondfang item (§6.2): against the side of the Mond's player when the Sküs took it in the trick it
+    fell in."""
+    for trick in state.tricks:
+        played = {c: s for s, c in trick.cards}
+        if MOND in played:
+            if SKUS in played and trick.winner == played[SKUS]:
+                winner = _other(state.side_of(played[MOND]))
+                return [_entry("mondfang", False, 0, winner, VALUES["mondfang"][contract])]
+            break
+    return []
 
 
 def _pagat_entries(state: TarockState, contract: str) -> list[dict[str, Any]]:
