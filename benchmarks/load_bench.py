@@ -278,7 +278,9 @@ def statement_counts() -> list[str]:
     users = [User.objects.get(username=n) for n in names]
     lines = []
     for stake, spectators in ((0, 0), (0, 20), (5, 0)):
-        table = services.create_table(users[0], "french-tarot", human_seats=4, stake=stake, turn_seconds=300)
+        table = services.create_table(
+            users[0], services.TableTerms("french-tarot", human_seats=4, stake=stake, turn_seconds=300)
+        )
         for user in users[1:]:
             services.join(user, table.pk)
         seated = {s.number: s.user for s in SeatRow.objects.filter(table=table)}
@@ -323,7 +325,9 @@ def open_tables(count: int, names: list[str]) -> list[int]:
     ids = []
     for index in range(count):
         four = [users[n] for n in names[index * 4 : index * 4 + 4]]
-        table = services.create_table(four[0], "french-tarot", human_seats=4, turn_seconds=120)
+        table = services.create_table(
+            four[0], services.TableTerms("french-tarot", human_seats=4, turn_seconds=120)
+        )
         for user in four[1:]:
             services.join(user, table.pk)
         ids.append(table.pk)

@@ -28,7 +28,14 @@ from games.engines.core import BOT_LEVELS, Game, all_games
 from games.engines.core.errors import RuleError
 from games.labels import BOT_LEVEL_LABELS
 from games.models import Table, TableSettings
-from games.reads.table_terms import MAX_LIMIT, MAX_STAKE, MoneyTerms, worst_case_terms
+from games.reads.table_terms import (
+    MAX_LIMIT,
+    MAX_STAKE,
+    TURN_SECONDS,
+    MoneyTerms,
+    TableTerms,
+    worst_case_terms,
+)
 from ledger.forms import MoneyField
 from social.models import InviteList
 
@@ -98,7 +105,9 @@ class NewTableForm(forms.Form):
         ),
     )
     access = forms.ChoiceField(label=_("Access"), choices=Table.Access.choices, initial=Table.Access.PUBLIC)
-    turn_seconds = forms.IntegerField(label=_("Turn time (seconds)"), min_value=10, max_value=300, initial=30)
+    turn_seconds = forms.IntegerField(
+        label=_("Turn time (seconds)"), min_value=TURN_SECONDS[0], max_value=TURN_SECONDS[1], initial=30
+    )
     fixed_deal = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -183,6 +192,22 @@ class NewTableForm(forms.Form):
     def options(self) -> dict[str, Any]:
         """The chosen game's options, normalised (after `is_valid()`)."""
         return dict(self.cleaned_data["options"])
+
+    def terms(self) -> TableTerms:
+        """The terms of the table these fields open (after `is_valid()` returned True): the chosen game, its
+        normalised options, human seats, bots' level, stake and limit (minor units; no limit: None, the game's
+        default), access and turn time."""
+        data = self.cleaned_data
+        return TableTerms(
+            data["game"],
+            self.options(),
+            human_seats=data["human_seats"],
+            bot_level=data["bot_level"],
+            stake=data["stake"] or 0,
+            limit=data.get("limit"),
+            access=data["access"],
+            turn_seconds=data["turn_seconds"],
+        )
 
     def money_preview(self) -> MoneyTerms | None:
         """The money terms (games.reads.table_terms.worst_case_terms: the worst case per settlement unit) of the

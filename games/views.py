@@ -81,19 +81,12 @@ def new_table(request: AuthenticatedHttpRequest) -> HttpResponse:
     access_form = TableSettingsForm(request.POST, owner=request.user, prefix=ACCESS_PREFIX)
     if not (form.is_valid() and access_form.is_valid()):
         return _lobby_page(request, form, access_form, status=400)
-    data, access = form.cleaned_data, access_form.cleaned_data
+    access = access_form.cleaned_data
     try:
         table = open_table(
             request.user,
-            data["game"],
-            form.options(),
-            human_seats=data["human_seats"],
-            bot_level=data["bot_level"],
-            stake=data["stake"] or 0,
-            limit=data.get("limit"),
-            access=data["access"],
-            turn_seconds=data["turn_seconds"],
-            fixed_deal=data.get("fixed_deal"),
+            form.terms(),
+            fixed_deal=form.cleaned_data.get("fixed_deal"),
             invite_list_id=access["invite_list"].pk if access["invite_list"] else None,
             spectators=access["spectators"],
             approval=access["approval"],

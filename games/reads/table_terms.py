@@ -1,18 +1,20 @@
-"""What each game's tables settle (the rules files' §9 "Settlement" lines), read from the game's declaration
-(games/engines/core/declaration.py): whether it settles once per match, the default table limit the New game
-dialog proposes, the limit a table plays with and a seat's worst case per settlement unit. The table service
-passes the ledger what follows from these (unit ids, limits); the ledger knows no game, and the worst case itself
-is the ledger's rule (ledger.calculation.worst_case, docs/rules/settlement.md "Money safety")."""
+"""The terms of a table: what a host opens a table with (`TableTerms`, what the table service's `create_table` takes,
+and `terms_of` a table already open), the bounds of its money and turn time, and what each game's tables settle (the
+rules files' §9 "Settlement" lines), read from the game's declaration (games/engines/core/declaration.py): whether it
+settles once per match, the default table limit the New game dialog proposes, the limit a table plays with and a
+seat's worst case per settlement unit. The table service passes the ledger what follows from these (unit ids,
+limits); the ledger knows no game, and the worst case itself is the ledger's rule (ledger.calculation.worst_case,
+docs/rules/settlement.md "Money safety")."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 from games.engines.core import get_game
 from games.engines.core.declaration import SettlementUnit
-from games.models import Round, Table
+from games.models import Round, Seat, Table
 from ledger.services import worst_case
 
 MAX_STAKE = 100_000
@@ -21,6 +23,59 @@ MAX_STAKE = 100_000
 MAX_LIMIT = 10_000_000
 """The highest limit per payment, in minor units (100,000.00): the New game form and the service refuse more.
 Both bounds keep every worst case (limit × seats) far inside the database's integer columns."""
+
+TURN_SECONDS = (10, 300)
+"""The shortest and longest turn time a table may have, in seconds (the New game form and the service)."""
+
+
+@dataclass(frozen=True)
+class TableTerms:
+    """The terms of a table a host opens: the New game dialog's fields (games.forms.NewTableForm.terms), the
+    finished table's for its new game (`terms_of`, games.services.rematch), tests' and benchmarks' tables.
+    `games.services.create_table` (and `open_table`) open a table on them.
+
+    Fields:
+        game: a registered game key or alias (games.engines.core.get_game); the table stores the key.
+        options: the game's options (its rules file §10), as given; missing ones take the game's defaults.
+        human_seats: seats 0 .. human_seats − 1 are for people (the host takes seat 0), 1 .. the game's seat
+            count with these options (Game.seat_count: Rummy's option `players`); the others are bots.
+        bot_level: the bots' level, one of games.engines.core.BOT_LEVELS.
+        stake: money per game unit (docs/rules/settlement.md "Terms"), in minor currency units (cents),
+            0 .. MAX_STAKE; 0 is a free table.
+        limit: the most one player pays another per settlement unit, in minor units, 0 .. MAX_LIMIT; None for the
+            game's default (`default_limit`, the rules file's §9), never 0 at a stakes table.
+        access: who may sit, a games.models.Table.Access value (docs/decisions-social.md "Access").
+        turn_seconds: the turn time in seconds, within TURN_SECONDS.
+
+    Plain data: nothing is checked when terms are made. `create_table` raises ServiceError("bad_request") for a
+    value outside these bounds (an unknown game among them) and the engine's IllegalAction("bad_options") for
+    options the game refuses.
+    """
+
+    game: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    _: KW_ONLY
+    human_seats: int = 1
+    bot_level: str = "standard"
+    stake: int = 0
+    limit: int | None = None
+    access: str = Table.Access.PUBLIC
+    turn_seconds: int = 30
+
+
+def terms_of(table: Table) -> TableTerms:
+    """The terms `table` was opened with: its game, options, number of human seats, bots' level, stake and limit
+    (minor units; the limit as stored, None for the game's default), access and turn time."""
+    return TableTerms(
+        table.game,
+        table.options,
+        human_seats=Seat.objects.filter(table=table, for_human=True).count(),
+        bot_level=table.bot_level,
+        stake=table.stake,
+        limit=table.limit,
+        access=table.access,
+        turn_seconds=table.turn_seconds,
+    )
 
 
 def default_limit(game_key: str, stake: int) -> int:

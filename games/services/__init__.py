@@ -6,6 +6,7 @@ Consumers, pages, bots, the sweeper and management commands call these functions
 """
 
 from games.errors import ServiceError
+from games.reads.table_terms import TableTerms
 
 from .bot_accounts import bot_user, ensure_bot_accounts
 from .invitations import answer_invitation, answer_seat_request, invite, invite_list, request_seat
@@ -19,6 +20,7 @@ from .tables import create_table, join, leave, leave_every_table, start_next_rou
 
 __all__ = [
     "ServiceError",
+    "TableTerms",
     "act",
     "answer_invitation",
     "answer_seat_request",

@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from accounts.models import User
 from games.errors import ServiceError
 from games.models import Event, Seat, Table, TableSettings
+from games.reads.table_terms import terms_of
 
 from .invitations import invite
 from .table_settings import open_table
@@ -20,10 +21,10 @@ from .tables import join
 def rematch(user: User, table_id: int) -> Table:
     """The finished table `table_id`'s "New game" for `user`, who played at it.
 
-    The first player who asks opens a table with the finished one's game, options, human seats, bots' level,
-    stake, limit, access, turn time and settings (its invite list only when it is the asker's own), seated at
-    seat 0, and invites the other people who sat there; a later asker is seated at that table (or sent to it
-    when already seated there) while it waits for players.
+    The first player who asks opens a table on the finished one's terms (games.reads.table_terms.terms_of: game,
+    options, human seats, bots' level, stake, limit, access, turn time) and settings (its invite list only when it
+    is the asker's own), seated at seat 0, and invites the other people who sat there; a later asker is seated
+    at that table (or sent to it when already seated there) while it waits for players.
 
     Returns the new table. Raises ServiceError("no_table"), ("not_seated") for someone who had no seat at the
     table, ("match_not_over") before the match's end, and what `open_table` raises (a stakes table's ledger
@@ -50,14 +51,7 @@ def rematch(user: User, table_id: int) -> Table:
     with transaction.atomic():
         new = open_table(
             user,
-            table.game,
-            table.options,
-            human_seats=Seat.objects.filter(table=table, for_human=True).count(),
-            bot_level=table.bot_level,
-            stake=table.stake,
-            limit=table.limit,
-            access=table.access,
-            turn_seconds=table.turn_seconds,
+            terms_of(table),
             invite_list_id=settings.invite_list_id if own_list and settings else None,
             spectators=settings.spectators if settings else TableSettings.Spectators.ANYONE,
             approval=settings.approval if settings else False,

@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from games.errors import ServiceError
 from games.models import Table, TableSettings
 from games.reads.access import is_host, refuse
+from games.reads.table_terms import TableTerms
 from social.models import InviteList
 
 from .events import panel_changed
@@ -58,21 +59,22 @@ def _save(
 
 def open_table(
     host: Any,
-    game_key: str,
-    options: dict[str, Any] | None = None,
+    terms: TableTerms,
     *,
     invite_list_id: int | None,
     spectators: str,
     approval: bool,
-    **table_args: Any,
+    fixed_deal: dict[str, Any] | None = None,
+    rematch_of: int | None = None,
 ) -> Table:
-    """The New game dialog: create the table (`create_table`, same arguments) and store its settings (`_save`)
-    in one transaction, so nobody sees the table before its access is set.
+    """The New game dialog: create the table on `terms` (`create_table`, with its `fixed_deal` and `rematch_of`)
+    and store its settings (`_save`: `invite_list_id`, `spectators`, `approval`) in one transaction, so nobody
+    sees the table before its access is set.
 
     Returns the table. Raises what either function raises; nothing is created then.
     """
     with transaction.atomic():
-        table = create_table(host, game_key, options, **table_args)
+        table = create_table(host, terms, fixed_deal=fixed_deal, rematch_of=rematch_of)
         _save(
             lock_table(table.pk),
             host,

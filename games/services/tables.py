@@ -9,12 +9,12 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games.engines.core import BOT_LEVELS, get_game
+from games.engines.core import BOT_LEVELS, Game, get_game
 from games.engines.core.errors import RuleError
 from games.errors import ServiceError
 from games.models import Match, Round, Seat, Table
 from games.reads.access import check_seat
-from games.reads.table_terms import MAX_LIMIT, MAX_STAKE, default_limit
+from games.reads.table_terms import MAX_LIMIT, MAX_STAKE, TURN_SECONDS, TableTerms, default_limit
 
 from . import seating, settlement, table_chat
 from .bot_accounts import bot_user
@@ -23,86 +23,48 @@ from .locking import lock_table
 from .round_flow import reschedule_current
 from .shuffling import deal_round, fix_next_deal, random_dealer
 
-TURN_SECONDS = (10, 300)
-
 
 def create_table(
     user: User,
-    game_key: str,
-    options: dict[str, Any] | None = None,
+    terms: TableTerms,
     *,
-    human_seats: int = 1,
-    bot_level: str = "standard",
-    stake: int = 0,
-    limit: int | None = None,
-    access: str = "public",
-    turn_seconds: int = 30,
     fixed_deal: dict[str, Any] | None = None,
     rematch_of: int | None = None,
 ) -> Table:
-    """Open a table; `user` takes seat 0, seats `human_seats`.. are bots of `bot_level`.
+    """Open a table on `terms` (games.reads.table_terms.TableTerms): `user` takes seat 0, seats
+    `terms.human_seats`.. are bots of `terms.bot_level`; a stakes table without a limit gets the game's default
+    (the rules file's §9), and the ledger checks that `user` can sit at it (docs/rules/settlement.md "Money
+    safety").
 
     Args:
-        game_key: a registered game key or alias; options: the game's §10 options (normalised here).
-        human_seats: 1..seat count; stake / limit: minor units, stored for the ledger, at most
-            table_terms.MAX_STAKE / MAX_LIMIT.
-        turn_seconds: the turn time, within TURN_SECONDS.
         fixed_deal: tests only (settings.KIBITZ_ALLOW_FIXED_DEALS): `{"order", "dealer"}` of the first deal.
         rematch_of: the finished table this one is the new game of (games.services.rematch), kept in the
             "created" event's data so the other players of that table find it.
-    Returns the table, already playing when `human_seats` is 1.
-    Raises ServiceError("bad_request", also for a limit of 0 at a stakes table), the ledger's refusals of a
-    stakes table (ServiceError with code `insufficient_funds`, `loss_limit`, `self_excluded`) or the engine's
-    IllegalAction("bad_options").
+    Returns the table, already playing when `terms.human_seats` is 1.
+    Raises ServiceError("bad_request") for terms outside TableTerms' bounds (an unknown game, a limit of 0 at a
+    stakes table among them), the ledger's refusals of a stakes table (ServiceError with code
+    `insufficient_funds`, `loss_limit`, `self_excluded`) or the engine's IllegalAction("bad_options").
     """
-    try:
-        game = get_game(game_key)
-    except KeyError:
-        raise ServiceError("bad_request", _("unknown game %(game)s") % {"game": repr(game_key)}) from None
-    opts = game.normalize_options(options or {})
+    game = _game_of(terms.game)
+    opts = game.normalize_options(terms.options)
     seats = game.seat_count(opts)
-    if not 1 <= human_seats <= seats:
-        raise ServiceError("bad_request", _("human seats must be 1..%(seats)s") % {"seats": seats})
-    if bot_level not in BOT_LEVELS:
-        raise ServiceError(
-            "bad_request", _("bot level must be one of %(levels)s") % {"levels": ", ".join(BOT_LEVELS)}
-        )
-    if (
-        not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]
-        or not 0 <= stake <= MAX_STAKE
-        or (limit is not None and not 0 <= limit <= MAX_LIMIT)
-    ):
-        raise ServiceError("bad_request", _("turn time, stake or limit out of range"))
-    if access not in Table.Access.values:
-        raise ServiceError("bad_request", _("unknown access"))
-    if stake > 0 and limit == 0:
-        # Never a hidden default: a limit of 0 would be shown while the game's default is reserved.
-        raise ServiceError(
-            "bad_request", _("a stakes table needs a positive limit (or none, for the game's default)")
-        )
-    if stake > 0 and limit is None:
-        limit = default_limit(game.key, stake)  # rules file §9: every stakes table has a limit
+    _check_terms(terms, seats)
+    limit = terms.limit
+    if terms.stake > 0 and limit is None:
+        limit = default_limit(game.key, terms.stake)  # rules file §9: every stakes table has a limit
     with transaction.atomic():
         table = Table.objects.create(
             game=game.key,
             options=opts,
-            stake=stake,
+            stake=terms.stake,
             limit=limit,
-            access=access,
-            turn_seconds=turn_seconds,
-            bot_level=bot_level,
+            access=terms.access,
+            turn_seconds=terms.turn_seconds,
+            bot_level=terms.bot_level,
             created_by=user,
         )
         settlement.check_player_can_sit(user, table, seats)
-        for number in range(seats):
-            human = number < human_seats
-            Seat.objects.create(
-                table=table,
-                number=number,
-                for_human=human,
-                user=user if number == 0 else (None if human else bot_user(bot_level, number)),
-                bot_level="" if human else bot_level,
-            )
+        _seat_company(table, user, seats, terms.human_seats)
         created: dict[str, Any] = {"user": user.pk}
         if rematch_of is not None:
             created["rematch_of"] = rematch_of
@@ -111,9 +73,54 @@ def create_table(
             fix_next_deal(
                 table, fixed_deal.get("order") or [], fixed_deal.get("dealer"), fixed_deal.get("bot_seed")
             )
-        if human_seats == 1:
+        if terms.human_seats == 1:
             _start(table)
     return table
+
+
+def _game_of(game_key: str) -> Game[Any]:
+    """The registered game of `game_key` (a key or an alias). Raises ServiceError("bad_request") for another."""
+    try:
+        return get_game(game_key)
+    except KeyError:
+        raise ServiceError("bad_request", _("unknown game %(game)s") % {"game": repr(game_key)}) from None
+
+
+def _check_terms(terms: TableTerms, seats: int) -> None:
+    """Refuse terms outside TableTerms' bounds for a game of `seats` seats: ServiceError("bad_request")."""
+    if not 1 <= terms.human_seats <= seats:
+        raise ServiceError("bad_request", _("human seats must be 1..%(seats)s") % {"seats": seats})
+    if terms.bot_level not in BOT_LEVELS:
+        raise ServiceError(
+            "bad_request", _("bot level must be one of %(levels)s") % {"levels": ", ".join(BOT_LEVELS)}
+        )
+    if (
+        not TURN_SECONDS[0] <= terms.turn_seconds <= TURN_SECONDS[1]
+        or not 0 <= terms.stake <= MAX_STAKE
+        or (terms.limit is not None and not 0 <= terms.limit <= MAX_LIMIT)
+    ):
+        raise ServiceError("bad_request", _("turn time, stake or limit out of range"))
+    if terms.access not in Table.Access.values:
+        raise ServiceError("bad_request", _("unknown access"))
+    if terms.stake > 0 and terms.limit == 0:
+        # Never a hidden default: a limit of 0 would be shown while the game's default is reserved.
+        raise ServiceError(
+            "bad_request", _("a stakes table needs a positive limit (or none, for the game's default)")
+        )
+
+
+def _seat_company(table: Table, user: User, seats: int, human_seats: int) -> None:
+    """The seats of a new table: `user` at seat 0, seats 1 .. `human_seats` − 1 free for people, the others bots
+    of the table's level."""
+    for number in range(seats):
+        human = number < human_seats
+        Seat.objects.create(
+            table=table,
+            number=number,
+            for_human=human,
+            user=user if number == 0 else (None if human else bot_user(table.bot_level, number)),
+            bot_level="" if human else table.bot_level,
+        )
 
 
 def join(user: User, table_id: int) -> int:

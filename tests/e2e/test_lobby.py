@@ -95,10 +95,10 @@ open_player_account(erin)
 social.ignore(erin, users["alice"])
 request = social.request_friend(users["alice"], users["carol"])
 social.accept_friend(users["carol"], request.pk)
-stakes = services.create_table(users["bob"], "french-tarot", human_seats=2, stake=10, bot_level="expert",
-                               turn_seconds=120)
-free = services.create_table(users["dave"], "{GAME.key}", human_seats=2, bot_level="beginner")
-playing = services.create_table(users["carol"], "{GAME.key}", human_seats=1, turn_seconds=300)
+stakes = services.create_table(users["bob"], services.TableTerms("french-tarot", human_seats=2, stake=10,
+                                                                  bot_level="expert", turn_seconds=120))
+free = services.create_table(users["dave"], services.TableTerms("{GAME.key}", human_seats=2, bot_level="beginner"))
+playing = services.create_table(users["carol"], services.TableTerms("{GAME.key}", human_seats=1, turn_seconds=300))
 later = timezone.now() + timedelta(hours=1)  # these stay online for the whole test
 for user in [erin, *(s.user for s in Seat.objects.filter(table=stakes, for_human=False))]:
     Presence.objects.update_or_create(user=user, defaults={{"last_seen": later}})

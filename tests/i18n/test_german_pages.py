@@ -140,7 +140,10 @@ def test_sign_up_speaks_german_to_a_german_browser(client):
 
 def test_the_lobby_speaks_german():
     client = german_player("alice")
-    tables.create_table(client.user, "french-tarot", human_seats=2, stake=10, limit=1500, bot_level="expert")
+    tables.create_table(
+        client.user,
+        tables.TableTerms("french-tarot", human_seats=2, stake=10, limit=1500, bot_level="expert"),
+    )
     page = client.get(reverse("lobby"))
     text = visible_text(page)
     for german in ("Neues Spiel", "Ihre Geldbörse", "öffentlich", "Freunde", "Alle Spiele", "Jetzt online"):
@@ -173,7 +176,9 @@ async def test_the_live_lobby_boxes_speak_the_players_language():
     from tests.tables.sockets import open_socket, receive
 
     alice = await sync_to_async(german_player)("alice")
-    await sync_to_async(tables.create_table)(alice.user, "french-tarot", human_seats=2, bot_level="beginner")
+    await sync_to_async(tables.create_table)(
+        alice.user, tables.TableTerms("french-tarot", human_seats=2, bot_level="beginner")
+    )
     socket, accepted = await open_socket("/ws/lobby/", alice.user)
     assert accepted
     frame = await receive(socket)

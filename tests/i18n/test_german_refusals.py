@@ -22,7 +22,9 @@ pytestmark = pytest.mark.django_db
 
 def test_it_refuses_a_stakes_seat_the_wallet_cannot_cover_in_german(settings):
     alice = german_player("alice")  # 100.00 to start with
-    table = tables.create_table(alice.user, "french-tarot", human_seats=2, stake=10, limit=1500)
+    table = tables.create_table(
+        alice.user, tables.TableTerms("french-tarot", human_seats=2, stake=10, limit=1500)
+    )
     settings.KIBITZ_STARTING_BALANCE = 1000
     bob = german_player("bob")  # 10.00: the worst case of 3 × 15.00 is out of reach
     text = visible_text(bob.post(reverse("play", args=[table.pk]), follow=True))
@@ -40,7 +42,9 @@ def test_it_refuses_a_friend_request_to_oneself_in_german():
 
 def test_the_social_panel_gets_the_invitation_refusal_in_german():
     alice = german_player("alice")
-    table = tables.create_table(alice.user, "french-tarot", human_seats=2, access="private")
+    table = tables.create_table(
+        alice.user, tables.TableTerms("french-tarot", human_seats=2, access="private")
+    )
     answer = alice.post(reverse("table_invite", args=[table.pk]), {"username": "alice"})
     assert answer.status_code == 400
     assert answer.json() == {
@@ -51,7 +55,9 @@ def test_the_social_panel_gets_the_invitation_refusal_in_german():
 
 def test_an_english_player_still_reads_english():
     alice = german_player("alice")
-    table = tables.create_table(alice.user, "french-tarot", human_seats=2, access="private")
+    table = tables.create_table(
+        alice.user, tables.TableTerms("french-tarot", human_seats=2, access="private")
+    )
     alice.user.profile.language = "en"
     alice.user.profile.save(update_fields=["language"])
     answer = alice.post(reverse("table_invite", args=[table.pk]), {"username": "alice"})
@@ -88,7 +94,7 @@ def _german_table() -> tuple[Table, dict[int, object], int, list[dict], int]:
     """Four German players at a French Tarot table: (table, user by seat, seat to act, its legal actions,
     version)."""
     players = [german_player(name).user for name in ("alice", "bob", "carol", "dave")]
-    table = tables.create_table(players[0], "french-tarot", human_seats=4)
+    table = tables.create_table(players[0], tables.TableTerms("french-tarot", human_seats=4))
     for user in players[1:]:
         tables.join(user, table.pk)
     game = get_game("french-tarot")

@@ -66,7 +66,7 @@ def test_a_limit_of_0_at_a_stakes_table_is_a_form_error_and_a_service_refusal(pl
         {**DIALOG, "stake": "0", "limit": "0"}
     ).is_valid()  # no stakes: the limit plays no part
     with pytest.raises(tables.ServiceError) as refused:
-        tables.create_table(players[0], "french-tarot", {}, stake=10, limit=0)
+        tables.create_table(players[0], tables.TableTerms("french-tarot", {}, stake=10, limit=0))
     assert refused.value.code == "bad_request"
     assert not Table.objects.exists()
 
@@ -101,7 +101,7 @@ def test_the_dialogs_preview_is_the_servers_worst_case_of_the_fields_as_posted(p
 
 def test_the_lobby_box_and_the_frame_show_the_worst_case_that_is_reserved(players):
     alice = players[0]
-    table = tables.create_table(alice, "french-tarot", {}, human_seats=1, stake=10)
+    table = tables.create_table(alice, tables.TableTerms("french-tarot", {}, human_seats=1, stake=10))
     (box,) = lobby_boxes(alice)
     assert box["limit"] == table_limit(table) == 1500
     assert box["money"]["worst_case"] == 4500
@@ -109,7 +109,7 @@ def test_the_lobby_box_and_the_frame_show_the_worst_case_that_is_reserved(player
     assert {s.reserved for s in unit.seat_set.all()} == {4500}
     shown = table_frame(table.pk, None)
     assert shown is not None and shown["table"]["money_terms"]["worst_case"] == 4500
-    free = tables.create_table(players[1], "french-tarot", {}, human_seats=2)
+    free = tables.create_table(players[1], tables.TableTerms("french-tarot", {}, human_seats=2))
     assert next(b for b in lobby_boxes(alice) if b["id"] == free.pk)["money"] is None
 
 
@@ -139,7 +139,9 @@ def _scored_table(user, settings) -> tuple[Table, Round]:
     settings.KIBITZ_BOT_PAUSE_SECONDS = 0
     settings.KIBITZ_NEXT_DEAL_SECONDS = 3600
     for seed in range(20):
-        table = tables.create_table(user, "french-tarot", {}, human_seats=1, bot_level="beginner", stake=1)
+        table = tables.create_table(
+            user, tables.TableTerms("french-tarot", {}, human_seats=1, bot_level="beginner", stake=1)
+        )
         frame = table_frame(table.pk, 0)
         assert frame is not None and frame["table"]["round"]["money"] is None  # nothing booked while it runs
         rnd = _play_out(user, table, 1, random.Random(seed))
@@ -201,7 +203,7 @@ def test_a_player_who_cannot_cover_is_stood_up_and_the_others_see_the_seats_reas
     settings.KIBITZ_BOT_PAUSE_SECONDS = 0
     settings.KIBITZ_NEXT_DEAL_SECONDS = 3600
     alice, bob = players[:2]
-    table = tables.create_table(alice, "french-tarot", {}, human_seats=2, stake=1)
+    table = tables.create_table(alice, tables.TableTerms("french-tarot", {}, human_seats=2, stake=1))
     tables.join(bob, table.pk)
     game = get_game("french-tarot")
     rng = random.Random(3)

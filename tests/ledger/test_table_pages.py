@@ -15,7 +15,7 @@ from tests.lobby import page_boxes
 @pytest.mark.django_db
 def test_it_shows_stake_limit_and_wallet_in_the_lobby(client, players):
     alice = players[0]
-    tables.create_table(alice, "french-tarot", {}, human_seats=2, stake=12)
+    tables.create_table(alice, tables.TableTerms("french-tarot", {}, human_seats=2, stake=12))
     client.force_login(players[1])
     page = client.get(reverse("lobby")).content.decode()
     (box,) = page_boxes(page)
@@ -50,7 +50,7 @@ def test_it_refuses_a_stakes_table_the_player_cannot_cover_with_the_reason(clien
 def test_it_refuses_play_to_a_self_excluded_player_with_the_reason(client, players):
     from ledger import services as ledger
 
-    table = tables.create_table(players[0], "french-tarot", {}, human_seats=2, stake=10)
+    table = tables.create_table(players[0], tables.TableTerms("french-tarot", {}, human_seats=2, stake=10))
     ledger.exclude_self(players[1], days=7)
     client.force_login(players[1])
     answer = client.post(reverse("play", args=[table.pk]), follow=True)
@@ -59,7 +59,7 @@ def test_it_refuses_play_to_a_self_excluded_player_with_the_reason(client, playe
 
 @pytest.mark.django_db
 def test_a_statement_line_links_its_deal_to_the_tables_hand_history(client, players):
-    table = tables.create_table(players[0], "french-tarot", {}, human_seats=1)
+    table = tables.create_table(players[0], tables.TableTerms("french-tarot", {}, human_seats=1))
     rnd = Round.objects.get(table=table)
     links = hand_history_urls([rnd.pk, None])
     assert links == {rnd.pk: reverse("hand_history", args=[rnd.pk])}

@@ -41,7 +41,9 @@ def test_it_settles_the_seed_petite_made_by_zero_through_a_real_table(players, s
     settings.KIBITZ_ALLOW_FIXED_DEALS = True
     doc = json.loads(CASE.read_text())
     alice = players[0]
-    table = tables.create_table(alice, "french-tarot", doc["options"], human_seats=4, stake=12)
+    table = tables.create_table(
+        alice, tables.TableTerms("french-tarot", doc["options"], human_seats=4, stake=12)
+    )
     assert table.limit == 1800  # the rules file's default: 150 × stake
     tables.fix_next_deal(table, order_for(doc["deal"], doc["dealer"]), doc["dealer"])
     for user in players[1:]:
@@ -78,7 +80,9 @@ def test_it_settles_a_deal_against_funded_bots(players, settings):
     settings.KIBITZ_BOT_PAUSE_SECONDS = 0
     settings.KIBITZ_NEXT_DEAL_SECONDS = 3600
     alice = players[0]
-    table = tables.create_table(alice, "french-tarot", {}, human_seats=1, bot_level="beginner", stake=1)
+    table = tables.create_table(
+        alice, tables.TableTerms("french-tarot", {}, human_seats=1, bot_level="beginner", stake=1)
+    )
     game = get_game("french-tarot")
     rng = random.Random(7)
     for n in range(400):
@@ -106,10 +110,11 @@ def test_it_settles_a_deal_against_funded_bots(players, settings):
 def test_it_refuses_a_stakes_table_with_the_reason(players):
     alice, bob = players[:2]
     with pytest.raises(tables.ServiceError) as poor:
-        tables.create_table(alice, "french-tarot", {}, human_seats=2, stake=100)  # worst case 3 × 150.00
+        # worst case 3 × 150.00
+        tables.create_table(alice, tables.TableTerms("french-tarot", {}, human_seats=2, stake=100))
     assert poor.value.code == "insufficient_funds"
     ledger.exclude_self(bob, days=1)
-    table = tables.create_table(alice, "french-tarot", {}, human_seats=2, stake=10)
+    table = tables.create_table(alice, tables.TableTerms("french-tarot", {}, human_seats=2, stake=10))
     with pytest.raises(tables.ServiceError) as excluded:
         tables.join(bob, table.pk)
     assert excluded.value.code == "self_excluded"
@@ -125,7 +130,9 @@ def test_a_deal_the_player_left_is_played_out_by_the_bots_and_settled_from_the_p
 ):
     settings.KIBITZ_BOT_PAUSE_SECONDS = 0
     alice = players[0]
-    table = tables.create_table(alice, "french-tarot", {}, human_seats=1, bot_level="beginner", stake=10)
+    table = tables.create_table(
+        alice, tables.TableTerms("french-tarot", {}, human_seats=1, bot_level="beginner", stake=10)
+    )
     assert ledger.wallet_for(alice).balance == 10_000 - 4500
     tables.leave(alice, table.pk)  # leaving does not escape the deal: nothing is released
     assert SettlementUnit.objects.get().status == UnitStatus.OPEN

@@ -45,7 +45,9 @@ def test_a_tarock_money_vector_is_booked_through_a_real_stakes_table(players, se
     settings.KIBITZ_NEXT_DEAL_SECONDS = 3600
     name, changes, commission = VECTORS[vector]
     case = json.loads((CASES / f"{name}.json").read_text())
-    table = tables.create_table(players[0], "tarock", case["options"], human_seats=4, stake=100)
+    table = tables.create_table(
+        players[0], tables.TableTerms("tarock", case["options"], human_seats=4, stake=100)
+    )
     assert table.limit == 1200  # §9: 12 units × stake
     tables.fix_next_deal(table, order_for(case["deal"]["hands"], case["dealer"]), case["dealer"])
     for user in players[1:]:

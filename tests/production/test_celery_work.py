@@ -39,7 +39,7 @@ def worker(postgres, redis_url, settings, tmp_path):
 def table_with_a_bot_to_act(user) -> Table:
     """A French Tarot table with one person and three bots whose first turn is a bot's (the dealer is drawn)."""
     for _ in range(20):
-        table = services.create_table(user, "french-tarot", human_seats=1)
+        table = services.create_table(user, services.TableTerms("french-tarot", human_seats=1))
         if Round.objects.get(table=table, status="playing").bot_due_at is not None:
             return table
     raise AssertionError("no deal opened with a bot to act")
@@ -67,7 +67,7 @@ def test_the_ledger_close_under_beat_records_a_balanced_reconciliation(worker, u
 
 
 def test_the_tables_clean_up_under_beat_closes_an_abandoned_table(worker, users_for_work):
-    table = services.create_table(users_for_work, "french-tarot", human_seats=1)
+    table = services.create_table(users_for_work, services.TableTerms("french-tarot", human_seats=1))
     gone = timezone.now() - timedelta(minutes=11)  # alice's last socket closed 11 minutes ago
     Seat.objects.filter(table=table, number=0).update(away_since=gone)
     assert wait_for(lambda: Table.objects.get(pk=table.pk).status == Table.Status.CLOSED, 60), (

@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client
 
-from games.services import ServiceError, tables
+from games.services import ServiceError, TableTerms, tables
 from signup.players import open_player_account
 from tests.players import verified
 
@@ -113,12 +113,13 @@ def test_an_unverified_player_cannot_sit_at_a_stakes_table():
         open_player_account(user)
     verified(alice)
     with pytest.raises(ServiceError) as refusal:
-        tables.create_table(bob, "french-tarot", human_seats=2, stake=10)
+        tables.create_table(bob, TableTerms("french-tarot", human_seats=2, stake=10))
     assert refusal.value.code == "email_unverified"
-    table = tables.create_table(alice, "french-tarot", human_seats=2, stake=10)
+    table = tables.create_table(alice, TableTerms("french-tarot", human_seats=2, stake=10))
     with pytest.raises(ServiceError) as refusal:
         tables.join(bob, table.pk)
     assert refusal.value.code == "email_unverified"
-    tables.create_table(bob, "french-tarot", human_seats=2)  # a free table needs no verified address
+    # a free table needs no verified address
+    tables.create_table(bob, TableTerms("french-tarot", human_seats=2))
     verified(bob)
     assert tables.join(bob, table.pk) == 1

@@ -58,7 +58,9 @@ def absence_5s(fast_bots):
 
 def _alone(users, **kwargs) -> Table:
     """alice at seat 0, bots at seats 1-3 of the tests' game; the first deal is on."""
-    return services.create_table(users["alice"], "test-follow", {"rounds": 3}, human_seats=1, **kwargs)
+    return services.create_table(
+        users["alice"], services.TableTerms("test-follow", {"rounds": 3}, human_seats=1, **kwargs)
+    )
 
 
 def _round(table: Table) -> Round | None:
@@ -178,7 +180,9 @@ def test_the_default_absence_time_is_the_tables_turn_time(users, fast_bots, cloc
 
 
 def test_a_person_away_may_still_leave_or_log_off(users, absence_5s, clock):
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 3}, human_seats=2)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", {"rounds": 3}, human_seats=2)
+    )
     services.join(users["bob"], table.pk)
     _gone(table, users["alice"])
     clock.move(6)
@@ -229,7 +233,9 @@ def test_a_servers_start_restarts_the_clocks(users, absence_5s, clock, monkeypat
 
 
 def test_at_a_stakes_table_the_absent_seat_is_freed_when_the_unit_ends(users, absence_5s, clock):
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 3}, human_seats=2, stake=10)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", {"rounds": 3}, human_seats=2, stake=10)
+    )
     services.join(users["bob"], table.pk)
     first = _round(table)
     _gone(table, users["alice"])
@@ -253,7 +259,9 @@ def test_at_a_stakes_table_the_absent_seat_is_freed_when_the_unit_ends(users, ab
 
 
 def test_at_a_stakes_table_between_deals_the_absent_seat_is_freed_at_once(users, absence_5s, clock):
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 3}, human_seats=2, stake=10)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", {"rounds": 3}, human_seats=2, stake=10)
+    )
     services.join(users["bob"], table.pk)
     absence_5s.KIBITZ_NEXT_DEAL_SECONDS = 3600
     finish_deal(table.pk)
@@ -314,7 +322,9 @@ def test_an_abandoned_stakes_table_releases_its_unfinished_deal(users, absence_5
 
 
 def test_one_connected_person_keeps_a_table(users, absence_5s, clock):
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 3}, human_seats=2)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", {"rounds": 3}, human_seats=2)
+    )
     services.join(users["bob"], table.pk)
     _gone(table, users["alice"])
     assert sockets.register(table.pk, users["bob"].pk, "bobs-channel")

@@ -17,7 +17,8 @@ pytestmark = pytest.mark.django_db
 
 def _table(users, access=Table.Access.PUBLIC, human_seats=3, **social_settings):
     table = services.create_table(
-        users["alice"], "test-follow", {"rounds": 2}, human_seats=human_seats, access=access
+        users["alice"],
+        services.TableTerms("test-follow", {"rounds": 2}, human_seats=human_seats, access=access),
     )
     if social_settings:
         TableSettings.objects.create(table=table, **social_settings)

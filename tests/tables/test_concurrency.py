@@ -22,7 +22,7 @@ REPETITIONS = 100
 
 
 def _table(users):
-    table = services.create_table(users["alice"], "french-tarot", human_seats=4)
+    table = services.create_table(users["alice"], services.TableTerms("french-tarot", human_seats=4))
     for name in ("bob", "carol", "dave"):
         services.join(users[name], table.pk)
     return table.pk, {s.number: s.user for s in Seat.objects.filter(table_id=table.pk)}

@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pyte
 
 @sync_to_async
 def _four_human_table(users):
-    table = services.create_table(users["alice"], "french-tarot", human_seats=4)
+    table = services.create_table(users["alice"], services.TableTerms("french-tarot", human_seats=4))
     for name in ("bob", "carol", "dave"):
         services.join(users[name], table.pk)
     table.refresh_from_db()
@@ -203,7 +203,9 @@ async def test_it_updates_the_lobby_boxes_live(users, redis_layer):
     assert ok
     first = await receive(ws)
     assert first == {"type": "lobby", "tables": []}
-    table = await sync_to_async(services.create_table)(users["alice"], "french-tarot", human_seats=2)
+    table = await sync_to_async(services.create_table)(
+        users["alice"], services.TableTerms("french-tarot", human_seats=2)
+    )
     box = await receive_until(ws, lambda f: f["type"] == "lobby" and f["tables"])
     assert box["tables"][0]["id"] == table.pk and box["tables"][0]["seats"][1]["open"] is True
     await sync_to_async(services.join)(users["bob"], table.pk)

@@ -24,7 +24,9 @@ def a_pass() -> int:
 
 
 def test_a_turn_keeps_its_remaining_time_across_an_outage(users, monkeypatch):
-    table = services.create_table(users["alice"], "french-tarot", human_seats=4, turn_seconds=10)
+    table = services.create_table(
+        users["alice"], services.TableTerms("french-tarot", human_seats=4, turn_seconds=10)
+    )
     for name in ("bob", "carol", "dave"):
         services.join(users[name], table.pk)
     started = timezone.now()
@@ -54,7 +56,9 @@ def test_a_turn_keeps_its_remaining_time_across_an_outage(users, monkeypatch):
 
 
 def test_a_normal_gap_between_passes_moves_nothing(users, monkeypatch):
-    table = services.create_table(users["alice"], "french-tarot", human_seats=4, turn_seconds=30)
+    table = services.create_table(
+        users["alice"], services.TableTerms("french-tarot", human_seats=4, turn_seconds=30)
+    )
     for name in ("bob", "carol", "dave"):
         services.join(users[name], table.pk)
     now = timezone.now()

@@ -20,7 +20,7 @@ MAX_STATEMENTS = 12
 
 
 def _four_people(users):
-    table = services.create_table(users["alice"], "french-tarot", human_seats=4)
+    table = services.create_table(users["alice"], services.TableTerms("french-tarot", human_seats=4))
     for name in ("bob", "carol", "dave"):
         services.join(users[name], table.pk)
     return table, {s.number: s.user for s in Seat.objects.filter(table=table)}

@@ -37,7 +37,9 @@ def _state(table_id):
 def test_a_schieber_table_moves_on_after_a_trick_won_by_seat_3(users, fast_bots, caplog):
     """When seat 3 wins a trick, to_act is {1, 3}: seat 1 may only say "Enough, thanks"; the bot, the deadline
     and the timeout all belong to seat 3, and the table moves on (it froze when they went to seat 1)."""
-    table = services.create_table(users["alice"], "jass-schieber", {"target": 1000}, human_seats=1)
+    table = services.create_table(
+        users["alice"], services.TableTerms("jass-schieber", {"target": 1000}, human_seats=1)
+    )
     rng = random.Random(13)
     windows = {"bot": 0, "timeout": 0}
     for _ in range(600):
@@ -81,10 +83,7 @@ def test_a_kloppen_rummy_table_gives_every_seat_its_turn(users, fast_bots, setti
     order = get_game("rummy").shuffle_deck(random.Random(KLOPPEN_DEAL_SEED), options)
     table = services.create_table(
         users["alice"],
-        "rummy",
-        options,
-        human_seats=1,
-        bot_level="standard",
+        services.TableTerms("rummy", options, human_seats=1, bot_level="standard"),
         fixed_deal={"order": order, "dealer": 3, "bot_seed": f"kloppen-{KLOPPEN_DEAL_SEED}"},
     )
     rng = random.Random(58)
@@ -161,7 +160,8 @@ def test_a_rummy_stakes_deal_after_an_elimination_reserves_and_charges_only_the_
     checked = 0
     for attempt in range(6):
         table = services.create_table(
-            users["alice"], "rummy", {"players": 4, "limit": 50}, human_seats=1, stake=stake
+            users["alice"],
+            services.TableTerms("rummy", {"players": 4, "limit": 50}, human_seats=1, stake=stake),
         )
         rng = random.Random(attempt)
         for _ in range(4000):
@@ -223,7 +223,7 @@ def test_differenzler_secret_predictions_have_deadlines_that_run_at_once(users, 
     """Every seat still to predict has its own deadline, all running from the deal; one seat's prediction
     leaves the others' deadlines as they were, and each times out on its own."""
     table = services.create_table(
-        users["alice"], "jass-differenzler", {"predictions": "secret"}, human_seats=2
+        users["alice"], services.TableTerms("jass-differenzler", {"predictions": "secret"}, human_seats=2)
     )
     services.join(users["bob"], table.pk)
     rnd, game, state = _state(table.pk)
@@ -251,7 +251,8 @@ def test_a_jass_stakes_match_settles_once_as_one_unit_through_a_real_table(users
     """Schieber's settlement unit is the whole match (docs/rules/jass.md §9): reserved once at the first deal,
     booked exactly once when the match ends, escrow back to zero and Σ balances = 0."""
     table = services.create_table(
-        users["alice"], "jass-schieber", {"target": 1000}, human_seats=1, stake=25, bot_level="beginner"
+        users["alice"],
+        services.TableTerms("jass-schieber", {"target": 1000}, human_seats=1, stake=25, bot_level="beginner"),
     )
     rng = random.Random(9)
     for _ in range(3000):
@@ -273,7 +274,7 @@ def test_a_jass_stakes_match_settles_once_as_one_unit_through_a_real_table(users
 
 
 def test_a_bot_takes_a_seat_through_one_function(users):
-    table = services.create_table(users["alice"], "test-follow", human_seats=1)
+    table = services.create_table(users["alice"], services.TableTerms("test-follow", human_seats=1))
     seat = Seat.objects.get(table=table, number=0)
     with pytest.raises(ValueError):
         seating.bot_takes_seat(table, seat, "bored")  # type: ignore[arg-type]

@@ -18,11 +18,9 @@ pytestmark = pytest.mark.django_db
 def _full_table(users, access, names=("bob", "carol")):
     table = services.create_table(
         users["alice"],
-        "test-follow",
-        {"rounds": 3},
-        human_seats=1 + len(names),
-        access=access,
-        bot_level="beginner",
+        services.TableTerms(
+            "test-follow", {"rounds": 3}, human_seats=1 + len(names), access=access, bot_level="beginner"
+        ),
     )
     for name in names:
         if access == Table.Access.PUBLIC:
@@ -79,7 +77,9 @@ def test_it_refuses_a_spectators_vote(users, fast_bots):
 
 
 def test_it_frees_the_seat_of_a_player_kicked_before_the_start(users):
-    table = services.create_table(users["alice"], "test-follow", human_seats=3, access=Table.Access.PRIVATE)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", human_seats=3, access=Table.Access.PRIVATE)
+    )
     services.answer_invitation(users["bob"], services.invite(users["alice"], table.pk, users["bob"]).pk, True)
     services.kick(users["alice"], table.pk, 1)
     seat = Seat.objects.get(table=table, number=1)
@@ -89,7 +89,7 @@ def test_it_frees_the_seat_of_a_player_kicked_before_the_start(users):
 
 def test_a_kick_is_a_declared_event_and_an_undeclared_kind_is_refused(users):
     assert "kick" in Event.KINDS
-    table = services.create_table(users["alice"], "test-follow", human_seats=2)
+    table = services.create_table(users["alice"], services.TableTerms("test-follow", human_seats=2))
     with pytest.raises(ValueError):
         append_event(table, "removed")
     assert not Event.objects.filter(table=table, kind="removed").exists()

@@ -20,7 +20,9 @@ def _playing(table: Table) -> Round | None:
 
 
 def _two_people(users, **kwargs):
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 3}, human_seats=2, **kwargs)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", {"rounds": 3}, human_seats=2, **kwargs)
+    )
     services.join(users["bob"], table.pk)
     table.refresh_from_db()
     return table
@@ -90,7 +92,9 @@ def test_leaving_between_deals_frees_the_seat_at_once(users, fast_bots):
 
 
 def test_when_the_last_person_leaves_the_bots_play_the_deal_out_and_the_table_closes(users, fast_bots):
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 3}, human_seats=1)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", {"rounds": 3}, human_seats=1)
+    )
     rnd = _playing(table)
     services.leave(users["alice"], table.pk)
     table.refresh_from_db()
@@ -108,7 +112,7 @@ def test_when_the_last_person_leaves_the_bots_play_the_deal_out_and_the_table_cl
 
 
 def test_leaving_a_table_that_waits_for_players_frees_the_seat_and_closes_when_nobody_is_left(users):
-    table = services.create_table(users["alice"], "test-follow", human_seats=3)
+    table = services.create_table(users["alice"], services.TableTerms("test-follow", human_seats=3))
     services.join(users["bob"], table.pk)
     services.leave(users["bob"], table.pk)
     assert Seat.objects.get(table=table, number=1).user is None
@@ -125,7 +129,8 @@ def test_at_a_jass_stakes_table_the_bot_stands_in_until_the_match_ends(users, fa
     for name in ("alice", "bob"):
         ledger.wallet_for(users[name])  # the starting grant
     table = services.create_table(
-        users["alice"], "jass-differenzler", {}, human_seats=2, stake=1, bot_level="beginner"
+        users["alice"],
+        services.TableTerms("jass-differenzler", {}, human_seats=2, stake=1, bot_level="beginner"),
     )
     services.join(users["bob"], table.pk)
     table.refresh_from_db()

@@ -143,7 +143,9 @@ def test_another_games_fields_are_not_read(every_game_offered):
 
 
 def test_the_lobby_box_summarises_the_options_from_the_schema(users):
-    services.create_table(users["alice"], "french-tarot", {"match_end": "deals:4", "profile": "seed002"})
+    services.create_table(
+        users["alice"], services.TableTerms("french-tarot", {"match_end": "deals:4", "profile": "seed002"})
+    )
     with translation.override("de"):
         (box,) = lobby_boxes(users["alice"])
     assert box["title"] == "Französisches Tarot"
@@ -197,7 +199,7 @@ def test_the_table_page_hands_the_shared_deck_setting_to_either_jass_game(users)
 
 
 def test_the_table_page_loads_the_declared_module_and_preferences(users):
-    table = services.create_table(users["alice"], "french-tarot")
+    table = services.create_table(users["alice"], services.TableTerms("french-tarot"))
     page = _client(users["alice"]).get(reverse("table", args=[table.pk])).content.decode()
     assert 'data-module="/static/js/games/french-tarot.js"' in page and 'data-deck="tarot"' in page
     assert '<script id="game-preferences" type="application/json">{}</script>' in page

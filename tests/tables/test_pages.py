@@ -121,7 +121,9 @@ def test_it_refuses_an_option_value_the_rules_do_not_allow(users):
 
 
 def test_it_shows_the_hand_history_and_replay_file_only_after_the_deal(users):
-    table = services.create_table(users["alice"], "french-tarot", {"match_end": "deals:1"})
+    table = services.create_table(
+        users["alice"], services.TableTerms("french-tarot", {"match_end": "deals:1"})
+    )
     client = _client(users["alice"])
     rnd = Round.objects.get(table=table)
     assert client.get(reverse("history", args=[table.pk, rnd.number])).status_code == 404
@@ -143,7 +145,7 @@ def test_it_shows_the_hand_history_and_replay_file_only_after_the_deal(users):
 
 def test_it_speaks_the_players_language(users):
     Profile.objects.filter(user=users["alice"]).update(language="de")
-    table = services.create_table(users["alice"], "french-tarot")
+    table = services.create_table(users["alice"], services.TableTerms("french-tarot"))
     client = _client(users["alice"])
     page = client.get(reverse("table", args=[table.pk])).content.decode()
     assert "Letzter Stich" in page and "Verlassen" in page
@@ -199,8 +201,8 @@ def test_it_logs_in_and_out(client, users):
 
 def test_the_lobby_offers_play_at_a_free_seat_a_way_back_to_ones_seat_and_watch_elsewhere(users):
     """The page hands its script the boxes (tests/e2e/test_lobby.py checks what the script draws from them)."""
-    waiting = services.create_table(users["alice"], "test-follow", human_seats=2)
-    playing = services.create_table(users["bob"], "test-follow", human_seats=1)
+    waiting = services.create_table(users["alice"], services.TableTerms("test-follow", human_seats=2))
+    playing = services.create_table(users["bob"], services.TableTerms("test-follow", human_seats=1))
     page = _client(users["carol"]).get(reverse("lobby")).content.decode()
     boxes = {box["id"]: box for box in page_boxes(page)}
     assert {table: boxes[table.pk]["can_sit"] for table in (waiting, playing)} == {
@@ -250,7 +252,9 @@ def test_a_reloaded_new_table_address_goes_to_the_lobby(users):
 
 
 def test_the_front_page_counts_the_tables_playing_and_waiting(client, users):
-    services.create_table(users["alice"], "test-follow", human_seats=2)  # waits for a second person
-    services.create_table(users["bob"], "test-follow", human_seats=1)  # plays against bots at once
+    # waits for a second person
+    services.create_table(users["alice"], services.TableTerms("test-follow", human_seats=2))
+    # plays against bots at once
+    services.create_table(users["bob"], services.TableTerms("test-follow", human_seats=1))
     page = client.get(reverse("lobby")).content.decode()
     assert "1 table playing now · 1 waiting for players" in page

@@ -24,7 +24,9 @@ def _client(user):
 
 def test_it_renders_the_table_panel_and_the_lobby_panel(users):
     alice = _client(users["alice"])
-    table = services.create_table(users["alice"], "test-follow", human_seats=2, access=Table.Access.PRIVATE)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", human_seats=2, access=Table.Access.PRIVATE)
+    )
     page = alice.get(f"/tables/{table.pk}/").content.decode()
     assert 'id="social-panel"' in page and "/static/js/table/panel.js" in page
     assert f'action="/tables/{table.pk}/settings/"' in page  # the host's settings while the table waits
@@ -32,7 +34,9 @@ def test_it_renders_the_table_panel_and_the_lobby_panel(users):
 
 
 def test_it_turns_away_a_user_the_table_refuses_at_the_page_and_at_play(users):
-    table = services.create_table(users["alice"], "test-follow", human_seats=2, access=Table.Access.PRIVATE)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", human_seats=2, access=Table.Access.PRIVATE)
+    )
     carol = _client(users["carol"])
     assert carol.get(f"/tables/{table.pk}/").url == "/"
     assert carol.post(f"/tables/{table.pk}/play/").url == "/"
@@ -43,7 +47,9 @@ def test_it_invites_from_the_table_and_accepts_from_the_lobby(users):
     alice = _client(users["alice"])
     thursday = social.create_list(users["alice"], "Thursday Jass")
     social.add_member(users["alice"], thursday.pk, users["bob"])
-    table = services.create_table(users["alice"], "test-follow", human_seats=2, access=Table.Access.PRIVATE)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", human_seats=2, access=Table.Access.PRIVATE)
+    )
     saved = alice.post(f"/tables/{table.pk}/settings/", {"invite_list": thursday.pk, "spectators": "anyone"})
     assert saved.json() == {"ok": True, "result": None}
     assert TableSettings.objects.get(table=table).invite_list == thursday
@@ -57,7 +63,9 @@ def test_it_invites_from_the_table_and_accepts_from_the_lobby(users):
 
 def test_it_refuses_a_spectators_vote_and_counts_a_players(users, fast_bots):
     alice = _client(users["alice"])
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 2}, human_seats=3)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", {"rounds": 2}, human_seats=3)
+    )
     for name in ("bob", "carol"):
         services.join(users[name], table.pk)
     finish_deal(table.pk)
@@ -73,7 +81,8 @@ def test_it_refuses_a_spectators_vote_and_counts_a_players(users, fast_bots):
 def test_it_lets_the_host_kick_from_the_table_panel(users, fast_bots):
     alice = _client(users["alice"])
     table = services.create_table(
-        users["alice"], "test-follow", {"rounds": 2}, human_seats=2, access=Table.Access.PRIVATE
+        users["alice"],
+        services.TableTerms("test-follow", {"rounds": 2}, human_seats=2, access=Table.Access.PRIVATE),
     )
     services.answer_invitation(users["bob"], services.invite(users["alice"], table.pk, users["bob"]).pk, True)
     finish_deal(table.pk)
@@ -135,7 +144,7 @@ def test_it_refuses_an_invite_list_for_a_table_that_is_not_private_or_a_list_of_
 
 
 def test_a_seat_request_at_a_table_one_may_not_watch_waits_in_the_lobby(users):
-    table = services.create_table(users["carol"], "test-follow", human_seats=2)
+    table = services.create_table(users["carol"], services.TableTerms("test-follow", human_seats=2))
     services.configure_table(
         users["carol"], table.pk, invite_list_id=None, spectators="friends", approval=True
     )
@@ -147,7 +156,9 @@ def test_a_seat_request_at_a_table_one_may_not_watch_waits_in_the_lobby(users):
 
 
 def test_the_ledgers_link_by_round_id_reaches_the_deals_hand_history(users, fast_bots):
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 2}, human_seats=1)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", {"rounds": 2}, human_seats=1)
+    )
     finish_deal(table.pk)
     rnd = Round.objects.get(table=table, number=1)
     assert hand_history_url(rnd.pk) == f"/deals/{rnd.pk}/" and hand_history_urls([None, rnd.pk]) == {

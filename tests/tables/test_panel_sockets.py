@@ -29,7 +29,7 @@ def _erin():
 @sync_to_async
 def _tarot_table(users, **kwargs):
     table = services.create_table(
-        users["alice"], "french-tarot", {"match_end": "deals:2"}, human_seats=4, **kwargs
+        users["alice"], services.TableTerms("french-tarot", {"match_end": "deals:2"}, human_seats=4, **kwargs)
     )
     for name in ("bob", "carol", "dave"):
         services.join(users[name], table.pk)
@@ -84,7 +84,7 @@ async def test_it_never_sends_a_spectator_a_hand(users, redis_layer):
 
 async def test_it_refuses_the_socket_of_a_user_the_table_does_not_admit(users, redis_layer):
     table = await sync_to_async(services.create_table)(
-        users["alice"], "test-follow", human_seats=2, access=Table.Access.PRIVATE
+        users["alice"], services.TableTerms("test-follow", human_seats=2, access=Table.Access.PRIVATE)
     )
     ws, ok = await open_socket(f"/ws/tables/{table.pk}/", users["carol"])
     assert not ok
@@ -109,7 +109,7 @@ async def _chat_lines(ws, count, timeout=20):
 
 async def test_it_keeps_the_spectators_chat_from_the_players_at_a_stakes_table(users, redis_layer):
     table = await sync_to_async(services.create_table)(
-        users["alice"], "test-follow", human_seats=2, stake=50, limit=500
+        users["alice"], services.TableTerms("test-follow", human_seats=2, stake=50, limit=500)
     )
     await sync_to_async(services.join)(users["bob"], table.pk)
     sockets = {}
@@ -136,7 +136,9 @@ async def test_it_keeps_the_spectators_chat_from_the_players_at_a_stakes_table(u
 
 
 async def test_it_shows_players_the_watchers_and_hides_ignored_authors(users, redis_layer):
-    table = await sync_to_async(services.create_table)(users["bob"], "test-follow", human_seats=3)
+    table = await sync_to_async(services.create_table)(
+        users["bob"], services.TableTerms("test-follow", human_seats=3)
+    )
     await sync_to_async(services.join)(users["alice"], table.pk)
     (alice, ok_a), (bob, ok_b) = [
         await open_socket(f"/ws/tables/{table.pk}/", users[n]) for n in ("alice", "bob")
@@ -169,7 +171,8 @@ async def test_it_shows_players_the_watchers_and_hides_ignored_authors(users, re
 
 async def test_it_turns_a_kicked_players_socket_away_before_the_next_deal(users, redis_layer, fast_bots):
     table = await sync_to_async(services.create_table)(
-        users["alice"], "test-follow", {"rounds": 3}, human_seats=2, access=Table.Access.PRIVATE
+        users["alice"],
+        services.TableTerms("test-follow", {"rounds": 3}, human_seats=2, access=Table.Access.PRIVATE),
     )
     invitation = await sync_to_async(services.invite)(users["alice"], table.pk, users["bob"])
     await sync_to_async(services.answer_invitation)(users["bob"], invitation.pk, True)
@@ -193,7 +196,7 @@ async def test_it_brings_an_invitation_to_the_invitees_lobby_live(users, redis_l
     first = await receive_until(lobby, lambda f: f["type"] == "social")
     assert first["invitations"] == []
     table = await sync_to_async(services.create_table)(
-        users["alice"], "test-follow", human_seats=2, access=Table.Access.PRIVATE
+        users["alice"], services.TableTerms("test-follow", human_seats=2, access=Table.Access.PRIVATE)
     )
     await sync_to_async(services.invite)(users["alice"], table.pk, users["bob"])
     frame = await receive_until(lobby, lambda f: f["type"] == "social" and f["invitations"])

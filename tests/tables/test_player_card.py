@@ -27,7 +27,9 @@ def _client(user):
 
 
 def test_it_shows_a_player_card_with_games_played_and_won(users, fast_bots):
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 1}, human_seats=1)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", {"rounds": 1}, human_seats=1)
+    )
     finish_deal(table.pk)
     [row] = match_record(users["alice"])
     match = Match.objects.get(table=table)
@@ -43,7 +45,9 @@ def test_it_shows_a_player_card_with_games_played_and_won(users, fast_bots):
 
 
 def test_a_match_is_won_by_whoever_holds_the_seat_at_its_end(users, fast_bots):
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 2}, human_seats=2)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", {"rounds": 2}, human_seats=2)
+    )
     services.join(users["bob"], table.pk)
     finish_deal(table.pk)
     services.leave(users["bob"], table.pk)  # between deals: the seat is freed, carol takes it
@@ -63,7 +67,9 @@ def test_a_match_is_won_by_whoever_holds_the_seat_at_its_end(users, fast_bots):
 
 
 def test_it_renders_the_player_card_with_the_record_and_a_safe_back_link(users, fast_bots):
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 1}, human_seats=1)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", {"rounds": 1}, human_seats=1)
+    )
     finish_deal(table.pk)
     page = _client(users["bob"]).get("/players/alice/?next=javascript:alert(1)")
     text = page.content.decode()
@@ -82,7 +88,7 @@ def test_it_renders_the_player_card_with_the_record_and_a_safe_back_link(users, 
 def test_friends_see_the_table_a_friend_is_at_until_it_closes(users):
     alice, bob = users["alice"], users["bob"]
     social.accept_friend(bob, social.request_friend(alice, bob).pk)
-    table = services.create_table(bob, "test-follow", human_seats=2)
+    table = services.create_table(bob, services.TableTerms("test-follow", human_seats=2))
     watchers.table_heartbeat(bob.pk, table.pk, watching=False)
     assert social.friends_panel(alice)["friends"][0]["table"] == table.pk
     services.leave(bob, table.pk)  # the last person leaves before the start: the table closes
@@ -94,7 +100,7 @@ def test_friends_see_the_table_a_friend_is_at_until_it_closes(users):
 
 
 def test_it_lists_watchers_by_heartbeat_without_ignored_or_seated_users(users):
-    table = services.create_table(users["alice"], "test-follow", human_seats=2)
+    table = services.create_table(users["alice"], services.TableTerms("test-follow", human_seats=2))
     for name in ("carol", "dave", "alice"):
         watchers.start_watching(users[name].pk, table.pk)
     assert [w["username"] for w in watchers_of(table.pk, users["alice"])] == ["carol", "dave"]
@@ -105,9 +111,9 @@ def test_it_lists_watchers_by_heartbeat_without_ignored_or_seated_users(users):
 
 
 def test_logging_off_leaves_the_users_tables_and_shows_them_offline(users):
-    playing = services.create_table(users["alice"], "test-follow", human_seats=2)
+    playing = services.create_table(users["alice"], services.TableTerms("test-follow", human_seats=2))
     services.join(users["bob"], playing.pk)
-    waiting = services.create_table(users["carol"], "test-follow", human_seats=3)
+    waiting = services.create_table(users["carol"], services.TableTerms("test-follow", human_seats=3))
     services.join(users["bob"], waiting.pk)
     social.heartbeat(users["bob"].pk, playing.pk)
     _client(users["bob"]).post("/accounts/logout/")
@@ -119,7 +125,7 @@ def test_logging_off_leaves_the_users_tables_and_shows_them_offline(users):
 
 
 def test_leave_every_table_skips_a_table_left_meanwhile(users):
-    table = services.create_table(users["alice"], "test-follow", human_seats=2)
+    table = services.create_table(users["alice"], services.TableTerms("test-follow", human_seats=2))
     services.join(users["bob"], table.pk)
     assert services.leave_every_table(users["bob"]) == [table.pk]
     assert services.leave_every_table(users["bob"]) == []

@@ -22,7 +22,9 @@ def _seeded_table(users, settings):
     game = get_game("french-tarot")
     order = game.shuffle_deck(random.Random(7), game.normalize_options({}))
     return services.create_table(
-        users["alice"], "french-tarot", human_seats=1, fixed_deal={"order": order, "dealer": 3}
+        users["alice"],
+        services.TableTerms("french-tarot", human_seats=1),
+        fixed_deal={"order": order, "dealer": 3},
     ), game
 
 
@@ -83,7 +85,7 @@ def test_it_gives_the_match_totals_after_each_finished_deal_and_the_next_deal_ti
     from games.services.tables import start_next_round
     from tests.tables.driving import finish_deal
 
-    table = services.create_table(users["alice"], "french-tarot", human_seats=1)
+    table = services.create_table(users["alice"], services.TableTerms("french-tarot", human_seats=1))
     assert table_frame(table.pk, 0)["table"]["match_rounds"] == []
     game = get_game("french-tarot")
     sheet = []

@@ -165,13 +165,10 @@ def company(users, fast_bots, settings) -> Company:
     alice, bob, carol, dave = (users[n] for n in ("alice", "bob", "carol", "dave"))
     table = services.open_table(
         alice,
-        "test-follow",
-        {"rounds": 3},
+        services.TableTerms("test-follow", {"rounds": 3}, human_seats=3, stake=10),
         invite_list_id=None,
         spectators="anyone",
         approval=True,
-        human_seats=3,
-        stake=10,
         fixed_deal={"order": _order("test-follow"), "dealer": 3},
     )
     for guest in (bob, carol):
@@ -315,7 +312,8 @@ def test_it_builds_the_side_panel_chat_and_player_cards_without_writing(company)
     reads = ReadLog()
     table, users = company.table, company.users
     alice, bob, dave = users["alice"], users["bob"], users["dave"]
-    waiting = services.create_table(alice, "test-follow", human_seats=2)  # alice's other table: to invite to
+    # alice's other table: to invite to
+    waiting = services.create_table(alice, services.TableTerms("test-follow", human_seats=2))
 
     shared = reads("table_panel", panel.table_panel, table.pk)
     assert shared is not None and shared.between_deals and shared.voters == 2
@@ -378,15 +376,19 @@ def test_it_builds_the_side_panel_chat_and_player_cards_without_writing(company)
 def test_it_answers_access_refusals_and_money_terms_without_writing(users):
     reads = ReadLog()
     alice, bob, carol, dave = (users[n] for n in ("alice", "bob", "carol", "dave"))
-    public = services.create_table(alice, "test-follow", human_seats=2, stake=10)
+    public = services.create_table(alice, services.TableTerms("test-follow", human_seats=2, stake=10))
     services.configure_table(alice, public.pk, invite_list_id=None, spectators="none", approval=False)
     thursday = social.create_list(carol, "Thursday")
     social.add_member(carol, thursday.pk, dave)
-    private = services.create_table(carol, "test-follow", human_seats=2, access=Table.Access.PRIVATE)
+    private = services.create_table(
+        carol, services.TableTerms("test-follow", human_seats=2, access=Table.Access.PRIVATE)
+    )
     services.configure_table(
         carol, private.pk, invite_list_id=thursday.pk, spectators="friends", approval=True
     )
-    friends = services.create_table(bob, "test-follow", human_seats=2, access=Table.Access.FRIENDS)
+    friends = services.create_table(
+        bob, services.TableTerms("test-follow", human_seats=2, access=Table.Access.FRIENDS)
+    )
     tables = [public, private, friends]
 
     assert reads("watch_refusal, no spectators", access.watch_refusal, public, dave) == "no_spectators"
@@ -425,9 +427,11 @@ def test_it_builds_the_lobby_frames_and_the_pages_read_models_without_writing(co
     reads = ReadLog()
     users, table = company.users, company.table
     alice, bob, carol, dave = (users[n] for n in ("alice", "bob", "carol", "dave"))
-    waiting = services.create_table(alice, "test-follow", human_seats=2)
+    waiting = services.create_table(alice, services.TableTerms("test-follow", human_seats=2))
     services.invite(alice, waiting.pk, dave)
-    hidden = services.create_table(carol, "test-follow", human_seats=2, access=Table.Access.PRIVATE)
+    hidden = services.create_table(
+        carol, services.TableTerms("test-follow", human_seats=2, access=Table.Access.PRIVATE)
+    )
     social.accept_friend(bob, social.request_friend(alice, bob).pk)
     social.heartbeat(bob.pk, table.pk)
     lobby_chat.post(alice, "who plays?")
@@ -461,7 +465,9 @@ def test_it_builds_every_games_frames_without_writing(key, users, fast_bots, set
     settings.KIBITZ_ALLOW_FIXED_DEALS = True
     alice, dave = users["alice"], users["dave"]
     table = services.create_table(
-        alice, key, human_seats=1, stake=10, fixed_deal={"order": _order(key), "dealer": 3}
+        alice,
+        services.TableTerms(key, human_seats=1, stake=10),
+        fixed_deal={"order": _order(key), "dealer": 3},
     )
     seats = range(get_game(key).seat_count(table.options))
 
@@ -498,7 +504,7 @@ def test_it_builds_every_games_frames_without_writing(key, users, fast_bots, set
 
 
 def test_it_finds_an_update_insert_delete_and_row_lock_run_inside_the_capture(users):
-    table = services.create_table(users["alice"], "test-follow", human_seats=2)
+    table = services.create_table(users["alice"], services.TableTerms("test-follow", human_seats=2))
     check = ReadLog()
     assert check("a read", Table.objects.filter(pk=table.pk).first) is not None
     check("an update", Table.objects.filter(pk=table.pk).update, turn_seconds=40)

@@ -18,11 +18,9 @@ pytestmark = pytest.mark.django_db
 def _finished_two_person_table(users) -> Table:
     table = services.create_table(
         users["alice"],
-        "french-tarot",
-        {"match_end": "deals:1"},
-        human_seats=2,
-        bot_level="beginner",
-        turn_seconds=40,
+        services.TableTerms(
+            "french-tarot", {"match_end": "deals:1"}, human_seats=2, bot_level="beginner", turn_seconds=40
+        ),
     )
     services.join(users["bob"], table.pk)
     for _deal in range(100):  # a deal everybody passed is annulled and does not count (rules §3)
@@ -60,7 +58,9 @@ def test_the_new_game_has_the_same_terms_seats_the_asker_and_invites_the_others(
 
 
 def test_only_the_players_of_a_finished_match_may_ask(users, fast_bots):
-    running = services.create_table(users["alice"], "french-tarot", {"match_end": "deals:2"})
+    running = services.create_table(
+        users["alice"], services.TableTerms("french-tarot", {"match_end": "deals:2"})
+    )
     with pytest.raises(services.ServiceError) as refused:
         services.rematch(users["alice"], running.pk)
     assert refused.value.code == "match_not_over"

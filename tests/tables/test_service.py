@@ -19,7 +19,9 @@ pytestmark = pytest.mark.django_db
 
 
 def _two_humans(users):
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 1}, human_seats=2)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", {"rounds": 1}, human_seats=2)
+    )
     services.join(users["bob"], table.pk)
     table.refresh_from_db()
     return table
@@ -56,7 +58,7 @@ def _play_to_the_end(table, person, choose, steps):
 
 
 def test_it_starts_at_once_against_bots_with_a_committed_deal(users):
-    table = services.create_table(users["alice"], "test-follow", human_seats=1)
+    table = services.create_table(users["alice"], services.TableTerms("test-follow", human_seats=1))
     table.refresh_from_db()
     assert table.status == Table.Status.PLAYING
     rnd = Round.objects.get(table=table)
@@ -69,7 +71,7 @@ def test_it_starts_at_once_against_bots_with_a_committed_deal(users):
 
 
 def test_it_waits_for_human_seats_then_starts(users):
-    table = services.create_table(users["alice"], "test-follow", human_seats=3)
+    table = services.create_table(users["alice"], services.TableTerms("test-follow", human_seats=3))
     assert Table.objects.get(pk=table.pk).status == Table.Status.OPEN
     assert services.join(users["bob"], table.pk) == 1
     assert services.join(users["bob"], table.pk) == 1  # already seated: same seat, no new event
@@ -81,7 +83,9 @@ def test_it_waits_for_human_seats_then_starts(users):
 
 
 def _four_humans(users):
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 1}, human_seats=4)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", {"rounds": 1}, human_seats=4)
+    )
     for name in ("bob", "carol", "dave"):
         services.join(users[name], table.pk)
     table.refresh_from_db()
@@ -109,7 +113,7 @@ def test_it_applies_a_move_once_and_refuses_stale_repeated_and_out_of_turn(users
 
 
 def test_it_refuses_illegal_and_malformed_actions_without_change(users, fast_bots):
-    table = services.create_table(users["alice"], "test-follow", human_seats=1)
+    table = services.create_table(users["alice"], services.TableTerms("test-follow", human_seats=1))
     while True:
         table.refresh_from_db()
         rnd, game, state = _state(table)
@@ -141,7 +145,7 @@ def test_it_times_out_once_through_the_guarded_path(users):
 
 def test_it_plays_a_whole_match_with_bots_through_the_sweeper(users, fast_bots):
     alice = users["alice"]
-    table = services.create_table(alice, "test-follow", {"rounds": 2}, human_seats=1)
+    table = services.create_table(alice, services.TableTerms("test-follow", {"rounds": 2}, human_seats=1))
     _play_to_the_end(table, alice, lambda game, state: game.legal_actions(state, 0)[0], steps=200)
     rounds = list(Round.objects.filter(table=table).order_by("number"))
     assert [r.status for r in rounds] == ["done", "done"]
@@ -165,7 +169,8 @@ def test_it_fixes_the_next_deal_only_when_allowed(users, settings):
 def test_it_plays_french_tarot_deals_with_bots_through_the_sweeper(users, fast_bots):
     alice = users["alice"]
     table = services.create_table(
-        alice, "french-tarot", {"match_end": "deals:1"}, human_seats=1, bot_level="beginner"
+        alice,
+        services.TableTerms("french-tarot", {"match_end": "deals:1"}, human_seats=1, bot_level="beginner"),
     )
     _play_to_the_end(table, alice, lambda game, state: game.timeout_action(state, 0), steps=400)
     scored = Round.objects.filter(table=table, status=Round.Status.DONE, result__status="scored").get()
@@ -187,7 +192,8 @@ def test_it_shows_a_memory_bot_every_view_its_seat_had_this_deal(users, fast_bot
     monkeypatch.setattr(ExpertBot, "observe", spy)
     alice = users["alice"]
     table = services.create_table(
-        alice, "french-tarot", {"match_end": "deals:1"}, human_seats=1, bot_level="expert"
+        alice,
+        services.TableTerms("french-tarot", {"match_end": "deals:1"}, human_seats=1, bot_level="expert"),
     )
     game = get_game("french-tarot")
     for _ in range(400):

@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(60)]
 
 @sync_to_async
 def _table(users):
-    return services.create_table(users["alice"], "french-tarot", human_seats=2)
+    return services.create_table(users["alice"], services.TableTerms("french-tarot", human_seats=2))
 
 
 async def _close_code(

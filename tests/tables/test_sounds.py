@@ -44,7 +44,7 @@ def test_the_table_page_names_each_sound_by_its_static_url(users):
 
     from games import services
 
-    table = services.create_table(users["alice"], "french-tarot", human_seats=1)
+    table = services.create_table(users["alice"], services.TableTerms("french-tarot", human_seats=1))
     client = Client()
     client.force_login(users["alice"])
     page = client.get(reverse("table", args=[table.pk])).content.decode()

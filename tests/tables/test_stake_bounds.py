@@ -40,7 +40,9 @@ def test_a_limit_above_100000_is_a_form_error():
 def test_the_service_refuses_amounts_beyond_the_bounds(users):
     for stake, limit in ((MAX_STAKE + 1, None), (10, MAX_LIMIT + 1)):
         with pytest.raises(ServiceError) as refusal:
-            services.create_table(users["alice"], "french-tarot", stake=stake, limit=limit)
+            services.create_table(
+                users["alice"], services.TableTerms("french-tarot", stake=stake, limit=limit)
+            )
         assert refusal.value.code == "bad_request"
 
 

@@ -26,7 +26,7 @@ def _code(call, *args):
 
 
 def test_it_limits_the_flood_per_user_across_the_lobby_and_the_tables(users):
-    table = services.create_table(users["alice"], "test-follow", human_seats=2)
+    table = services.create_table(users["alice"], services.TableTerms("test-follow", human_seats=2))
     for n in range(chat.FLOOD_MESSAGES - 1):
         table_chat.post_in_lobby(users["alice"], f"line {n}")
     services.post_chat(users["alice"], "at the table", table.pk)
@@ -40,7 +40,7 @@ def test_it_limits_the_flood_per_user_across_the_lobby_and_the_tables(users):
 
 
 def test_it_refuses_what_social_refuses_as_the_table_service(users):
-    table = services.create_table(users["alice"], "test-follow", human_seats=2)
+    table = services.create_table(users["alice"], services.TableTerms("test-follow", human_seats=2))
     assert _code(services.post_chat, users["alice"], "x" * (chat.CHAT_MAX + 1), table.pk) == "chat_too_long"
     assert _code(services.post_chat, users["alice"], "  ", table.pk) == "bad_request"
 
@@ -48,7 +48,7 @@ def test_it_refuses_what_social_refuses_as_the_table_service(users):
 def test_it_writes_system_lines_for_joins_leaves_and_kicks_with_their_events(
     users, django_capture_on_commit_callbacks
 ):
-    table = services.create_table(users["alice"], "test-follow", human_seats=3)
+    table = services.create_table(users["alice"], services.TableTerms("test-follow", human_seats=3))
     services.join(users["bob"], table.pk)
     with django_capture_on_commit_callbacks() as sent:
         services.leave(users["bob"], table.pk)
@@ -60,13 +60,15 @@ def test_it_writes_system_lines_for_joins_leaves_and_kicks_with_their_events(
 
 
 def test_a_refused_leave_writes_no_line(users):
-    table = services.create_table(users["alice"], "test-follow", human_seats=3)
+    table = services.create_table(users["alice"], services.TableTerms("test-follow", human_seats=3))
     assert _code(services.leave, users["bob"], table.pk) == "not_seated"
     assert not TableChatMessage.objects.filter(table=table).exists()
 
 
 def test_it_separates_players_and_spectators_at_a_stakes_table(users):
-    table = services.create_table(users["alice"], "test-follow", human_seats=2, stake=100, limit=1000)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", human_seats=2, stake=100, limit=1000)
+    )
     services.join(users["bob"], table.pk)
     table = Table.objects.get(pk=table.pk)
     said = services.post_chat(users["alice"], "players only", table.pk)
@@ -83,18 +85,20 @@ def test_it_separates_players_and_spectators_at_a_stakes_table(users):
 
 
 def test_it_puts_everyone_in_one_room_at_a_table_without_stakes(users):
-    table = services.create_table(users["alice"], "test-follow", human_seats=2)
+    table = services.create_table(users["alice"], services.TableTerms("test-follow", human_seats=2))
     said = services.post_chat(users["dave"], "hi players", table.pk)
     assert chat_reads.may_read(users["alice"].pk, chat_reads.visible_rooms(table, True), said)
 
 
 def test_it_refuses_chat_from_users_the_table_does_not_admit(users):
-    table = services.create_table(users["alice"], "test-follow", human_seats=2, access=Table.Access.PRIVATE)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", human_seats=2, access=Table.Access.PRIVATE)
+    )
     assert _code(services.post_chat, users["carol"], "let me in", table.pk) == "not_allowed"
 
 
 def test_a_seated_player_the_host_ignores_may_not_talk_at_the_hosts_table(users):
-    table = services.create_table(users["alice"], "test-follow", human_seats=2)
+    table = services.create_table(users["alice"], services.TableTerms("test-follow", human_seats=2))
     services.join(users["dave"], table.pk)
     assert services.post_chat(users["dave"], "hello", table.pk)["text"] == "hello"
     social.ignore(users["alice"], users["dave"])

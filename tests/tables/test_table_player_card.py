@@ -28,7 +28,10 @@ def _card(client, table_id, **query):
 
 def _private_table_of_alice_with_bob(users, human_seats=2):
     table = services.create_table(
-        users["alice"], "test-follow", {"rounds": 2}, human_seats=human_seats, access=Table.Access.PRIVATE
+        users["alice"],
+        services.TableTerms(
+            "test-follow", {"rounds": 2}, human_seats=human_seats, access=Table.Access.PRIVATE
+        ),
     )
     services.answer_invitation(users["bob"], services.invite(users["alice"], table.pk, users["bob"]).pk, True)
     return table
@@ -49,7 +52,9 @@ def test_it_gives_the_card_of_a_seat_with_player_info_ignore_and_the_hosts_kick(
 def test_it_offers_no_kick_while_a_deal_is_played_and_a_vote_at_a_public_table_between_deals(
     users, fast_bots
 ):
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 2}, human_seats=3)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", {"rounds": 2}, human_seats=3)
+    )
     for name in ("bob", "carol"):
         services.join(users[name], table.pk)
     assert _card(_client(users["alice"]), table.pk, seat=1).json()["result"]["kick"] is None  # deal running
@@ -60,7 +65,7 @@ def test_it_offers_no_kick_while_a_deal_is_played_and_a_vote_at_a_public_table_b
 
 
 def test_it_gives_a_bots_card_without_buttons(users):
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 2})
+    table = services.create_table(users["alice"], services.TableTerms("test-follow", {"rounds": 2}))
     card = _card(_client(users["alice"]), table.pk, seat=1).json()["result"]
     assert card["bot"] and card["username"] is None and card["info_url"] is None
     assert not card["may_ignore"] and card["kick"] is None and card["invite_tables"] == []
@@ -75,9 +80,14 @@ def test_it_gives_ones_own_card_with_player_info_only(users):
 
 def test_it_lists_the_viewers_other_open_tables_with_a_free_seat_and_invites_there(users):
     alice = _client(users["alice"])
-    waiting = services.create_table(users["alice"], "test-follow", {"rounds": 2}, human_seats=2)
-    full = services.create_table(users["alice"], "test-follow", {"rounds": 2})  # alice alone: playing
-    of_carol = services.create_table(users["carol"], "test-follow", {"rounds": 2}, human_seats=2)
+    waiting = services.create_table(
+        users["alice"], services.TableTerms("test-follow", {"rounds": 2}, human_seats=2)
+    )
+    # alice alone: playing
+    full = services.create_table(users["alice"], services.TableTerms("test-follow", {"rounds": 2}))
+    of_carol = services.create_table(
+        users["carol"], services.TableTerms("test-follow", {"rounds": 2}, human_seats=2)
+    )
     here = _private_table_of_alice_with_bob(users)
     tables = _card(alice, here.pk, seat=1).json()["result"]["invite_tables"]
     assert [t["id"] for t in tables] == [waiting.pk]
@@ -90,7 +100,9 @@ def test_it_lists_the_viewers_other_open_tables_with_a_free_seat_and_invites_the
 
 
 def test_it_finds_a_watcher_by_name_and_says_where_they_are(users):
-    table = services.create_table(users["alice"], "test-follow", {"rounds": 2}, human_seats=2)
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", {"rounds": 2}, human_seats=2)
+    )
     watchers.start_watching(users["dave"].pk, table.pk)
     card = _card(_client(users["alice"]), table.pk, username="dave").json()["result"]
     assert card["where"] == "watching" and card["seat"] is None and card["kick"] is None
