@@ -61,7 +61,9 @@ def _people_table(
     options = VARIANTS[variant]
     seats = game.seat_count(game.normalize_options(options))
     table = services.create_table(
-        users["alice"], key, options, human_seats=seats, turn_seconds=300, fixed_deal=fixed_deal
+        users["alice"],
+        services.TableTerms(key, options, human_seats=seats, turn_seconds=300),
+        fixed_deal=fixed_deal,
     )
     for name in NAMES[1:seats]:
         services.join(users[name], table.pk)

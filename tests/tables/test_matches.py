@@ -65,7 +65,7 @@ WIDE: list[tuple[str, dict[str, Any], str]] = [
 @sync_to_async
 def _open(user: Any, key: str, options: dict[str, Any], level: str) -> int:
     table = services.create_table(
-        user, key, options, human_seats=1, bot_level=level, stake=STAKE, turn_seconds=300
+        user, services.TableTerms(key, options, human_seats=1, bot_level=level, stake=STAKE, turn_seconds=300)
     )
     return table.pk
 

@@ -49,7 +49,9 @@ def _options(game: str, rng: random.Random) -> dict:
 def test_a_table_never_stalls(users, fast_bots, game, match):
     rng = random.Random(seeded(f"{game}:{match}:{os.environ.get('KIBITZ_STALL_SEED', '')}"))
     level = rng.choice(["beginner", "standard"])
-    table = services.create_table(users["alice"], game, _options(game, rng), human_seats=1, bot_level=level)
+    table = services.create_table(
+        users["alice"], services.TableTerms(game, _options(game, rng), human_seats=1, bot_level=level)
+    )
     assert_not_stalled(table.pk)
     seen = set()
     for _ in range(STEPS):
