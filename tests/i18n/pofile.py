@@ -59,57 +59,78 @@ def parse(path: Path) -> list[Entry]:
 
     Raises ValueError (with file and line) on a line this reader does not understand.
     """
-    entries: list[Entry] = []
-    current: Entry | None = None
-    target: tuple[str, int] | None = None  # the field that continuation lines extend
-    flags: set[str] = set()  # flags read for the next entry
-
-    def finish() -> None:
-        nonlocal current, target
-        if current is not None:
-            entries.append(current)
-        current, target = None, None
-
+    reader = _Reader(path)
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         line = raw.strip()
         obsolete = line.startswith("#~")
         if obsolete:
             line = line[2:].strip()
         if not line:
-            finish()
-            continue
-        if line.startswith(("#", "|")):
-            finish()  # a comment belongs to the next entry
-            if line.startswith("#,"):
-                flags |= {flag.strip() for flag in line[2:].split(",") if flag.strip()}
-            continue
-        match = _KEYWORD.match(line)
-        if match:
-            keyword, index, literal = match.groups()
-            text = _unquote(literal, path, number)
-            if keyword == "msgctxt" or (keyword == "msgid" and target != ("msgctxt", 0)):
-                finish()
-                current, flags = Entry(msgid="", flags=flags, obsolete=obsolete, line=number), set()
-            if current is None:
-                raise ValueError(f"{path}:{number}: {keyword} outside an entry")
-            if keyword.startswith("msgstr"):
-                slot = int(index) if index is not None else 0
-                current.msgstr[slot], target = text, ("msgstr", slot)
-            else:
-                setattr(current, keyword, text)
-                target = (keyword, 0)
-            continue
-        if line.startswith('"') and current is not None and target is not None:
-            text = _unquote(line, path, number)
-            name, slot = target
-            if name == "msgstr":
-                current.msgstr[slot] += text
-            else:
-                setattr(current, name, (getattr(current, name) or "") + text)
-            continue
-        raise ValueError(f"{path}:{number}: cannot read {raw!r}")
-    finish()
-    return entries
+            reader.finish()
+        elif line.startswith(("#", "|")):
+            reader.comment(line)
+        elif match := _KEYWORD.match(line):
+            reader.keyword(match, obsolete, number)
+        elif not reader.continues(line, number):
+            raise ValueError(f"{path}:{number}: cannot read {raw!r}")
+    reader.finish()
+    return reader.entries
+
+
+@dataclass
+class _Reader:
+    """`parse`'s state: the entries read so far, the entry being read, the field that continuation lines extend
+    and the flags read for the next entry."""
+
+    path: Path
+    entries: list[Entry] = field(default_factory=list)
+    current: Entry | None = None
+    target: tuple[str, int] | None = None
+    flags: set[str] = field(default_factory=set)
+
+    def finish(self) -> None:
+        """End the entry being read, if any."""
+        if self.current is not None:
+            self.entries.append(self.current)
+        self.current, self.target = None, None
+
+    def comment(self, line: str) -> None:
+        """A comment line: it ends the entry being read (a comment belongs to the next entry); keep its flags."""
+        self.finish()
+        if line.startswith("#,"):
+            self.flags |= {flag.strip() for flag in line[2:].split(",") if flag.strip()}
+
+    def keyword(self, match: re.Match[str], obsolete: bool, number: int) -> None:
+        """A `msgctxt`, `msgid`, `msgid_plural` or `msgstr[n]` line: a `msgctxt`, or a `msgid` not after one,
+        starts an entry. Raises ValueError for a field outside an entry."""
+        keyword, index, literal = match.groups()
+        text = _unquote(literal, self.path, number)
+        if keyword == "msgctxt" or (keyword == "msgid" and self.target != ("msgctxt", 0)):
+            self.finish()
+            self.current, self.flags = (
+                Entry(msgid="", flags=self.flags, obsolete=obsolete, line=number),
+                set(),
+            )
+        if self.current is None:
+            raise ValueError(f"{self.path}:{number}: {keyword} outside an entry")
+        if keyword.startswith("msgstr"):
+            slot = int(index) if index is not None else 0
+            self.current.msgstr[slot], self.target = text, ("msgstr", slot)
+        else:
+            setattr(self.current, keyword, text)
+            self.target = (keyword, 0)
+
+    def continues(self, line: str, number: int) -> bool:
+        """Add a continuation line (a quoted string) to the field being read; False when `line` is none."""
+        if not (line.startswith('"') and self.current is not None and self.target is not None):
+            return False
+        text = _unquote(line, self.path, number)
+        name, slot = self.target
+        if name == "msgstr":
+            self.current.msgstr[slot] += text
+        else:
+            setattr(self.current, name, (getattr(self.current, name) or "") + text)
+        return True
 
 
 def placeholders(text: str) -> Counter[str]:
