@@ -55,21 +55,10 @@ def make_volume(deals: int = 3000, seed: int = 19) -> dict[str, Any]:
     """Book `deals` settled deals; returns {"players": users, "staff_player": user, "bots": wallets,
     "wallets": all seat wallets}. Every wallet is funded first (grants, then one bot funding each)."""
     rng = random.Random(seed)
-    users = get_user_model()
-    people = []
-    for name in PLAYER_NAMES:
-        user = users.objects.create(username=name)
-        open_player_account(user)
-        people.append(user)
-    croupier = users.objects.create(username="croupier", is_staff=True)
-    open_player_account(croupier)
+    people, croupier = _players()
     wallets = [ledger.wallet_for(u) for u in [*people, croupier]]
     bots = [ledger.bot_wallet(f"{g}:expert:{i}") for g in GAMES for i in range(2)]
-    promotions = ledger.promotions_account()
-    for i, w in enumerate([*wallets, *bots]):
-        ledger.post(
-            key=f"volume:fund:{i}", kind="bot_funding", lines=[(w.pk, FUNDS), (promotions.pk, -FUNDS)]
-        )
+    _fund([*wallets, *bots])
     seat_pool = [*wallets, *bots]
     balances = {a.pk: a.balance for a in Account.objects.all()}
     house = ledger.house_account()
@@ -158,25 +147,73 @@ def make_volume(deals: int = 3000, seed: int = 19) -> dict[str, Any]:
     with backdated():
         created = Transaction.objects.bulk_create([txs[i] for i in order], batch_size=2000)
         by_key = {t.key: t for t in created}
-        postings = []
-        for i in order:
-            tx = by_key[txs[i].key]
-            for account_id, amount in lines_of[i]:
-                balances[account_id] = balances.get(account_id, 0) + amount
-                postings.append(
-                    Posting(
-                        transaction=tx,
-                        account_id=account_id,
-                        amount=amount,
-                        balance_after=balances[account_id],
-                    )
-                )
+        postings = _postings([(by_key[txs[i].key], lines_of[i]) for i in order], balances)
         Posting.objects.bulk_create(postings, batch_size=5000)
         made_units = SettlementUnit.objects.bulk_create(units, batch_size=2000)
+    seat_rows = _unit_seats(made_units, seats_of, [by_key[tx.key] for tx in txs])
+    UnitSeat.objects.bulk_create(seat_rows, batch_size=5000)
+    settle_by_unit = {t.details["unit"]: t for t in created if t.kind == "settle"}
+    for unit in made_units:
+        unit.settle_transaction = settle_by_unit[unit.unit_id]
+    SettlementUnit.objects.bulk_update(made_units, ["settle_transaction"], batch_size=2000)
+    accounts = list(Account.objects.filter(pk__in=list(balances)))
+    for a in accounts:
+        a.balance = balances[a.pk]
+    Account.objects.bulk_update(accounts, ["balance"], batch_size=1000)
+    return {"players": people, "staff_player": croupier, "bots": bots, "wallets": wallets}
+
+
+def _players() -> tuple[list[Any], Any]:
+    """The people of PLAYER_NAMES and the staff member who plays ("croupier"), each with a player account."""
+    users = get_user_model()
+    people = []
+    for name in PLAYER_NAMES:
+        user = users.objects.create(username=name)
+        open_player_account(user)
+        people.append(user)
+    croupier = users.objects.create(username="croupier", is_staff=True)
+    open_player_account(croupier)
+    return people, croupier
+
+
+def _fund(wallets: list[Account]) -> None:
+    """FUNDS (minor units) into each of `wallets` from the promotions account, one posting each."""
+    promotions = ledger.promotions_account()
+    for i, w in enumerate(wallets):
+        ledger.post(
+            key=f"volume:fund:{i}", kind="bot_funding", lines=[(w.pk, FUNDS), (promotions.pk, -FUNDS)]
+        )
+
+
+def _postings(
+    booked: list[tuple[Transaction, list[tuple[int, int]]]], balances: dict[int, int]
+) -> list[Posting]:
+    """The postings of `booked` (each stored transaction with its (account id, amount) lines, in time order), each
+    with the running balance after it; `balances` (account id → balance) is moved on to the end."""
+    postings = []
+    for tx, lines in booked:
+        for account_id, amount in lines:
+            balances[account_id] = balances.get(account_id, 0) + amount
+            postings.append(
+                Posting(
+                    transaction=tx,
+                    account_id=account_id,
+                    amount=amount,
+                    balance_after=balances[account_id],
+                )
+            )
+    return postings
+
+
+def _unit_seats(
+    units: list[SettlementUnit], seats_of: list[list[dict[str, Any]]], stored: list[Transaction]
+) -> list[UnitSeat]:
+    """The seat rows of each stored unit, from its seats' bookkeeping (`reserve_index` into `stored`, the stored
+    transactions in booking order)."""
     seat_rows = []
-    for unit, seats in zip(made_units, seats_of, strict=True):
+    for unit, seats in zip(units, seats_of, strict=True):
         for s in seats:
-            reserve_tx = by_key[txs[s["reserve_index"]].key]
+            reserve_tx = stored[s["reserve_index"]]
             seat_rows.append(
                 UnitSeat(
                     unit=unit,
@@ -189,13 +226,4 @@ def make_volume(deals: int = 3000, seed: int = 19) -> dict[str, Any]:
                     change=s["change"],
                 )
             )
-    UnitSeat.objects.bulk_create(seat_rows, batch_size=5000)
-    settle_by_unit = {t.details["unit"]: t for t in created if t.kind == "settle"}
-    for unit in made_units:
-        unit.settle_transaction = settle_by_unit[unit.unit_id]
-    SettlementUnit.objects.bulk_update(made_units, ["settle_transaction"], batch_size=2000)
-    accounts = list(Account.objects.filter(pk__in=list(balances)))
-    for a in accounts:
-        a.balance = balances[a.pk]
-    Account.objects.bulk_update(accounts, ["balance"], batch_size=1000)
-    return {"players": people, "staff_player": croupier, "bots": bots, "wallets": wallets}
+    return seat_rows
