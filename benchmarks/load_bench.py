@@ -182,22 +182,10 @@ async def _play_seat(
                 frame = json.loads(await asyncio.wait_for(ws.recv(), left))
             except TimeoutError:
                 break
-            now = time.monotonic()
-            seat.frames += 1
-            if frame["type"] == "ack":
-                if now >= step.began:
-                    step.acks += 1
+            if not _took_state(live, seat, step, frame):
+                if frame["type"] == "error":
+                    acted_at = -1
                 continue
-            if frame["type"] == "error":
-                step.errors[frame.get("code", "?")] += 1
-                acted_at = -1
-                continue
-            if frame["type"] != "state":
-                continue
-            if frame["version"] > seat.last_version:
-                live.last_change = now
-            record(seat, frame)
-            arrived(live, step, now)
             if seat.finished or frame["version"] == acted_at or not (frame["legal"] or frame["hints"]):
                 continue
             move = random_move(frame["legal"], frame["hints"], rng, avoid=("thanks",))
@@ -208,6 +196,27 @@ async def _play_seat(
                 task.add_done_callback(thinking.discard)
         for task in thinking:
             task.cancel()
+
+
+def _took_state(live: Live, seat: Seat, step: Step, frame: dict[str, Any]) -> bool:
+    """Count one frame of `seat`'s socket: an ack once the step has begun, an error by its code, a state frame
+    recorded (a newer version is the table's last change). True for a state frame, which the seat may act on."""
+    now = time.monotonic()
+    seat.frames += 1
+    if frame["type"] == "ack":
+        if now >= step.began:
+            step.acks += 1
+        return False
+    if frame["type"] == "error":
+        step.errors[frame.get("code", "?")] += 1
+        return False
+    if frame["type"] != "state":
+        return False
+    if frame["version"] > seat.last_version:
+        live.last_change = now
+    record(seat, frame)
+    arrived(live, step, now)
+    return True
 
 
 async def probe_first_frames(

@@ -44,6 +44,9 @@ ALLOWED_SCOPES = {
         "benchmarks/production_shape.py",
         "make_players",
     ): "called by the benchmarks' main after Django's set-up",
+    ("benchmarks/production_run.py", "_verdict"): "called by main after Django's set-up",
+    ("benchmarks/production_run.py", "_table_failures"): "called by main after Django's set-up",
+    ("benchmarks/production_run.py", "_print_wallets"): "called by main after Django's set-up",
     ("benchmarks/load_bench.py", "main"): (
         "the load benchmark builds the processes' environment, then sets Django up and imports the service"
     ),
