@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from playwright.sync_api import Page
@@ -268,37 +268,10 @@ def test_two_partners_see_each_others_won_tricks_only_once_the_called_tarock_is_
     table = open_tarock_table(alice, site.url, PARTNER_PUBLIC, human_seats=2)
     join_from_lobby(bob, table, alice.url)
     assert frame(bob)["table"]["you"] == 1
-
-    script = {"alice": ["T22", "T21", "10S"], "bob": ["T4", "T18", "KS"]}
-
-    held = {"T18"}  # bob keeps the called Tarock until the test lets him play it
-
-    def card_for(who: str):
-        def pick(f: dict[str, Any], legal: list[str]) -> str | None:
-            in_hand = len(f["view"]["hand"])
-            wanted = script[who][10 - in_hand] if in_hand > 7 else None
-            card = wanted if wanted in legal else legal[0]
-            return None if card in held else card
-
-        return pick
-
-    def step(page: Page, who: str, call: str) -> bool:
-        return _mouse_step(page, call, [0], card_of=card_for(who))
-
-    def partner_button(page: Page, seat: int) -> int:
-        return page.locator(f'.seat-box[data-seat="{seat}"] .won-cards-button').count()
+    partners = _Partners(alice, bob)
 
     # Until the T18 is played: no frame holds the partner's won tricks, no page offers them.
-    end = time.monotonic() + 60
-    while not (
-        _my_turn(bob) and frame(bob)["view"]["trick"] and frame(bob)["view"]["trick"]["cards"] == [[0, "T21"]]
-    ):
-        assert time.monotonic() < end, frame(bob)
-        assert partner_button(alice, 1) == 0 and partner_button(bob, 0) == 0
-        if frame(alice)["view"]["contract"]:
-            assert alice.inner_text(".partner-name") == "unknown"
-        if not (step(alice, "alice", "contract:rufer") or step(bob, "bob", "pass:true")):
-            time.sleep(0.05)
+    _play_up_to_the_called_tarock(partners)
     assert frame(alice)["view"]["won_tricks"][0], "alice won trick 1 and sees it"
     alice.screenshot(path=str(output_dir / "tarock-partner-hidden-desktop.png"))
     before = {who: len(fs) for who, fs in frames.items()}
@@ -307,8 +280,69 @@ def test_two_partners_see_each_others_won_tricks_only_once_the_called_tarock_is_
             assert f["view"]["won_tricks"][partner] is None, (who, f["version"])
             assert who == "bob" or f["view"]["partner"] is None
 
-    held.clear()
-    assert step(bob, "bob", "")  # the T18 under alice's T21: the partnership is public (§7)
+    _bob_plays_the_called_tarock(partners, output_dir)
+    _alice_opens_bobs_won_trick(partners, output_dir)
+    for who, partner in (("alice", 1), ("bob", 0)):
+        assert any(f["view"]["won_tricks"][partner] for f in frames[who][before[who] :]), who
+
+    _until_done(alice, lambda: partners.step(alice, "") or partners.step(bob, ""))
+    for page in (alice, bob):
+        _check_sheet(page)
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+    assert frame(alice)["view"]["result"] == frame(bob)["view"]["result"]
+    for page in (alice, bob):
+        page.context.close()
+
+
+class _Partners:
+    """alice (seat 0) and bob (seat 1) of the PARTNER_PUBLIC deal, playing their scripted cards by mouse: bob keeps
+    the called Tarock (T18) while it is `held`."""
+
+    SCRIPT: ClassVar[dict[str, list[str]]] = {"alice": ["T22", "T21", "10S"], "bob": ["T4", "T18", "KS"]}
+
+    def __init__(self, alice: Page, bob: Page) -> None:
+        self.alice, self.bob = alice, bob
+        self.held = {"T18"}  # bob keeps the called Tarock until the test lets him play it
+
+    def step(self, page: Page, call: str) -> bool:
+        """`_mouse_step` of `page` (alice's or bob's) with its scripted card, else its first legal one."""
+        who = "alice" if page is self.alice else "bob"
+
+        def pick(f: dict[str, Any], legal: list[str]) -> str | None:
+            in_hand = len(f["view"]["hand"])
+            wanted = self.SCRIPT[who][10 - in_hand] if in_hand > 7 else None
+            card = wanted if wanted in legal else legal[0]
+            return None if card in self.held else card
+
+        return _mouse_step(page, call, [0], card_of=pick)
+
+
+def _partner_button(page: Page, seat: int) -> int:
+    return page.locator(f'.seat-box[data-seat="{seat}"] .won-cards-button').count()
+
+
+def _play_up_to_the_called_tarock(partners: _Partners) -> None:
+    """alice calls a Rufer, bob passes; they play until bob is to follow alice's T21 (holding the T18). Meanwhile
+    no page offers the partner's won tricks and alice's shows the partner as unknown."""
+    alice, bob = partners.alice, partners.bob
+    end = time.monotonic() + 60
+    while not (
+        _my_turn(bob) and frame(bob)["view"]["trick"] and frame(bob)["view"]["trick"]["cards"] == [[0, "T21"]]
+    ):
+        assert time.monotonic() < end, frame(bob)
+        assert _partner_button(alice, 1) == 0 and _partner_button(bob, 0) == 0
+        if frame(alice)["view"]["contract"]:
+            assert alice.inner_text(".partner-name") == "unknown"
+        if not (partners.step(alice, "contract:rufer") or partners.step(bob, "pass:true")):
+            time.sleep(0.05)
+
+
+def _bob_plays_the_called_tarock(partners: _Partners, output_dir: Path) -> None:
+    """bob plays the T18 under alice's T21: the partnership is public (§7), bob opens alice's won tricks and alice's
+    page names him."""
+    alice, bob = partners.alice, partners.bob
+    partners.held.clear()
+    assert partners.step(bob, "")  # the T18 under alice's T21: the partnership is public (§7)
     bob.wait_for_function(
         "window.kibitzShell.frame.view.last_trick && window.kibitzShell.frame.view.tricks_won[0] === 2",
         timeout=TIMEOUT,
@@ -321,11 +355,14 @@ def test_two_partners_see_each_others_won_tricks_only_once_the_called_tarock_is_
     bob.keyboard.press("Escape")
     assert alice.inner_text(".partner-name") == "bob"
 
-    # Trick 3: bob's lone KS takes alice's 10S; alice opens bob's won trick.
+
+def _alice_opens_bobs_won_trick(partners: _Partners, output_dir: Path) -> None:
+    """Trick 3: bob's lone KS takes alice's 10S; alice opens bob's won trick."""
+    alice, bob = partners.alice, partners.bob
     end = time.monotonic() + 60
     while frame(alice)["view"]["tricks_won"][1] < 1:
         assert time.monotonic() < end
-        if not (step(alice, "alice", "") or step(bob, "bob", "")):
+        if not (partners.step(alice, "") or partners.step(bob, "")):
             time.sleep(0.05)
     alice.locator('.seat-box[data-seat="1"] .won-cards-button').wait_for(timeout=TIMEOUT)
     alice.locator('.seat-box[data-seat="1"] .won-cards-button').click()
@@ -335,13 +372,3 @@ def test_two_partners_see_each_others_won_tricks_only_once_the_called_tarock_is_
     )
     _both_sizes(alice, output_dir / "tarock-partner-tricks-desktop.png")
     alice.keyboard.press("Escape")
-    for who, partner in (("alice", 1), ("bob", 0)):
-        assert any(f["view"]["won_tricks"][partner] for f in frames[who][before[who] :]), who
-
-    _until_done(alice, lambda: step(alice, "alice", "") or step(bob, "bob", ""))
-    for page in (alice, bob):
-        _check_sheet(page)
-        assert not page.errors, page.errors  # type: ignore[attr-defined]
-    assert frame(alice)["view"]["result"] == frame(bob)["view"]["result"]
-    for page in (alice, bob):
-        page.context.close()
