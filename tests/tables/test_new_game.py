@@ -191,7 +191,7 @@ def test_the_profile_keeps_one_deck_setting_for_both_jass_games(users):
 def test_the_table_page_hands_the_shared_deck_setting_to_either_jass_game(users):
     Profile.objects.filter(user=users["alice"]).update(game_preferences={"jass": {"deck_design": "swiss"}})
     for key in ("jass-schieber", "jass-differenzler"):
-        table = services.create_table(users["alice"], key)
+        table = services.create_table(users["alice"], services.TableTerms(key))
         page = _client(users["alice"]).get(reverse("table", args=[table.pk])).content.decode()
         assert (
             '<script id="game-preferences" type="application/json">{"deck_design": "swiss"}</script>' in page

@@ -34,7 +34,7 @@ def _client(user: User) -> Client:
 
 def _table(users: dict[str, User]) -> tuple[Table, dict[int, User]]:
     table = services.create_table(
-        users["alice"], KEY, {"predictions": "secret"}, human_seats=4, turn_seconds=300
+        users["alice"], services.TableTerms(KEY, {"predictions": "secret"}, human_seats=4, turn_seconds=300)
     )
     for name in ("bob", "carol", "dave"):
         services.join(users[name], table.pk)
