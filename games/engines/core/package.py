@@ -3,7 +3,7 @@
 Every rules package has the same module names, and most verbs of the Game protocol are a single call of the same
 function in every package (`legality.legal_actions`, `scoring.result`, `match.standings` ...). A game hands its
 modules once, as a `Package`, and inherits those verbs; its class keeps only what it really does its own way (the
-options, the deal, `new_round`, `to_act`, `apply`, the view and the bots). The rules-section citations are on the
+options, the deal, `new_round`, `to_act`, `apply`, the view and its public cards, and the bots). The rules-section citations are on the
 package's functions, which say what each game does.
 
 The modules are checked structurally: mypy accepts a module as a value of a protocol when its functions have the
@@ -99,7 +99,7 @@ class PackageGame(Game[S]):
     """A `Game[S]` whose shared verbs call the modules in its class's `package` (each verb says which).
 
     A subclass sets `package = Package(...)` in its class body and implements the verbs left abstract:
-    `normalize_options`, `deal_from_order`, `new_round`, `to_act`, `apply`, `view` and `bot`.
+    `normalize_options`, `deal_from_order`, `new_round`, `to_act`, `apply`, `view`, `public_cards` and `bot`.
     """
 
     package: Package[S]

@@ -277,6 +277,19 @@ class Game(ABC, Generic[S]):
         """JSON-ready view of exactly what `seat` (None: a spectator) may see (rules file §7)."""
 
     @abstractmethod
+    def public_cards(self, state: S) -> frozenset[str]:
+        """The card codes every viewer, spectators included, may see in `state`: the public part of the views
+        table of the rules file §7 (docs/rules/<game>.md), e.g. the cards of the trick in progress and the last
+        trick, a dog or talon once shown, a face-up trump card, the table melds and the discard pile, and every
+        card the rules show to all once the round is over. A card a rule shows to some seats only (a seat's own
+        hand, its own won tricks, the taker's discard) is not in it.
+
+        Returns:
+            a frozenset of card codes as the game's views and `to_json` spell them (`"KH"`, `"T21"`); codes are
+            not counted, so in a game with two copies of a card one shown copy makes the code public.
+        """
+
+    @abstractmethod
     def result(self, state: S) -> dict[str, Any] | None:
         """The round's result JSON (rules file §6.5), or None while the round is not over."""
 

@@ -20,7 +20,7 @@ from .bots import make_bot
 from .dealing import deal_from_order
 from .options import SCHEMA, normalize_options
 from .scoring import result
-from .seat_view import build_view
+from .seat_view import build_view, public_cards
 from .state import TarotState
 from .transitions import apply_bid, apply_discard, apply_handful, apply_play, apply_slam, start_deal
 
@@ -95,6 +95,10 @@ class FrenchTarot(PackageGame[TarotState]):
     def view(self, state: TarotState, seat: int | None) -> dict[str, Any]:
         """The §7 view of `seat` (None: spectator)."""
         return build_view(state, seat, result(state))
+
+    def public_cards(self, state: TarotState) -> frozenset[str]:
+        """`seat_view.public_cards`: the cards every viewer may see now (docs/rules/french_tarot.md §7)."""
+        return public_cards(state)
 
     # --- bots -----------------------------------------------------------------------------------
     def bot(self, level: str, playouts: int | None = None) -> Bot:

@@ -69,3 +69,27 @@ def build_view(state: TarotState, seat: int | None, result: dict[str, Any] | Non
             for trick, winner in zip(state.tricks, state.winners, strict=True)
         ]
     return view
+
+
+def public_cards(state: TarotState) -> frozenset[str]:
+    """The cards every viewer, spectators included, may see now (docs/rules/french_tarot.md §7, the spectator's
+    column).
+
+    Returns:
+        a frozenset of card codes: the trick in progress and the last completed trick; the handfuls shown; the
+        trumps of a discard once made; the dog once Petite or Garde ends the bidding; and once a deal is scored
+        every trick, the dog and the discard. An annulled deal shows nothing.
+    """
+    if state.annulment is not None:
+        return frozenset()
+    cards = {card for _, card in state.trick}
+    cards.update(card for _, card in (state.tricks[-1] if state.tricks else ()))
+    cards.update(card for _, shown in state.handfuls for card in shown)
+    discard = state.discard or ()
+    cards.update(card for card in discard if SUIT_OF[card] == TRUMP)
+    if state.phase == "done":
+        cards.update(card for trick in state.tricks for _, card in trick)
+        cards.update((*state.dog, *discard))
+    elif state.phase != "bidding" and state.contract in ("petite", "garde"):
+        cards.update(state.dog)
+    return frozenset(cards)

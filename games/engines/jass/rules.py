@@ -21,7 +21,7 @@ from .dealing import deal_from_order, read_deal
 from .legality import due, to_act
 from .options import SCHEMAS, normalize_options
 from .scoring import empty_credits, result
-from .seat_view import build_view
+from .seat_view import build_view, public_cards
 from .state import DIFFERENZLER, DONE, PREDICT, SCHIEBER, TRUMP, JassState
 
 
@@ -128,6 +128,10 @@ class JassGame(PackageGame[JassState]):
     def view(self, state: JassState, seat: int | None) -> dict[str, Any]:
         """JSON-ready view of what `seat` (None: a spectator) may see (docs/rules/jass.md §7)."""
         return build_view(state, seat, self.key, result(state))
+
+    def public_cards(self, state: JassState) -> frozenset[str]:
+        """`seat_view.public_cards`: the cards every viewer may see now (docs/rules/jass.md §7)."""
+        return public_cards(state)
 
     # --- bots ----------------------------------------------------------------------------------------
     def bot(self, level: str, playouts: int | None = None) -> Bot:

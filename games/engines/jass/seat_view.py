@@ -96,3 +96,22 @@ def _differenzler_part(state: JassState, seat: int | None) -> dict[str, Any]:
         "predicted": [p is not None for p in state.predictions],
         "points": [c["cards"] for c in state.credits],
     }
+
+
+def public_cards(state: JassState) -> frozenset[str]:
+    """The cards every viewer, spectators included, may see now (docs/rules/jass.md §7, "other seats, spectators").
+
+    Returns:
+        a frozenset of card codes: the trick in progress and the last completed trick; Differenzler's
+        `trump_card`, dealt face up; in Schieber after trick 1 the Weis cards of the scoring team (the other
+        team's never). A Stöck is shown by seat and points, not as cards, and earlier tricks are never shown.
+    """
+    cards = set(state.trick)
+    if state.last_trick is not None:
+        cards.update(state.last_trick[1])
+    if state.variant != SCHIEBER:
+        cards.add(state.deal["trump_card"])
+    elif state.tricks_done >= 1 and state.weis_team is not None:
+        team = [groups or [] for seat, groups in enumerate(state.weis) if seat % 2 == state.weis_team]
+        cards.update(card for groups in team for group in groups for card in group)
+    return frozenset(cards)

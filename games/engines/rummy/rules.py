@@ -147,6 +147,10 @@ class RummyGame(PackageGame[RummyState]):
         """See `seat_view.view`."""
         return seat_view.view(state, seat)
 
+    def public_cards(self, state: RummyState) -> frozenset[str]:
+        """See `seat_view.public_cards` (docs/rules/rummy.md §7)."""
+        return seat_view.public_cards(state)
+
     def bot(self, level: str, playouts: int | None = None) -> Bot:
         """A bot of `level` (games/engines/rummy/bots.py)."""
         return make_bot(level, playouts)

@@ -45,3 +45,24 @@ def view(state: RummyState, seat: int | None) -> dict[str, Any]:
         "hands": [None if h is None else list(h) for h in state.hands] if done else None,
         "result": result(state),
     }
+
+
+def public_cards(state: RummyState) -> frozenset[str]:
+    """The card codes every viewer, spectators included, may see now (docs/rules/rummy.md §7, the spectator's
+    column).
+
+    Returns:
+        a frozenset of codes (`"JK"` for a joker, whatever it stands for): the whole discard pile, the cards of
+        the table melds, every card taken from the pile this deal (draw or kloppen) and, once the deal is done,
+        every remaining hand. Codes are not counted: the pack holds two of each natural card, and one shown copy
+        makes its code public. Stock cards are never public (after a restock the players know which cards are in
+        the stock, never their order, and no view lists them).
+    """
+    cards = set(state.pile)
+    cards.update(code for meld in state.melds for code in meld.cells)
+    cards.update(code for _, code in state.pile_takes)
+    if state.taken is not None:
+        cards.add(state.taken)
+    if state.phase == DONE:
+        cards.update(code for hand in state.hands if hand is not None for code in hand)
+    return frozenset(cards)

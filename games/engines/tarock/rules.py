@@ -22,7 +22,7 @@ from .dealing import deal_from_order, read_deal, redeal_reasons
 from .legality import legal_actions
 from .options import SCHEMA, normalize_options
 from .scoring import result
-from .seat_view import build_view
+from .seat_view import build_view, public_cards
 from .state import TarockState
 from .transitions import apply_call, apply_play
 
@@ -121,6 +121,10 @@ class TarockGame(PackageGame[TarockState]):
         """The §7 view for `seat` (None: spectator); keys in `games.engines.tarock.seat_view`."""
         legal = legal_actions(state, seat) if seat is not None else []
         return build_view(state, seat, legal, result(state))
+
+    def public_cards(self, state: TarockState) -> frozenset[str]:
+        """`seat_view.public_cards`: the cards every viewer may see now (docs/rules/tarock.md §7)."""
+        return public_cards(state)
 
     # --- bots -----------------------------------------------------------------------------------------
     def bot(self, level: str, playouts: int | None = None) -> Bot:

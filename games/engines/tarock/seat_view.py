@@ -77,3 +77,22 @@ def build_view(
         "dealt": [list(h) for h in state.dealt] if done and not redeal else None,
         "result": result if done else None,
     }
+
+
+def public_cards(state: TarockState) -> frozenset[str]:
+    """The cards every viewer, spectators included, may see now (docs/rules/tarock.md §7, the spectator's column).
+
+    Returns:
+        a frozenset of card codes: the called card of a Rufer, the trick in progress and the last completed trick;
+        after a played deal every card (the hands as dealt); after a redeal none.
+    """
+    if state.redeal is not None:
+        return frozenset()
+    if state.phase == "done":
+        return frozenset(card for hand in state.dealt for card in hand)
+    cards = {state.called} if state.called else set()
+    if state.trick:
+        cards.update(card for _, card in state.trick.cards)
+    if state.tricks:
+        cards.update(card for _, card in state.tricks[-1].cards)
+    return frozenset(cards)

@@ -148,6 +148,11 @@ class FollowGame(Game):
             "result": self.result(state),
         }
 
+    def public_cards(self, state: FollowState) -> frozenset[str]:
+        """The cards every viewer may see (this game's views, as `view` shows them): the trick in progress and
+        the last completed trick; hands are shown to their own seat only, earlier tricks to nobody."""
+        return frozenset(card for _, card in (*state.trick, *state.last_trick))
+
     def result(self, state):
         if not state.done:
             return None
