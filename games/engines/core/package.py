@@ -3,8 +3,8 @@
 Every rules package has the same module names, and most verbs of the Game protocol are a single call of the same
 function in every package (`legality.legal_actions`, `scoring.result`, `match.standings` ...). A game hands its
 modules once, as a `Package`, and inherits those verbs; its class keeps only what it really does its own way (the
-options, the deal, `new_round`, `to_act`, `apply`, the view and its public cards, and the bots). The rules-section citations are on the
-package's functions, which say what each game does.
+options, the deal, `new_round`, `to_act`, `apply`, the view and its public cards, and the bots). The rules-section
+citations are on the package's functions, which say what each game does.
 
 The modules are checked structurally: mypy accepts a module as a value of a protocol when its functions have the
 protocol's signatures (with the game's state in place of `S`).
