@@ -1,5 +1,7 @@
-"""Property tests over 1,000 seeded random deals (docs/rules/french_tarot.md §11 vectors 14, 15, 31, 33 and the
-engine contract): one shared walk records every check, each test asserts its own part of it."""
+"""Property tests of French Tarot's own rules over seeded random deals (docs/rules/french_tarot.md §5 and §11
+vectors 14, 15, 31, 33): one shared walk records every check, each test asserts its own part of it. The quick tier
+walks 200 deals, the long tier 1,000 (tests/volume.py). What every game shares (listed actions apply, the JSON
+round trip, replay, zero-sum payments, no leak) is tests/engine/test_conformance.py's."""
 
 from __future__ import annotations
 
@@ -11,8 +13,8 @@ from typing import Any
 import pytest
 
 from games.engines.core import IllegalAction, SimpleAction
-from games.engines.core.replay import replay
 from games.engines.french_tarot.cards import DECK
+from tests.volume import seeded, volume
 
 from .randomplay import (
     GAME,
@@ -26,7 +28,7 @@ from .randomplay import (
 )
 from .tally import camp_tally
 
-DEALS = 1000
+DEALS = volume(200, 1000)
 DISCARD_CODES = {
     "discard_wrong_count",
     "not_in_hand",
@@ -67,31 +69,20 @@ def _accounted(state: Any) -> list[str]:
     return cards
 
 
-def _comparable(state: Any) -> tuple[Any, ...]:
-    seats = range(4)
-    return (
-        [GAME.view(state, s) for s in (*seats, None)],
-        [sorted(map(repr, GAME.legal_actions(state, s))) for s in seats],
-        GAME.result(state),
-    )
-
-
 class DealWalker:
     """Plays one random deal, checking every property on the way into a shared `WalkReport`."""
 
     def __init__(self, seed: int, report: WalkReport) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seeded(f"french-tarot-properties-{seed}"))
         self.seed = seed
         self.report = report
         self.options = random_options(self.rng)
         self.dealer = self.rng.randrange(4)
         self.deal = GAME.deal_cards(self.rng, self.dealer, self.options)
-        self.log: list[dict[str, Any]] = []
         self.state = GAME.new_round(self.options, self.deal, self.dealer)
 
     def apply(self, seat: int, action: SimpleAction) -> None:
         self.state = GAME.apply(self.state, seat, action)
-        self.log.append({"seat": seat, "action": action.to_wire()})
 
     def refused(self, seat: int, action: SimpleAction) -> str | None:
         before = GAME.to_json(self.state)
@@ -102,24 +93,8 @@ class DealWalker:
             return error.code
         return None
 
-    def check_rebuilds(self) -> None:
-        state = self.state
-        from_log = replay(GAME, self.options, self.deal, self.dealer, self.log)
-        from_json = GAME.from_json(GAME.to_json(state))
-        self.report.check(
-            "replay_equal",
-            from_log == state and _comparable(from_log) == _comparable(state),
-            f"seed {self.seed} after {len(self.log)}",
-        )
-        self.report.check(
-            "json_equal",
-            from_json == state and _comparable(from_json) == _comparable(state),
-            f"seed {self.seed} after {len(self.log)}",
-        )
-
     def run(self) -> None:
-        rng, report = self.rng, self.report
-        rebuild_at = set(rng.sample(range(80), 3))
+        report = self.report
         while GAME.phase(self.state) != "done":
             state = self.state
             cards = _accounted(state)
@@ -134,20 +109,7 @@ class DealWalker:
             legal = GAME.legal_actions(state, seat)
             phase = GAME.phase(state)
             report.check("legal_not_empty", bool(legal) or phase == "discard", f"seed {self.seed} {phase}")
-            others = [GAME.legal_actions(state, s) for s in range(4) if s != seat]
-            report.check("others_have_nothing", all(not o for o in others), f"seed {self.seed}")
-            if len(self.log) in rebuild_at:
-                self.check_rebuilds()
-            if rng.random() < 0.15:
-                for action in legal:
-                    try:
-                        GAME.apply(state, seat, action)
-                        ok = True
-                    except IllegalAction:
-                        ok = False
-                    report.check("listed_actions_apply", ok, f"seed {self.seed} {action}")
             getattr(self, f"act_{phase}")(seat, legal)
-        self.check_rebuilds()
         self.check_result()
 
     def act_bidding(self, seat: int, legal: list[SimpleAction]) -> None:
@@ -207,7 +169,6 @@ class DealWalker:
         report, result = self.report, GAME.result(self.state)
         assert result is not None
         report.outcomes[result["status"]] += 1
-        report.check("zero_sum", sum(result["scores"]) == 0, f"seed {self.seed}")
         paid = [0, 0, 0, 0]
         for payer, payee, units in result["payments"]:
             paid[payer] -= units
@@ -255,57 +216,48 @@ def walk() -> WalkReport:
     return report
 
 
-def test_it_walks_at_least_a_thousand_deals_of_every_kind(walk):
-    assert walk.deals >= 1000
+def test_it_walks_deals_of_every_kind(walk):
+    assert walk.deals == DEALS
     for kind in ("scored", "annulled", "petite", "garde", "garde_sans", "garde_contre", "handful"):
         assert walk.outcomes[kind] > 0, f"no {kind} in the walk: {walk.outcomes}"
 
 
 def test_it_accounts_for_every_card_at_every_step(walk):
-    walk.assert_clean("cards_accounted", 50_000)
+    walk.assert_clean("cards_accounted", DEALS * 50)
 
 
-def test_it_always_has_one_seat_to_act_with_legal_actions(walk):
-    walk.assert_clean("one_seat_to_act", 50_000)
-    walk.assert_clean("legal_not_empty", 50_000)
-    walk.assert_clean("others_have_nothing", 50_000)
-
-
-def test_it_applies_every_listed_action(walk):
-    walk.assert_clean("listed_actions_apply", 20_000)
+def test_it_always_has_one_seat_to_act_with_legal_actions(
+    walk,
+):  # §5: one seat; every kind listed but the discard
+    walk.assert_clean("one_seat_to_act", DEALS * 50)
+    walk.assert_clean("legal_not_empty", DEALS * 50)
 
 
 def test_it_refuses_an_unlisted_card_and_leaves_the_state(walk):
-    walk.assert_clean("unlisted_card_refused", 10_000)
-    walk.assert_clean("refusal_leaves_state", 10_000)
+    walk.assert_clean("unlisted_card_refused", DEALS * 10)
+    walk.assert_clean("refusal_leaves_state", DEALS * 10)
 
 
 def test_it_judges_random_discards_and_handfuls_like_the_rules(walk):
-    walk.assert_clean("discard_judged", 200)
-    walk.assert_clean("handful_judged", 200)
+    walk.assert_clean("discard_judged", DEALS // 5)
+    walk.assert_clean("handful_judged", DEALS // 5)
 
 
-def test_it_rebuilds_equal_states_from_the_log_and_from_json(walk):
-    walk.assert_clean("replay_equal", 3000)
-    walk.assert_clean("json_equal", 3000)
-
-
-def test_it_keeps_scores_zero_sum_and_payments_consistent(walk):  # vector 14
-    walk.assert_clean("zero_sum", 1000)
-    walk.assert_clean("payments_match_scores", 1000)
+def test_it_keeps_payments_consistent_with_the_scores(walk):  # vector 14
+    walk.assert_clean("payments_match_scores", DEALS)
 
 
 def test_it_splits_91_points_over_18_tricks(walk):  # vectors 14, 33
-    walk.assert_clean("points_91", 500)
-    walk.assert_clean("points_match_tally", 500)
-    walk.assert_clean("eighteen_tricks", 500)
+    walk.assert_clean("points_91", DEALS // 2)
+    walk.assert_clean("points_match_tally", DEALS // 2)
+    walk.assert_clean("eighteen_tricks", DEALS // 2)
 
 
 def test_it_never_gives_a_camp_more_than_three_bouts(walk):  # vector 31
-    walk.assert_clean("bouts_at_most_3", 500)
-    walk.assert_clean("excuse_in_one_camp", 500)
+    walk.assert_clean("bouts_at_most_3", DEALS // 2)
+    walk.assert_clean("excuse_in_one_camp", DEALS // 2)
 
 
 def test_it_keeps_fft_points_whole(walk):  # vector 15
-    walk.assert_clean("fft_whole_points", 400)
-    walk.assert_clean("points_type", 500)
+    walk.assert_clean("fft_whole_points", DEALS * 2 // 5)
+    walk.assert_clean("points_type", DEALS // 2)
