@@ -62,7 +62,7 @@ def noisy_move(
 
 
 def random_deals(
-    count: int, players: int, seed: int
+    count: int, players: int, seed: int | str
 ) -> Iterator[tuple[dict[str, Any], dict[str, Any], int, RummyState]]:
     """`count` seeded deals: `(options, deal, dealer, first state)`."""
     rng = random.Random(seed)
@@ -109,22 +109,14 @@ def check_melds(state: RummyState, checked: set[Any] | None = None) -> None:
             assert meld.jokers <= meld.naturals
 
 
-def check_round_trip(state: RummyState) -> None:
-    """to_json/from_json round trip exactly, through real JSON text."""
-    data = GAME.to_json(state)
-    again = GAME.from_json(json.loads(json.dumps(data)))
-    assert GAME.to_json(again) == data
-
-
 def check_payments(state: RummyState) -> None:
-    """A finished deal's payments are zero-sum and equal the settlement."""
+    """A finished deal's result payments equal the settlement, each at least 2 units (a void deal pays nothing);
+    that payments are zero-sum is tests/engine/test_conformance.py's."""
     result = GAME.result(state)
     assert result is not None
     if result.get("void"):
         assert GAME.settlement(state) is None
         return
-    deltas = [d for d in result["deltas"] if d is not None]
-    assert sum(deltas) == 0
     assert [list(p) for p in GAME.settlement(state) or []] == result["payments"]
     assert all(units >= 2 for _, _, units in result["payments"])
 
