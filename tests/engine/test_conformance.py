@@ -205,15 +205,19 @@ def check_json(
     (`view`: the view of `viewer` before)."""
     text = json.dumps(game.to_json(state), sort_keys=True)
     again = game.from_json(json.loads(text))
-    same = (
-        json.dumps(game.to_json(again), sort_keys=True) == text
-        and game.phase(again) == game.phase(state)
-        and game.to_act(again) == game.to_act(state)
-        and game.result(again) == game.result(state)
-        and game.view(again, viewer) == view
-    )
-    if not same:
-        walk.fail("json", where, "the state read back from its JSON text differs")
+    differ = [
+        name
+        for name, same in (
+            ("to_json", json.dumps(game.to_json(again), sort_keys=True) == text),
+            ("phase", game.phase(again) == game.phase(state)),
+            ("to_act", game.to_act(again) == game.to_act(state)),
+            ("result", game.result(again) == game.result(state)),
+            (f"view of seat {viewer}", game.view(again, viewer) == view),
+        )
+        if not same
+    ]
+    if differ:
+        walk.fail("json", where, f"the state read back from its JSON text has another {', '.join(differ)}")
     walk.checked["json"] += 1
 
 
