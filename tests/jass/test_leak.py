@@ -18,11 +18,12 @@ import pytest
 from games.engines.jass import DIFFERENZLER_GAME, SCHIEBER_GAME
 from games.engines.jass.rules import JassGame
 from games.engines.jass.state import JassState
+from tests.volume import seeded, volume
 
 from .helpers import WEIS_DEAL
 from .randomplay import random_round
 
-ROUNDS = 1000
+ROUNDS = volume(200, 1000)  # per variant (tests/volume.py)
 VIEWERS: list[int | None] = [0, 1, 2, 3, None]
 
 
@@ -91,8 +92,8 @@ def _check_hidden_hands(game: JassGame, state: JassState, data: dict[str, Any], 
 
 
 @pytest.mark.parametrize("game", [SCHIEBER_GAME, DIFFERENZLER_GAME], ids=lambda g: g.key)
-def test_it_shows_no_view_a_secret_over_a_thousand_random_rounds(game: JassGame) -> None:
-    rng = random.Random(f"leak-{game.key}")
+def test_it_shows_no_view_a_secret_over_random_rounds(game: JassGame) -> None:
+    rng = random.Random(seeded(f"leak-{game.key}"))
     for n in range(ROUNDS):
         if game is SCHIEBER_GAME:
             options = {"target": 1000, "auto_end": n % 3 == 0}

@@ -26,6 +26,7 @@ from ledger.roles import APPROVER
 from signup.players import open_player_account
 from tests.ledger.conftest import give_role
 from tests.players import verified
+from tests.volume import volume
 
 GRANT = 10_000
 
@@ -191,7 +192,7 @@ def test_it_agrees_with_an_in_memory_oracle_after_every_step():
     run_state_machine_as_test(
         LedgerMachine,
         settings=settings(
-            max_examples=20,
+            max_examples=volume(8, 40),  # tests/volume.py
             stateful_step_count=20,
             deadline=None,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
