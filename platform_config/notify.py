@@ -40,6 +40,11 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
+def session_group(session_key: str) -> str:
+    """The group of every table and lobby socket opened under one log-in session (closed when it logs out)."""
+    return f"session-{session_key}"
+
+
 _home_loop: asyncio.AbstractEventLoop | None = None
 
 

@@ -403,3 +403,8 @@ KIBITZ_FRAME_MAX_BYTES = 4096
 KIBITZ_GAME_PACKAGES: list[str] = []
 KIBITZ_FRAME_RATE = (20, 10.0)  # burst, frames per second refill: per socket
 KIBITZ_SOCKETS_PER_TABLE = env_int("KIBITZ_SOCKETS_PER_TABLE", 3)  # open table sockets per user and table
+KIBITZ_LOBBY_SOCKETS = env_int(
+    "KIBITZ_LOBBY_SOCKETS", 5
+)  # open lobby sockets per user; the oldest past it closes
+if KIBITZ_SOCKETS_PER_TABLE < 1 or KIBITZ_LOBBY_SOCKETS < 1:
+    raise ImproperlyConfigured("KIBITZ_SOCKETS_PER_TABLE and KIBITZ_LOBBY_SOCKETS must be >= 1")

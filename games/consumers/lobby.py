@@ -1,5 +1,7 @@
-"""The lobby socket at /ws/lobby/: the table boxes, sent again whenever a table changes; the user's invitations
-beside social's friends box, who is online, heartbeats and the lobby chat.
+"""The lobby socket at /ws/lobby/?w=WINDOW: the table boxes, sent again whenever a table changes; the user's
+invitations beside social's friends box, who is online, heartbeats and the lobby chat. A user holds at most
+settings.KIBITZ_LOBBY_SOCKETS lobby sockets (games.realtime.sockets): a newer one closes the oldest with 4429, and
+one of the same window replaces its older one (close codes: games.consumers.registered).
 
 Client frames: {"type": "ping"} (a heartbeat, answered with "pong" and a fresh social frame) and
 {"type": "chat", "text": "..."} (a lobby line). Server frames: {"type": "lobby", "tables": [box...]},
@@ -21,6 +23,7 @@ from django.utils.translation import gettext as _
 from games.engines.core.errors import RuleError
 from games.lobby_boxes import lobby_boxes_in_language
 from games.reads.invitations import pending_invitations
+from games.realtime import sockets
 from games.realtime.dbcalls import db_call
 from games.realtime.frames import LOBBY_FRAME_TYPES, FrameError, TokenBucket, parse_frame
 from games.realtime.jsonframes import dumps
@@ -31,6 +34,7 @@ from social.services import chat, presence
 from .closing import DropAfterCloseMixin
 from .dispatch import DirectDispatchMixin
 from .language import ProfileLanguageMixin
+from .registered import BAD_REQUEST, SIGNED_OUT, BadWindow, RegisteredSocketMixin, query_window
 
 
 def _social_frame(user: Any) -> dict[str, Any]:
@@ -49,21 +53,50 @@ _heartbeat = db_call(presence.heartbeat)
 _chat_history = db_call(chat.history)
 _may_read = db_call(chat.may_read)
 _post = db_call(table_chat.post_in_lobby)
+_register = db_call(sockets.register_lobby)
+_unregister = db_call(sockets.unregister_lobby)
 
 
-class LobbyConsumer(ProfileLanguageMixin, DirectDispatchMixin, DropAfterCloseMixin, AsyncWebsocketConsumer):
+class LobbyConsumer(
+    ProfileLanguageMixin,
+    DirectDispatchMixin,
+    DropAfterCloseMixin,
+    RegisteredSocketMixin,
+    AsyncWebsocketConsumer,
+):
     """Sends the boxes on connect and after every table change (`lobby.changed`), the social frame on connect,
     on ping and after `social.changed`, and the lobby chat's lines (`chat.message`) the user may read."""
 
     async def connect(self) -> None:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
-            await self.close(code=4401)
+            await self.close(code=SIGNED_OUT)
             return
+        try:
+            window = query_window(self.scope)
+        except BadWindow:
+            await self.refuse(BAD_REQUEST)
+            return
+        sockets.start_beating()
+        registration = await _register(user.pk, self.channel_name, window)
         self.user = user
         self.bucket = TokenBucket(*settings.KIBITZ_FRAME_RATE)
+        try:
+            await self._join(registration)
+        except Exception:
+            await self.disconnect(
+                1011
+            )  # gives the registry place back (it would stay while this process lives)
+            raise
+
+    async def _join(self, registration: sockets.Registration) -> None:
+        """The registered socket closes the sockets its register replaced or evicted, joins its groups, is accepted
+        and gets the boxes, the social frame and the lobby chat."""
+        user = self.user
+        await self.close_others(registration)  # this window's older socket, the oldest past the cap
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
+        await self.join_session()
         await self.accept()
         await self._send_boxes()
         await _heartbeat(user.pk, None)
@@ -74,6 +107,8 @@ class LobbyConsumer(ProfileLanguageMixin, DirectDispatchMixin, DropAfterCloseMix
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
         if getattr(self, "user", None) is not None:
             await self.channel_layer.group_discard(user_group(self.user.pk), self.channel_name)
+            await self.leave_session()
+            await _unregister(self.user.pk, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:

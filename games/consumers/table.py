@@ -1,9 +1,11 @@
-"""The table socket: one per browser tab at /ws/tables/<id>/?v=K (docs/style.md "Consumers only translate").
+"""The table socket: one per browser tab at /ws/tables/<id>/?v=K&w=WINDOW (docs/style.md "Consumers only translate").
 
 The seat comes from the session's user, never from a frame. Each recipient gets its own projection
 (`games.reads.projection.table_frame`) whenever the table's version moves past what it has seen; a
 client connecting with `?v=K` gets the events after K (or a full snapshot) and the current view. A second
-socket for the same seat takes over; the older one becomes read-only and is told so.
+socket for the same seat takes over; the older one becomes read-only and is told so. `w` is the page's window id:
+the socket registry (games.realtime.sockets) counts the user's sockets at the table per window, and the close
+codes are those of games.consumers.registered.
 """
 
 from __future__ import annotations
@@ -30,6 +32,14 @@ from platform_config.notify import table_group
 from .closing import DropAfterCloseMixin
 from .dispatch import DirectDispatchMixin
 from .language import ProfileLanguageMixin
+from .registered import (
+    BAD_REQUEST,
+    SIGNED_OUT,
+    TOO_MANY_SOCKETS,
+    BadWindow,
+    RegisteredSocketMixin,
+    query_window,
+)
 from .table_panel import TablePanelMixin
 
 
@@ -42,24 +52,33 @@ _seat_given_back = db_call(socket_lifecycle.seat_given_back)
 _deliver = db_call(deliver)
 _act = db_call(services.act)
 _start_next_round = db_call(services.start_next_round)
-_register = db_call(sockets.register)
 _close_socket = db_call(socket_lifecycle.close_socket)
-TOO_MANY_SOCKETS = 4429
 
 
 class TableConsumer(
-    ProfileLanguageMixin, DirectDispatchMixin, DropAfterCloseMixin, TablePanelMixin, AsyncWebsocketConsumer
+    ProfileLanguageMixin,
+    DirectDispatchMixin,
+    DropAfterCloseMixin,
+    RegisteredSocketMixin,
+    TablePanelMixin,
+    AsyncWebsocketConsumer,
 ):
     """Translate frames into service calls and fan each version out as this recipient's own view."""
 
     async def connect(self) -> None:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
-            await self.close(code=4401)
+            await self.close(code=SIGNED_OUT)
+            return
+        try:
+            window = query_window(self.scope)
+        except BadWindow:
+            await self.refuse(BAD_REQUEST)
             return
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        sockets.start_beating()
         # The seat (an absent person's given back first), the access and the registry, in one database call.
-        opened = await _open_socket(self.table_id, user, self.channel_name)
+        opened = await _open_socket(self.table_id, user, self.channel_name, window)
         self.seat = opened.seat
         if not opened.exists:
             await self.close(code=4404)
@@ -67,18 +86,22 @@ class TableConsumer(
         if opened.refusal is not None:  # the table's access and spectators option
             await self.close(code=4403)
             return
+        assert opened.registration is not None
+        await self.close_others(opened.registration)  # this window's older socket
         if not opened.registered:  # settings.KIBITZ_SOCKETS_PER_TABLE
-            # Accepted first: a socket closed during the handshake reaches the browser as a bare HTTP 403 with
-            # no code, and the page would keep reconnecting; this close code tells it to stop and say why.
-            await self.accept()
-            await self.close(code=TOO_MANY_SOCKETS)
+            refused = {
+                "type": "refused",
+                "code": "too_many_sockets",
+                "retry_after": sockets.RETRY_AFTER_SECONDS,
+            }
+            await self.refuse(TOO_MANY_SOCKETS, dumps(refused))
             return
         self.user = user
         try:
             await self._join(user)
         except Exception:
             # Registered above: a connect that fails from here on (a bug) would keep its registry place, and the
-            # groups, until the entry lapses; three such failures lock the user out of the table with 4429.
+            # groups, as long as this process lives; three such failures lock the user out of the table with 4429.
             await self.disconnect(1011)
             raise
 
@@ -88,10 +111,10 @@ class TableConsumer(
         self.seated_here = self.seat is not None  # a seat a bot takes while this socket lives may come back
         self.read_only = False
         self.sent_version = -1
-        self.renewed_at = time.monotonic()  # registered just now
         self.opened_at = time.time()  # wall clock: takeovers compare sockets of several processes
         self.bucket = TokenBucket(*settings.KIBITZ_FRAME_RATE)
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+        await self.join_session()
         if self.seat is not None:
             await self.channel_layer.group_add(_seat_group(self.table_id, self.seat), self.channel_name)
         await self.accept()
@@ -111,6 +134,7 @@ class TableConsumer(
         await self.panel_disconnect()
         if hasattr(self, "table_id") and getattr(self, "user", None) is not None:
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
+            await self.leave_session()
             if self.seat is not None:
                 await self.channel_layer.group_discard(
                     _seat_group(self.table_id, self.seat), self.channel_name
@@ -123,7 +147,6 @@ class TableConsumer(
             if not self.bucket.take():
                 raise FrameError("rate_limited", _("too many frames; slow down"))
             frame = parse_frame(text_data, bytes_data, settings.KIBITZ_FRAME_MAX_BYTES)
-            await self._renew()
             await self._reclaim_if_away()
             frame_id = frame.get("id") if isinstance(frame.get("id"), str) else None
             if await self.panel_receive(frame):  # chat; a ping also beats the presence heartbeat
@@ -152,14 +175,6 @@ class TableConsumer(
             return
         # Heals a lost notification; the ack names the version the move made (its load is likely cached).
         await self._send_state(since=self.sent_version, announced=answer.get("version"))
-
-    async def _renew(self) -> None:
-        """Renew this socket's registry entry, at most every sockets.RENEW_SECONDS (a move a second need not
-        touch the registry each time; the entry lives SOCKET_TTL_SECONDS)."""
-        now = time.monotonic()
-        if now - self.renewed_at >= sockets.RENEW_SECONDS:
-            self.renewed_at = now
-            await _register(self.table_id, self.user.pk, self.channel_name)
 
     async def table_version(self, event: dict[str, Any]) -> None:
         """Group message after a commit: send this recipient's projection if it is behind."""

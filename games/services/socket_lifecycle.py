@@ -22,30 +22,36 @@ from . import absence
 class Opening:
     """The answer to a socket's opening: `exists` (the table is there), `seat` (the user's seat number there, or
     None: a spectator), `refusal` (an access REFUSALS code: the user may not open the table's socket, or None) and
-    `registered` (the socket counts toward settings.KIBITZ_SOCKETS_PER_TABLE; False: the user has that many open)."""
+    `registration` (games.realtime.sockets.Registration, None when not tried: `registered` False when the user has
+    settings.KIBITZ_SOCKETS_PER_TABLE open; `replaced`, the older sockets of the same window to close)."""
 
     exists: bool
     seat: int | None
     refusal: str | None
-    registered: bool
+    registration: sockets.Registration | None = None
+
+    @property
+    def registered(self) -> bool:
+        """Whether the socket counts toward settings.KIBITZ_SOCKETS_PER_TABLE (it may stay open)."""
+        return self.registration is not None and self.registration.registered
 
 
-def open_socket(table_id: int, user: Any, channel: str) -> Opening:
-    """A socket of signed-in `user` opens on table `table_id` as channel `channel`: look the user's seat up, give an
+def open_socket(table_id: int, user: Any, channel: str, window: str | None = None) -> Opening:
+    """A socket of signed-in `user` opens on table `table_id` as channel `channel` of browser window `window` (None:
+    a window of its own): look the user's seat up, give an
     absent person's seat back first (games.services.absence.come_back, before the spectators check, which a seat
     passes), check the table's access and spectators option (games.reads.panel.socket_refusal), and register
     the socket (games.realtime.sockets.register). Steps after a refusal are not taken. Returns an Opening."""
     exists, seat = table_exists_with_seat(table_id, user)
     if not exists:
-        return Opening(exists=False, seat=None, refusal=None, registered=False)
+        return Opening(exists=False, seat=None, refusal=None)
     if absence.come_back(table_id, user):
         _exists, seat = table_exists_with_seat(table_id, user)
     refusal = panel.socket_refusal(table_id, user)
     if refusal is not None:
-        return Opening(exists=True, seat=seat, refusal=refusal, registered=False)
-    return Opening(
-        exists=True, seat=seat, refusal=None, registered=sockets.register(table_id, user.pk, channel)
-    )
+        return Opening(exists=True, seat=seat, refusal=refusal)
+    registration = sockets.register(table_id, user.pk, channel, window)
+    return Opening(exists=True, seat=seat, refusal=None, registration=registration)
 
 
 def seat_given_back(table_id: int, user: Any) -> int | None:

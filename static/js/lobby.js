@@ -8,6 +8,7 @@ import { TableBox } from "./lobby/boxes.js";
 import { loadFilters, saveFilters, filtering, passes, NO_FILTERS } from "./lobby/filters.js";
 import { formatMoney, parseMoney } from "./money.js";
 import { OnlineList, onlineCount } from "./lobby/online.js";
+import { windowId, restartDelay } from "./window-id.js";
 
 const dialog = document.getElementById("new-game");
 document.getElementById("new-game-button").addEventListener("click", () => dialog.showModal());
@@ -131,9 +132,18 @@ function drawOnline(people) {
 }
 drawOnline(JSON.parse(document.getElementById("lobby-online-people").textContent));
 
+// The lobby socket's close codes (games/consumers/registered.py): a restart reconnects after 0-2 s; a log-out in
+// another tab loads the page again (it asks for the log-in); a newer socket of this window, or a sixth lobby window
+// of this user (settings.KIBITZ_LOBBY_SOCKETS), stops this one; anything else reconnects after 2 s.
+const SERVICE_RESTART = 1012;
+const SIGNED_OUT = 4401;
+const REPLACED = 4409;
+const TOO_MANY_SOCKETS = 4429;
+const lobbyNotice = document.getElementById("lobby-notice");
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/`);
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/?${new URLSearchParams({ w: windowId() })}`);
   window.kibitzLobbySocket = socket;
   socket.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
@@ -143,6 +153,13 @@ function connect() {
       drawTables();
     } else if (frame.type === "social" && frame.online) drawOnline(frame.online);
   });
-  socket.addEventListener("close", () => setTimeout(connect, 2000));
+  socket.addEventListener("close", (event) => {
+    if (socket !== window.kibitzLobbySocket) return;
+    if (event.code === SIGNED_OUT) location.reload();
+    else if (event.code === TOO_MANY_SOCKETS) {
+      lobbyNotice.textContent = t("This lobby stopped updating: it is open in too many windows of yours. Reload this page to update it again.");
+      lobbyNotice.hidden = false;
+    } else if (event.code !== REPLACED) setTimeout(connect, event.code === SERVICE_RESTART ? restartDelay() : 2000);
+  });
 }
 connect();

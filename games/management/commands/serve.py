@@ -5,14 +5,23 @@ The sweeper (games.services.sweeper.sweep_forever) runs as a task on Daphne's ow
 database work in worker threads, so its notifications reach the in-memory channel layer of this process (the
 embedded mode of `make run`).
 With REDIS_URL set you may run more Daphne processes (`--no-sweeper`) and `manage.py sweeper` apart.
+
+SIGTERM (and SIGINT, Ctrl-C) stop the process gracefully within 10 s (games.realtime.graceful_stop): no new
+connections, every socket closed with 1012 (service restart) and its registry entry removed, the sweeper's pass
+finished.
 """
 
 from __future__ import annotations
+
+import asyncio
+import signal
+from typing import Any
 
 import daphne.server  # noqa: F401  (installs the asyncio Twisted reactor before anything imports Twisted)
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
+from games.realtime.graceful_stop import GracefulStop
 from games.services.sweeper import sweep_forever
 from platform_config import celery_app, embedded_worker, notify
 
@@ -25,7 +34,7 @@ class Command(BaseCommand):
         parser.add_argument("--port", type=int, default=8000)
         parser.add_argument("--no-sweeper", action="store_true", help="do not run the embedded sweeper")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         # Lazy: building the ASGI application (and Daphne's server) only when serving, never when the command
         # module is merely loaded (e.g. by `manage.py help serve`).
         from daphne.endpoints import build_endpoint_description_strings
@@ -33,11 +42,26 @@ class Command(BaseCommand):
 
         from platform_config.asgi import application
 
+        class StoppableServer(Server):
+            """Daphne's server, keeping its listening ports for the graceful stop."""
+
+            ports: list[Any] = []
+
+            def listen_success(self, port: Any) -> None:
+                self.ports.append(port)
+                super().listen_success(port)
+
+        sweeper_stop = asyncio.Event()
         if settings.KIBITZ_EMBEDDED_SWEEPER and not options["no_sweeper"]:
-            twisted_loop.call_soon(lambda: twisted_loop.create_task(sweep_forever()))
+            twisted_loop.call_soon(lambda: twisted_loop.create_task(sweep_forever(sweeper_stop)))
         notify.set_home_loop(twisted_loop)  # notifications leave from Daphne's loop, nobody waiting for them
         if not settings.REDIS_URL:  # the embedded mode: Celery's worker and beat in this process
             embedded_worker.start(celery_app)
         endpoints = build_endpoint_description_strings(host=options["host"], port=options["port"])
         self.stdout.write(f"Kibitz on http://{options['host']}:{options['port']}/ (Ctrl-C stops)")
-        Server(application=application, endpoints=endpoints, signal_handlers=True).run()
+        self.stdout.flush()
+        server = StoppableServer(application=application, endpoints=endpoints, signal_handlers=False)
+        stop = GracefulStop(server, twisted_loop, lambda: server.ports, on_stop=sweeper_stop.set)
+        for number in (signal.SIGTERM, signal.SIGINT):
+            twisted_loop.add_signal_handler(number, stop.begin)
+        server.run()

@@ -18,6 +18,7 @@ import { openPlayerCard } from "./player-card.js";
 import { stakeLine, worstCaseLine } from "../stakes.js";
 import { TableKeys } from "./keyboard.js";
 import { Announcer } from "./announcer.js";
+import { windowId, restartDelay } from "../window-id.js";
 
 // Why the ledger stood this player up before a deal (the `stood_up` notice's reason, ledger.errors.NotEligible).
 const STOOD_UP_TEXT = {
@@ -38,8 +39,12 @@ const ERROR_TEXT = {
   no_next_deal: () => t("There is no deal to start now."),
 };
 
-// The table socket's close code for one user's socket too many at one table (games/consumers/table.py).
-const TOO_MANY_SOCKETS = 4429;
+// The table socket's close codes (games/consumers/registered.py).
+const SERVICE_RESTART = 1012;  // the web process stops (a deploy): reconnect after 0-2 s
+const SIGNED_OUT = 4401;  // the session logged out (another tab): the page itself sends to the log-in
+const REPLACED = 4409;  // a newer socket of this window took this one's place
+const TOO_MANY_SOCKETS = 4429;  // one socket too many of this user at this table: knock again later
+const RETRY_AFTER_SECONDS = 30;  // games.realtime.sockets.RETRY_AFTER_SECONDS, unless the `refused` frame says
 
 export class Shell {
   constructor(root) {
@@ -91,39 +96,60 @@ export class Shell {
 
   connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const url = `${scheme}://${location.host}/ws/tables/${this.tableId}/` + (this.version ? `?v=${this.version}` : "");
-    const socket = new WebSocket(url);
+    const query = new URLSearchParams({ w: windowId() });
+    if (this.version) query.set("v", this.version);
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.tableId}/?${query}`);
     this.socket = socket;
     let opened = false;
     socket.addEventListener("open", () => {
       opened = true;
-      if (this.lost) this.showNotice(t("Connected again."), "info");
-      this.lost = false;
       this.retry = 0;
       this.pending = null;  // an action lost with the old socket may be sent again
       this.root.classList.add("connected");
     });
     socket.addEventListener("message", (event) => this.onFrame(JSON.parse(event.data)));
-    socket.addEventListener("close", (event) => {
-      this.root.classList.remove("connected");
-      if (this.socket !== socket || this.closing) return;
-      if (event.code === 4403) {  // refused or removed: do not knock again; the notice says why, then the lobby
-        this.closing = true;
-        this.root.classList.add("closed");
-        setTimeout(() => location.assign("/"), 4000);
-        return;
-      }
-      if (event.code === TOO_MANY_SOCKETS) {  // another window must close first: knocking again cannot help
-        this.closing = true;
-        this.showNotice(t("This table is already open in too many windows of yours; close one and reload this page."), "error", true);
-        return;
-      }
-      if (!this.lost) this.showNotice(t("Connection lost; reconnecting…"), "warning", true);
+    socket.addEventListener("close", (event) => this.onClose(socket, event.code, opened));
+  }
+
+  // What the page does when its socket closes: reconnect (at once after a restart, with a growing backoff after a
+  // lost connection, after the server's wait when refused as one socket too many) or stop and say why.
+  onClose(socket, code, opened) {
+    this.root.classList.remove("connected");
+    if (this.socket !== socket || this.closing) return;
+    if (code === 4403) {  // refused or removed: do not knock again; the notice says why, then the lobby
+      this.closing = true;
+      this.root.classList.add("closed");
+      setTimeout(() => location.assign("/"), 4000);
+      return;
+    }
+    if (code === SIGNED_OUT) {  // the page, loaded again, asks for the log-in
+      this.closing = true;
+      location.assign(location.pathname);
+      return;
+    }
+    if (code === REPLACED) {  // this window's page has another socket open: it is the one that plays
+      this.closing = true;
+      this.showNotice(t("This table was opened again from a copy of this tab; reload this page to play here."), "warning", true);
+      return;
+    }
+    if (code === TOO_MANY_SOCKETS) {  // wait for another window to close (or a dead server's places to lapse)
+      const seconds = this.retryAfter || RETRY_AFTER_SECONDS;
       this.lost = true;
-      this.retry = Math.min(this.retry + 1, 6);
-      if (!opened) this.leaveIfRefused();
-      setTimeout(() => this.connect(), 300 * 2 ** this.retry);
-    });
+      this.showNotice(interpolate(t("This table is already open in too many windows of yours; close one of them. Trying again in %(seconds)s s…"),
+        { seconds }), "warning", true);
+      setTimeout(() => this.connect(), seconds * 1000);
+      return;
+    }
+    if (code === SERVICE_RESTART) {  // the server restarts: another web process takes the socket, unnoticed
+      setTimeout(() => this.connect(), restartDelay());
+      return;
+    }
+    const lostText = t("Connection lost; reconnecting…");
+    if (this.ui.notice?.text !== lostText) this.showNotice(lostText, "warning", true);
+    this.lost = true;
+    this.retry = Math.min(this.retry + 1, 6);
+    if (!opened) this.leaveIfRefused();
+    setTimeout(() => this.connect(), 300 * 2 ** this.retry);
   }
 
   // A socket refused at the handshake closes without a code the page can read: ask the page itself, which
@@ -136,6 +162,8 @@ export class Shell {
 
   onFrame(frame) {
     if (frame.type === "state") {
+      if (this.lost) this.showNotice(t("Connected again."), "info");
+      this.lost = false;
       if (frame.version < this.version) return;
       this.version = frame.version;
       this.frame = frame;
@@ -163,6 +191,8 @@ export class Shell {
       // a game may say why its own action lost a race (Rummy's knock against the draw) before the shell's text
       const own = this.game?.refusedText?.(frame.code);
       this.showNotice(own || (ERROR_TEXT[frame.code] || (() => this.game?.errorText?.(frame.code) || frame.message))(), "error");
+    } else if (frame.type === "refused") {  // before a 4429 close: how long to wait before knocking again
+      this.retryAfter = Number(frame.retry_after) || RETRY_AFTER_SECONDS;
     } else if (frame.type === "chat") {
       if (this.chatSeen) this.playSound("chat");  // the first chat frame is the backlog of the opened page
       this.chatSeen = true;
@@ -286,7 +316,8 @@ export class Shell {
       </div>
       <div class="game-info" id="game-info">${playing ? game.info?.(frame) : null}</div>
       <div class="hand" id="hand" role="group" aria-label=${this.mount.dataset.handLabel}>${playing ? game.hand(frame) : null}</div>
-      <div class="actions" id="actions">${this.readOnly && this.mySeat !== null ? html`<button type="button" class="primary"
+      <div class="actions" id="actions">${this.readOnly && this.mySeat !== null ? html`<p class="hint" id="read-only-note">
+        ${t("This seat is now played from another window; this one only watches.")}</p><button type="button" class="primary"
         id="play-here-button" onClick=${() => this.playHere()}>${t("Play from this window")}</button>` : null}${playing ? game.actions?.(frame) : null}${frame ? this.sheetButtons(frame) : null}</div>
       ${playing && !this.ui.matchOpen ? this.scoreSheet(frame) : null}
       ${frame && this.ui.matchOpen ? this.matchSheet(frame) : null}
