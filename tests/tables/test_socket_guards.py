@@ -141,7 +141,9 @@ async def test_a_fourth_socket_of_one_user_at_one_table_is_refused(users, monkey
     frames: list = []
     assert await _accepted_then_closed(path, users["alice"], frames) == 4429
     # the page is told how long to wait before it knocks again (static/js/table/shell.js)
-    assert frames == [{"type": "refused", "code": "too_many_sockets", "retry_after": sockets.RETRY_AFTER_SECONDS}]
+    assert frames == [
+        {"type": "refused", "code": "too_many_sockets", "retry_after": sockets.RETRY_AFTER_SECONDS}
+    ]
     assert (await _close_code(path, users["bob"]))[0]  # another user is not counted against alice
     seen: list[dict] = []
 

@@ -77,7 +77,9 @@ def test_it_drops_the_entries_of_a_process_whose_heartbeat_lapsed(store, monkeyp
     _lapse(store, dead, monkeypatch)
     assert sockets.open_sockets(73, 5) == 0
     answer = sockets.register(73, 5, "channel-new", "window-new")
-    assert answer.registered and answer.replaced == ()  # a dead process's sockets are not closed: they are gone
+    assert (
+        answer.registered and answer.replaced == ()
+    )  # a dead process's sockets are not closed: they are gone
 
 
 def test_it_closes_the_oldest_lobby_socket_past_the_lobby_cap(store, monkeypatch):
@@ -100,7 +102,9 @@ def test_a_heartbeat_writes_back_the_entries_a_lost_redis_forgot(redis_url, sett
     try:
         assert sockets.register(74, 5, "channel-a", "window-one").registered
         client = redis.Redis.from_url(redis_url)
-        client.delete(sockets.table_key(74, 5), f"kibitz:process:{sockets.PROCESS_ID}")  # Redis restarted empty
+        client.delete(
+            sockets.table_key(74, 5), f"kibitz:process:{sockets.PROCESS_ID}"
+        )  # Redis restarted empty
         assert sockets.open_sockets(74, 5) == 0
         sockets.process_registry().beat()
         assert sockets.open_sockets(74, 5) == 1
@@ -121,6 +125,8 @@ def test_window_ids_are_short_ascii_words(window):
     assert sockets.valid_window(window)
 
 
-@pytest.mark.parametrize("window", ["", "short", "a b c d e f", "x" * 65, "ü" * 10, "abcdefgh\n", "abc/defgh"])
+@pytest.mark.parametrize(
+    "window", ["", "short", "a b c d e f", "x" * 65, "ü" * 10, "abcdefgh\n", "abc/defgh"]
+)
 def test_other_window_ids_are_refused(window):
     assert not sockets.valid_window(window)
