@@ -3,10 +3,12 @@
 1. It stops accepting: its listening ports close, so the proxy sends new connections to the other web processes.
 2. Every open socket is closed with 1012 (service restart), and so is every socket whose handshake was under way
    as soon as it is accepted; the page reconnects after a random 0-2 s, through the proxy to a live process.
+   The embedded sweeper finishes its pass and stops.
    Each consumer's disconnect runs as after any close (its registry entry removed, the absence clock of a seated
    person started, the spectator forgotten); requests under way finish.
 3. Once every connection has ended (at most DRAIN_SECONDS), every registry entry the process still holds and its
-   heartbeat are removed (games.realtime.sockets.forget_this_process) and the reactor stops.
+   heartbeat are removed (games.realtime.sockets.forget_this_process) and the reactor stops; `exit` then ends the
+   process at once (the interpreter's own teardown spent 3 s collecting garbage).
 4. A watchdog ends the process EXIT_SECONDS after the signal whatever is still running (a database call that hangs).
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -30,11 +33,15 @@ DRAIN_SECONDS = 7.0
 EXIT_SECONDS = 9.5
 """The watchdog's limit: the process is gone within 10 s of the signal."""
 _POLL_SECONDS = 0.05
+_SETTLE_SECONDS = 0.25
+"""A connection accepted just before the port closed has this long to send its request (Daphne counts a connection
+only once its request or handshake arrived)."""
 
 
 class GracefulStop:
     """Drives the stop of one Daphne `server` (daphne.server.Server, running on `loop`); `ports` returns its
-    listening ports (twisted IListeningPort), `on_stop` runs when the stop begins (e.g. the sweeper's stop event)."""
+    listening ports (twisted IListeningPort), `on_stop` runs when the stop begins (e.g. setting the sweeper's stop
+    event) and `background` lists the tasks to let finish within DRAIN_SECONDS (the sweeper's loop)."""
 
     def __init__(
         self,
@@ -42,11 +49,13 @@ class GracefulStop:
         loop: asyncio.AbstractEventLoop,
         ports: Callable[[], list[Any]],
         on_stop: Callable[[], None] = lambda: None,
+        background: Callable[[], list[asyncio.Task[None]]] = list,
     ) -> None:
         self.server = server
         self.loop = loop
         self.ports = ports
         self.on_stop = on_stop
+        self.background = background
         self.started: float | None = None
 
     def begin(self) -> None:
@@ -64,21 +73,24 @@ class GracefulStop:
         from twisted.internet import reactor as _reactor
 
         reactor: Any = _reactor
+        assert self.started is not None
         for port in self.ports():
             port.stopListening()
         closed = 0
         deadline = time.monotonic() + DRAIN_SECONDS
         while time.monotonic() < deadline:
             closed += self._close_open_sockets()
-            if not self._busy():
+            if not self._busy() and time.monotonic() - self.started >= _SETTLE_SECONDS:
                 break
             await asyncio.sleep(_POLL_SECONDS)
+        tasks = [task for task in self.background() if not task.done()]
+        if tasks:
+            await asyncio.wait(tasks, timeout=max(0.1, deadline - time.monotonic()))
         try:
             forgotten = await asyncio.wait_for(asyncio.to_thread(sockets.forget_this_process), 1.0)
         except Exception as error:  # Redis away: the entries lapse with the heartbeat instead
             log.warning("graceful stop: the socket registry was not told (%s)", error)
             forgotten = 0
-        assert self.started is not None
         log.info(
             "graceful stop: %s sockets closed with 1012, %s registry entries removed at the end, %.1f s",
             closed,
@@ -97,7 +109,9 @@ class GracefulStop:
                 continue
             if protocol.state == WebSocketProtocol.STATE_OPEN:
                 protocol._kibitz_stopping = True
-                protocol.serverClose(code=SERVICE_RESTART)
+                # autobahn's sendClose lets an application send only 1000 and 3000-4999; 1012 is the protocol's
+                # own code for a restart (RFC 6455 registry), sent by the server itself here
+                protocol.sendCloseFrame(code=SERVICE_RESTART, isReply=False)
                 closed += 1
         return closed
 
@@ -109,7 +123,18 @@ class GracefulStop:
                 return True
         return False
 
+    def exit(self) -> None:
+        """After the reactor stopped: end the process now, with exit status 0 after a graceful stop."""
+        if self.started is not None:
+            _end(0)
+
     def _exit_now(self) -> None:
         log.error("graceful stop: still running after %s s, exiting now", EXIT_SECONDS)
-        logging.shutdown()
-        os._exit(1)
+        _end(1)
+
+
+def _end(status: int) -> None:
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)

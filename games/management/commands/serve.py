@@ -8,7 +8,7 @@ With REDIS_URL set you may run more Daphne processes (`--no-sweeper`) and `manag
 
 SIGTERM (and SIGINT, Ctrl-C) stop the process gracefully within 10 s (games.realtime.graceful_stop): no new
 connections, every socket closed with 1012 (service restart) and its registry entry removed, the sweeper's pass
-finished.
+finished (docs/deploy.md "Rolling restart").
 """
 
 from __future__ import annotations
@@ -52,8 +52,11 @@ class Command(BaseCommand):
                 super().listen_success(port)
 
         sweeper_stop = asyncio.Event()
+        background: list[asyncio.Task[None]] = []
         if settings.KIBITZ_EMBEDDED_SWEEPER and not options["no_sweeper"]:
-            twisted_loop.call_soon(lambda: twisted_loop.create_task(sweep_forever(sweeper_stop)))
+            twisted_loop.call_soon(
+                lambda: background.append(twisted_loop.create_task(sweep_forever(sweeper_stop)))
+            )
         notify.set_home_loop(twisted_loop)  # notifications leave from Daphne's loop, nobody waiting for them
         if not settings.REDIS_URL:  # the embedded mode: Celery's worker and beat in this process
             embedded_worker.start(celery_app)
@@ -61,7 +64,14 @@ class Command(BaseCommand):
         self.stdout.write(f"Kibitz on http://{options['host']}:{options['port']}/ (Ctrl-C stops)")
         self.stdout.flush()
         server = StoppableServer(application=application, endpoints=endpoints, signal_handlers=False)
-        stop = GracefulStop(server, twisted_loop, lambda: server.ports, on_stop=sweeper_stop.set)
+        stop = GracefulStop(
+            server,
+            twisted_loop,
+            lambda: server.ports,
+            on_stop=sweeper_stop.set,
+            background=lambda: background,
+        )
         for number in (signal.SIGTERM, signal.SIGINT):
             twisted_loop.add_signal_handler(number, stop.begin)
         server.run()
+        stop.exit()
