@@ -441,56 +441,66 @@ def test_the_sound_button_shows_on_and_off_and_the_shell_plays_the_sites_sounds(
     assert not page.errors
 
 
-def test_a_socket_too_many_says_why_and_stops_reconnecting(open_shell):
-    """The server accepts a user's socket over the per-table cap and closes it with 4429 (games/consumers/table.py):
-    the shell says why and does not knock again; any other close still reconnects."""
+FAKE_SOCKETS = """(closes) => {
+  // each socket made opens, gets the frames of closes[n] (if any) and closes with its code; the last one stays open
+  window.made = [];
+  window.WebSocket = class extends EventTarget {
+    constructor(url) {
+      super();
+      const n = window.made.length;
+      window.made.push({ url, at: performance.now() });
+      setTimeout(() => {
+        this.dispatchEvent(new Event('open'));
+        const step = closes[n];
+        if (!step) return;
+        for (const frame of step.frames || []) {
+          const message = new Event('message');
+          message.data = JSON.stringify(frame);
+          this.dispatchEvent(message);
+        }
+        const closing = new Event('close');
+        closing.code = step.code;
+        this.dispatchEvent(closing);
+      }, 0);
+    }
+    close() {}
+  };
+  window.shell.connect();
+}"""
+
+
+def test_a_socket_too_many_says_what_it_waits_for_and_knocks_again(open_shell):
+    """The server accepts a user's socket over the per-table cap, names the wait in a `refused` frame and closes it
+    with 4429 (games/consumers/table.py): the shell says so, waits that long and knocks again by itself."""
     page = open_shell(0)
-    opened = page.evaluate(
-        """async (code) => {
-          let made = 0;
-          window.WebSocket = class extends EventTarget {
-            constructor() {
-              super();
-              made += 1;
-              setTimeout(() => {
-                this.dispatchEvent(new Event('open'));
-                const closing = new Event('close');
-                closing.code = code;
-                this.dispatchEvent(closing);
-              }, 0);
-            }
-          };
-          window.shell.connect();
-          await new Promise((done) => setTimeout(done, 1500));
-          return made;
-        }""",
-        4429,
+    refused = {"type": "refused", "code": "too_many_sockets", "retry_after": 2}
+    page.evaluate(FAKE_SOCKETS, [{"code": 4429, "frames": [refused]}])
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.made.length") == 1
+    notice = page.inner_text("#notice")
+    assert "already open in too many windows" in notice and "Trying again in 2 s" in notice
+    page.wait_for_function("window.made.length === 2", timeout=5000)
+    waited = page.evaluate("window.made[1].at - window.made[0].at")
+    assert 1900 <= waited <= 3500
+    assert "w=" in page.evaluate("window.made[1].url")  # the same window id again
+    assert page.evaluate("new URL(window.made[0].url).searchParams.get('w')") == page.evaluate(
+        "new URL(window.made[1].url).searchParams.get('w')"
     )
-    assert opened == 1
-    assert page.is_visible("#notice")
-    assert "already open in too many windows" in page.inner_text("#notice")
-    assert "reconnecting" not in page.inner_text("#notice")
+    page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0))
+    assert "Connected again" in page.inner_text("#notice")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_restart_reconnects_within_2_s_without_a_word_and_other_closes_say_so(open_shell):
+    page = open_shell(0)
+    page.evaluate(FAKE_SOCKETS, [{"code": 1012}, {"code": 1012}])
+    page.wait_for_function("window.made.length === 3", timeout=6000)
+    gaps = page.evaluate("[1, 2].map((n) => window.made[n].at - window.made[n - 1].at)")
+    assert all(gap <= 2300 for gap in gaps), gaps
+    assert not page.is_visible("#notice")  # a restart is not a lost connection
     again = open_shell(0)
-    made = again.evaluate(
-        """async () => {
-          let made = 0;
-          window.WebSocket = class extends EventTarget {
-            constructor() {
-              super();
-              made += 1;
-              setTimeout(() => {
-                const closing = new Event('close');
-                closing.code = 1006;
-                this.dispatchEvent(closing);
-              }, 0);
-            }
-          };
-          window.shell.connect();
-          await new Promise((done) => setTimeout(done, 1500));
-          return made;
-        }"""
-    )
-    assert made >= 2
+    again.evaluate(FAKE_SOCKETS, [{"code": 1006}, {"code": 1006}])
+    again.wait_for_function("window.made.length >= 2", timeout=5000)
     assert "reconnecting" in again.inner_text("#notice")
     assert not page.errors and not again.errors  # type: ignore[attr-defined]
 
@@ -516,12 +526,15 @@ def test_a_window_whose_seat_was_taken_over_can_play_here_again(open_shell):
     assert page.locator("#play-here-button").count() == 0
     page.evaluate("(f) => window.shell.onFrame(f)", {**state(4, 0, version=2, to_act=[0]), "read_only": True})
     assert not page.evaluate("window.shell.myTurn()")
+    # it says so for as long as it only watches, not only in a notice that a later one replaces
+    assert "only watches" in page.inner_text("#read-only-note")
     page.click("#play-here-button")
     assert page.evaluate("window.reconnected") == 1
     page.evaluate(
         "(f) => window.shell.onFrame(f)", state(4, 0, version=3, to_act=[0])
     )  # the new socket's frame
     assert page.locator("#play-here-button").count() == 0
+    assert page.locator("#read-only-note").count() == 0
     assert page.evaluate("window.shell.myTurn()")
     assert not page.errors
 
