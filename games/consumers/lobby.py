@@ -34,7 +34,7 @@ from social.services import chat, presence
 from .closing import DropAfterCloseMixin
 from .dispatch import DirectDispatchMixin
 from .language import ProfileLanguageMixin
-from .registered import BAD_REQUEST, SIGNED_OUT, BadWindow, RegisteredSocketMixin, query_window
+from .registered import RegisteredSocketMixin
 
 
 def _social_frame(user: Any) -> dict[str, Any]:
@@ -68,16 +68,10 @@ class LobbyConsumer(
     on ping and after `social.changed`, and the lobby chat's lines (`chat.message`) the user may read."""
 
     async def connect(self) -> None:
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            await self.close(code=SIGNED_OUT)
+        admitted = await self.admit()
+        if admitted is None:
             return
-        try:
-            window = query_window(self.scope)
-        except BadWindow:
-            await self.refuse(BAD_REQUEST)
-            return
-        sockets.start_beating()
+        user, window = admitted
         registration = await _register(user.pk, self.channel_name, window)
         self.user = user
         self.bucket = TokenBucket(*settings.KIBITZ_FRAME_RATE)

@@ -40,12 +40,27 @@ def query_window(scope: dict[str, Any]) -> str | None:
 
 
 class RegisteredSocketMixin:
-    """For a Channels consumer (before the Channels base class) that registers itself: `refuse(code)`,
+    """For a Channels consumer (before the Channels base class) that registers itself: `admit()`, `refuse(code)`,
     `join_session()`/`leave_session()` and `close_others(registration)`; handles the `socket.close` message."""
 
     scope: dict[str, Any]
     channel_name: str
     channel_layer: Any
+
+    async def admit(self) -> tuple[Any, str | None] | None:
+        """The socket's signed-in user and the window id of its URL, with this process's registry heartbeat started;
+        None once a socket without a signed-in user (4401) or with a malformed window id (4400) is closed."""
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=SIGNED_OUT)  # type: ignore[attr-defined]
+            return None
+        try:
+            window = query_window(self.scope)
+        except BadWindow:
+            await self.refuse(BAD_REQUEST)
+            return None
+        sockets.start_beating()
+        return user, window
 
     async def refuse(self, code: int, frame: str | None = None) -> None:
         """Accept, send `frame` (a JSON text) if any, and close with `code`: a socket closed during the handshake

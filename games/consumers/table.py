@@ -32,14 +32,7 @@ from platform_config.notify import table_group
 from .closing import DropAfterCloseMixin
 from .dispatch import DirectDispatchMixin
 from .language import ProfileLanguageMixin
-from .registered import (
-    BAD_REQUEST,
-    SIGNED_OUT,
-    TOO_MANY_SOCKETS,
-    BadWindow,
-    RegisteredSocketMixin,
-    query_window,
-)
+from .registered import TOO_MANY_SOCKETS, RegisteredSocketMixin
 from .table_panel import TablePanelMixin
 
 
@@ -66,17 +59,11 @@ class TableConsumer(
     """Translate frames into service calls and fan each version out as this recipient's own view."""
 
     async def connect(self) -> None:
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            await self.close(code=SIGNED_OUT)
+        admitted = await self.admit()
+        if admitted is None:
             return
-        try:
-            window = query_window(self.scope)
-        except BadWindow:
-            await self.refuse(BAD_REQUEST)
-            return
+        user, window = admitted
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        sockets.start_beating()
         # The seat (an absent person's given back first), the access and the registry, in one database call.
         opened = await _open_socket(self.table_id, user, self.channel_name, window)
         self.seat = opened.seat

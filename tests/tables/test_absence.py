@@ -7,11 +7,12 @@ and leaves the lobby, its unfinished unit released."""
 from __future__ import annotations
 
 import random
-import time
 from datetime import timedelta
 
 import pytest
+import redis
 from asgiref.sync import sync_to_async
+from django.conf import settings as django_settings
 from django.utils import timezone
 
 from games import services, tasks
@@ -399,14 +400,15 @@ async def test_closing_every_socket_mid_deal_then_reconnecting(users, absence_5s
 async def test_a_live_socket_whose_entry_lapsed_takes_its_seat_back_with_its_next_frame(
     users, absence_5s, redis_layer, clock
 ):
-    """A throttled background tab pings too seldom: its registry entry lapses, the clean-up starts the clock and a
-    bot takes the seat; the tab's next frame (its ping) proves the person is here, and the seat is theirs again."""
+    """The web process holding the socket froze past its heartbeat (games.realtime.sockets): its registry entries
+    lapse, the clean-up starts the clock and a bot takes the seat; the socket's next frame (its ping) proves the
+    person is here, and the seat is theirs again."""
     table = await sync_to_async(_alone)(users)
     alice, ok = await open_socket(f"/ws/tables/{table.pk}/", users["alice"])
     assert ok
     await receive_until(alice, lambda f: f.get("type") == "state")
-    lapse = sockets._current().unregister  # her entry lapses, as SOCKET_TTL_SECONDS after its last renewal
-    await sync_to_async(lapse)(sockets._key(table.pk, users["alice"].pk), "", time.time() + 10**6)
+    heartbeat = f"kibitz:process:{sockets.PROCESS_ID}"  # lapses PROCESS_TTL_SECONDS after the last beat
+    redis.Redis.from_url(django_settings.REDIS_URL).delete(heartbeat)
     assert not await sync_to_async(sockets.has_socket)(table.pk, users["alice"].pk)
     await sync_to_async(abandoned.clean_up)()
     clock.move(6)
