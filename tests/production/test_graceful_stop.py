@@ -61,7 +61,7 @@ def _people_at_a_table(names: list[str]) -> tuple[int, dict[str, str]]:
         client.force_login(user)
         cookies[name] = client.cookies["sessionid"].value
         people.append(user)
-    table = services.create_table(people[0], "french-tarot", human_seats=len(people))
+    table = services.create_table(people[0], services.TableTerms("french-tarot", human_seats=len(people)))
     for user in people[1:]:
         services.join(user, table.pk)
     return table.pk, cookies

@@ -24,7 +24,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pyte
 
 @sync_to_async
 def _table(users):
-    return services.create_table(users["alice"], "french-tarot", human_seats=2)
+    return services.create_table(users["alice"], services.TableTerms("french-tarot", human_seats=2))
 
 
 async def _closed_with(ws: WebsocketCommunicator, timeout: float = 10) -> tuple[int, list[dict[str, Any]]]:
