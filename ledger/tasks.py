@@ -1,4 +1,5 @@
-"""Celery tasks of the ledger (docs/deploy.md "Background work")."""
+"""Celery tasks of the ledger (docs/deploy.md "Background work"); the close runs again after an outage of PostgreSQL
+or Redis it meets (platform_config.outages.TASK_RETRY)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ from celery import shared_task
 
 from ledger.models import LedgerClose
 from ledger.reports import reconcile
+from platform_config.outages import TASK_RETRY
 
 log = logging.getLogger(__name__)
 
 CLOSE_TASK = "ledger.close"
 
 
-@shared_task(name=CLOSE_TASK, ignore_result=True)
+@shared_task(name=CLOSE_TASK, ignore_result=True, **TASK_RETRY)
 def close_ledger() -> int:
     """The scheduled ledger close (Celery beat, every settings.KIBITZ_LEDGER_CLOSE_SECONDS): run the
     reconciliation and record its outcome as a LedgerClose row for staff; an unbalanced ledger is also logged as

@@ -18,3 +18,19 @@ class ClientErrorWithoutTraceback(logging.Filter):
             record.exc_info = None
             record.exc_text = None
         return True
+
+
+class OutageWithoutTraceback(logging.Filter):
+    """On the site's log handler: a record that carries an outage error (platform_config.outages: PostgreSQL or
+    Redis out of reach) becomes the process's one outage warning (outages.note_outage) instead of a traceback per
+    request, pass or reconnect attempt; `django.request`'s line for each 503 answer is dropped likewise. Every
+    other record passes unchanged. Returns whether the record is logged."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from .outages import is_outage, note_outage  # imports Django's database layer: not at settings time
+
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None and is_outage(error):
+            note_outage(error)
+            return False
+        return not (record.name == "django.request" and getattr(record, "status_code", None) == 503)

@@ -12,8 +12,11 @@ The group names the sockets join are here too, so a sender and a consumer never 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import threading
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
 from functools import partial
@@ -23,6 +26,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
+
+from .outages import is_outage, note_outage
 
 log = logging.getLogger(__name__)
 
@@ -64,8 +69,9 @@ def send_on_commit(group: str, message: dict[str, Any]) -> None:
     With settings.KIBITZ_NOTIFY_JSON_CHECK (on in the tests) the message is round-tripped through JSON here,
     when it is queued: a payload that is not plain JSON (a datetime, a model, a set, NaN) raises TypeError or
     ValueError in the caller, and receivers see exactly what a wire would carry (tuples as lists, keys as
-    strings). A send that fails after the commit is logged and dropped: the clients heal a lost notification
-    by their version check and the next heartbeat.
+    strings). A send that fails after the commit during a Redis outage is kept and sent again once Redis
+    answers; any other failed send is logged and dropped: the clients heal a lost notification by their version
+    check and the next heartbeat.
     """
     if settings.KIBITZ_NOTIFY_JSON_CHECK:
         message = json.loads(json.dumps(message, allow_nan=False))
@@ -87,13 +93,80 @@ def _send(group: str, message: dict[str, Any]) -> None:
     try:
         if _home_loop is not None and _home_loop.is_running():
             sent = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), _home_loop)
-            sent.add_done_callback(partial(_log_failure, group, message))
+            sent.add_done_callback(partial(_after_send, group, message))
         else:
             async_to_sync(layer.group_send)(group, message)
-    except Exception:  # the change is committed; only the nudge is lost (see send_on_commit)
-        log.exception("notification %s to %s failed", message.get("type"), group)
+    except Exception as error:  # the change is committed; only the nudge is lost (see send_on_commit)
+        _failed(group, message, error)
 
 
-def _log_failure(group: str, message: dict[str, Any], sent: Future[None]) -> None:
+def _after_send(group: str, message: dict[str, Any], sent: Future[None]) -> None:
     if not sent.cancelled() and sent.exception() is not None:
-        log.error("notification %s to %s failed", message.get("type"), group, exc_info=sent.exception())
+        _failed(group, message, sent.exception())  # type: ignore[arg-type]
+
+
+def _failed(group: str, message: dict[str, Any], error: BaseException) -> None:
+    """A send failed: during a Redis outage the message is kept and sent again once Redis answers
+    (`_send_kept`, on the home loop or in a thread of its own); any other failure is logged with its traceback
+    and dropped."""
+    if not is_outage(error):
+        log.error("notification %s to %s failed", message.get("type"), group, exc_info=error)
+        return
+    note_outage(error)
+    with _kept_lock:
+        _kept.append((group, message))
+        start = not _resending[0]
+        _resending[0] = True
+    if not start:
+        return
+    loop = _home_loop
+    if loop is not None and loop.is_running():
+        loop.call_soon_threadsafe(lambda: loop.create_task(_send_kept()))
+    else:  # the sweeper's or a Celery worker's thread: a loop of its own
+        threading.Thread(target=lambda: asyncio.run(_send_kept()), name="kibitz-resend", daemon=True).start()
+
+
+KEPT_MAX = 1000
+"""At most this many failed notifications are kept for sending again (the oldest go first past it)."""
+
+RESEND_EVERY_SECONDS = 0.5
+"""How often the kept notifications are tried again while Redis is out of reach."""
+
+RESEND_AGAIN_SECONDS = 2.0
+"""After the kept notifications went out, they go out once more this much later: another process's subscriptions
+come back up to a second after Redis does (channels_redis reconnects its reader then), and a socket there would
+otherwise miss the version its table moved to during the outage."""
+
+_kept: deque[tuple[str, dict[str, Any]]] = deque(maxlen=KEPT_MAX)
+_kept_lock = threading.Lock()
+_resending = [False]
+
+
+async def _send_kept() -> None:
+    """On the home loop: send the kept notifications, in order, as soon as Redis answers, then once more after
+    RESEND_AGAIN_SECONDS. Every receiver handles a notification again harmlessly: a table socket sends only a
+    version it has not sent, a panel or lobby frame is simply sent fresh."""
+    layer = get_channel_layer()
+    delivered: list[tuple[str, dict[str, Any]]] = []
+    while layer is not None:
+        with _kept_lock:
+            if not _kept:
+                _resending[0] = False
+                break
+            group, message = _kept[0]
+        try:
+            await layer.group_send(group, message)
+            delivered.append((group, message))
+        except Exception as error:
+            if is_outage(error):
+                await asyncio.sleep(RESEND_EVERY_SECONDS)
+                continue
+            log.error("notification %s to %s failed", message.get("type"), group, exc_info=error)
+        with _kept_lock:
+            if _kept and _kept[0][1] is message:  # not pushed out meanwhile by newer failures (KEPT_MAX)
+                _kept.popleft()
+    if delivered and layer is not None:
+        await asyncio.sleep(RESEND_AGAIN_SECONDS)
+        for group, message in delivered:
+            with contextlib.suppress(Exception):  # Redis away again: the first resend went out
+                await layer.group_send(group, message)

@@ -149,6 +149,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before anything reads the session or the user: the database waited for, or the 503 page (docs/deploy.md).
+    "platform_config.unavailable.DatabaseWaitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -197,7 +199,12 @@ if DATABASE_URL:
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": KIBITZ_DB_POOL_MIN,
             "max_size": KIBITZ_DB_POOL_MAX,
-            "timeout": 10,
+            # A page or a socket waits at most this long for a connection (then a 503 page, a refused
+            # handshake; platform_config.outages); under load no caller waits: the threads are fewer than the pool.
+            "timeout": 2,
+            # A failed reconnect is given up after 2 s, so the next caller's demand tries again at once; with
+            # psycopg's default (5 min of attempts 1, 2, 4, 8 s apart) a pool came back up to 8 s after its server.
+            "reconnect_timeout": 2,
         }
         # Parameters travel apart from the statement (server-side binding) instead of being quoted into it: a move
         # writes its round's whole state as JSON, and quoting that text was a tenth of a busy process's time;
@@ -220,6 +227,10 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# Sessions in the database alone, never in Redis: a Redis outage signs nobody out and fails no page, and a log-out
+# ends the session at once (a cached copy could outlive a log-out made while Redis was away); docs/deploy.md
+# "Outages". A page or a handshake reads its session by primary key, one query beside its user's.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 # redis-py 8 reads with a 5 s socket timeout by default, the same as channels_redis's blocking BZPOPMIN: an idle
@@ -239,15 +250,13 @@ if REDIS_URL:
             "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000, **REDIS_SOCKET_OPTIONS}]},
         }
     }
-    # Sessions read from the shared cache, written through to the database: a socket's handshake (and every
-    # page) finds its session without a query.
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     CELERY_BROKER_URL = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
-    # One cache for every process: allauth's rate limits and log-in lockouts count across them all.
+    # One cache for every process: allauth's rate limits and log-in lockouts count across them all. While Redis
+    # is out of reach it answers as an empty cache (platform_config.fallback_cache; docs/deploy.md "Outages").
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "platform_config.fallback_cache.FallbackRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "kibitz",
             "OPTIONS": REDIS_SOCKET_OPTIONS,
@@ -327,16 +336,23 @@ LOGGING = {
         "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
     },
     "filters": {
-        "client_error_without_traceback": {"()": "platform_config.log_filters.ClientErrorWithoutTraceback"}
+        "client_error_without_traceback": {"()": "platform_config.log_filters.ClientErrorWithoutTraceback"},
+        "outage_without_traceback": {"()": "platform_config.log_filters.OutageWithoutTraceback"},
     },
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stdout",
             "formatter": KIBITZ_LOG_FORMAT,
+            # An outage of PostgreSQL or Redis: one warning line per process, not a traceback per request.
+            "filters": ["outage_without_traceback"],
         }
     },
-    "loggers": {"django.request": {"filters": ["client_error_without_traceback"]}},
+    "loggers": {
+        "django.request": {"filters": ["client_error_without_traceback"]},
+        # psycopg's pool warns at each failed reconnect attempt; platform_config.outages says it once.
+        "psycopg.pool": {"level": "ERROR"},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("KIBITZ_LOG_LEVEL", "INFO")},
 }
 AUTH_USER_MODEL = "accounts.User"

@@ -13,6 +13,9 @@ from .health import healthz
 # rate limits and lockouts (settings.ACCOUNT_RATE_LIMITS), and refuses signed-in non-staff.
 admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
 
+# A page that meets an outage of PostgreSQL or Redis gets the 503 page, any other failure Django's 500 page.
+handler500 = "platform_config.unavailable.server_error"
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),

@@ -34,6 +34,7 @@ from social.services import chat, presence
 from .closing import DropAfterCloseMixin
 from .dispatch import DirectDispatchMixin
 from .language import ProfileLanguageMixin
+from .outages import OutageGuardMixin
 from .registered import RegisteredSocketMixin
 
 
@@ -58,6 +59,7 @@ _unregister = db_call(sockets.unregister_lobby)
 
 
 class LobbyConsumer(
+    OutageGuardMixin,
     ProfileLanguageMixin,
     DirectDispatchMixin,
     DropAfterCloseMixin,
@@ -117,6 +119,12 @@ class LobbyConsumer(
                 await _post(self.user, frame.get("text"))
         except RuleError as error:
             await self._send({"type": "error", **error.as_dict()})
+
+    async def resync(self) -> None:
+        """After an outage met this socket (games.consumers.outages): the boxes and the social frame afresh."""
+        if getattr(self, "user", None) is not None:
+            await self._send_boxes()
+            await self._send_social()
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
         await self._send_boxes()

@@ -32,6 +32,7 @@ from platform_config.notify import table_group
 from .closing import DropAfterCloseMixin
 from .dispatch import DirectDispatchMixin
 from .language import ProfileLanguageMixin
+from .outages import OutageGuardMixin
 from .registered import TOO_MANY_SOCKETS, RegisteredSocketMixin
 from .table_panel import TablePanelMixin
 
@@ -49,6 +50,7 @@ _close_socket = db_call(socket_lifecycle.close_socket)
 
 
 class TableConsumer(
+    OutageGuardMixin,
     ProfileLanguageMixin,
     DirectDispatchMixin,
     DropAfterCloseMixin,
@@ -162,6 +164,11 @@ class TableConsumer(
             return
         # Heals a lost notification; the ack names the version the move made (its load is likely cached).
         await self._send_state(since=self.sent_version, announced=answer.get("version"))
+
+    async def resync(self) -> None:
+        """After an outage met this socket (games.consumers.outages): the table's frames it has not had."""
+        if getattr(self, "user", None) is not None:
+            await self._send_state(since=self.sent_version)
 
     async def table_version(self, event: dict[str, Any]) -> None:
         """Group message after a commit: send this recipient's projection if it is behind."""

@@ -7,18 +7,22 @@ each with a connection of its own taken from the pool for the call and returned 
 `close_old_connections` around the call, with CONN_MAX_AGE 0). With 0 (SQLite, the embedded default) calls keep
 the one thread: SQLite serialises writers anyway and the in-memory test database lives on one connection.
 Only self-contained calls go through here: each opens and commits its own transaction and keeps no
-thread-local state between calls.
+thread-local state between calls, so a call that meets a database outage is tried again on a fresh connection for
+up to platform_config.outages.DATABASE_WAIT_SECONDS (a restarted server leaves every pooled connection dead) before
+its error reaches the socket (games.consumers.outages).
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from functools import cache
+from functools import cache, partial
 from typing import Any, ParamSpec, TypeVar
 
 from channels.db import DatabaseSyncToAsync
 from django.conf import settings
+
+from platform_config.outages import with_database_retry
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -32,13 +36,14 @@ def _executor(threads: int) -> ThreadPoolExecutor:
 def db_call(fn: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     """`fn` as a coroutine function that runs it in a database thread (see the module's docstring); the
     setting is read at each call, so tests may change it."""
-    sensitive: Any = DatabaseSyncToAsync(fn)
+    retried = partial(with_database_retry, fn)
+    sensitive: Any = DatabaseSyncToAsync(retried)
 
     async def call(*args: P.args, **kwargs: P.kwargs) -> R:
         threads = settings.KIBITZ_DB_THREADS
         if threads <= 0:
             return await sensitive(*args, **kwargs)  # type: ignore[no-any-return]
-        free: Any = DatabaseSyncToAsync(fn, thread_sensitive=False, executor=_executor(threads))
+        free: Any = DatabaseSyncToAsync(retried, thread_sensitive=False, executor=_executor(threads))
         return await free(*args, **kwargs)  # type: ignore[no-any-return]
 
     return call
