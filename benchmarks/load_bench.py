@@ -6,7 +6,7 @@ whose clients act after a think time, at a list of table counts, with the bare `
         [--think 1-2 | --think 0] [--processes 1|2] [--server-root CHECKOUT] [--logs DIR]
 
 For each table count it starts, on 127.0.0.1, `manage.py serve --no-sweeper` (two with `--processes 2`) and
-`manage.py sweeper` with DJANGO_DEBUG=0, PostgreSQL and the Redis channel layer (benchmarks/production_shape.py:
+`manage.py sweeper` with DJANGO_DEBUG=0, PostgreSQL and the Redis channel layer (tests/production/shape.py:
 .env.example's plain-HTTP switches, log-in rates raised for the run's own sign-ins, which it says). People are
 signed in: the first four through the log-in form, the others with Django's `force_login` into the same
 session store (the form's password hashing for thousands of people would take longer than the run). Their
@@ -56,7 +56,9 @@ sys.path.insert(0, str(ROOT))
 
 from common import percentile  # noqa: E402  (this folder is on the path: the script runs from it)
 from db_upkeep import HOT_TABLES, autovacuum_on, vacuum, vacuum_until  # noqa: E402
-from production_shape import (  # noqa: E402
+
+from tests.hintplay import random_move  # noqa: E402
+from tests.production.shape import (  # noqa: E402
     Browser,
     Seat,
     Started,
@@ -71,8 +73,6 @@ from production_shape import (  # noqa: E402
     stop,
     wait_healthy,
 )
-
-from tests.hintplay import random_move  # noqa: E402
 
 PASSWORD = "load-bench-" + uuid.uuid4().hex[:12]
 WATCHERS = 4  # spectators who probe the time to first frame

@@ -43,7 +43,8 @@ from websockets.asyncio.client import connect
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from production_shape import (  # noqa: E402  (this folder is on the path: the script runs from it)
+from tests.hintplay import random_move  # noqa: E402
+from tests.production.shape import (  # noqa: E402  (the repository is on the path: the script puts it there)
     Browser,
     Sampler,
     Seat,
@@ -58,8 +59,6 @@ from production_shape import (  # noqa: E402  (this folder is on the path: the s
     stop,
     wait_healthy,
 )
-
-from tests.hintplay import random_move  # noqa: E402
 
 PASSWORD = "production-run-" + secrets.token_hex(8)
 WORKER_MOVE = re.compile(r"games\.bot_move\[[0-9a-f-]+\] succeeded in [0-9.e-]+s: True")

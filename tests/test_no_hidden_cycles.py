@@ -41,7 +41,7 @@ ALLOWED_SCOPES = {
         "the long run builds the processes' environment, then sets Django up and imports the models it checks"
     ),
     (
-        "benchmarks/production_shape.py",
+        "tests/production/shape.py",
         "make_players",
     ): "called by the benchmarks' main after Django's set-up",
     ("benchmarks/production_run.py", "_verdict"): "called by main after Django's set-up",

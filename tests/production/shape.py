@@ -1,7 +1,7 @@
-"""The production shape on 127.0.0.1, shared by benchmarks/production_run.py and benchmarks/load_bench.py: the
-processes' environment (DJANGO_DEBUG=0, .env.example's plain-HTTP switches, log-in rates raised for the run's own
-sign-ins), starting and stopping processes and sampling their CPU and memory, a person's HTTP client, and what a
-table socket saw (the versions, as events or inside a snapshot).
+"""The production shape on 127.0.0.1, shared by benchmarks/production_run.py, benchmarks/load_bench.py and the chaos
+test (tests/production/test_chaos.py): the processes' environment (DJANGO_DEBUG=0, .env.example's plain-HTTP
+switches, log-in rates raised for the run's own sign-ins), starting and stopping processes and sampling their CPU
+and memory, a person's HTTP client, and what a table socket saw (the versions, as events or inside a snapshot).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from urllib.request import HTTPCookieProcessor, HTTPRedirectHandler, Request, bu
 
 import psutil
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def free_port() -> int:
