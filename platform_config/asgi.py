@@ -1,5 +1,5 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels (session auth, Origin checked, outages
-answered with 1013)."""
+answered with 4503)."""
 
 import os
 
@@ -18,7 +18,7 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         # A socket opened from another site's page is refused: its Origin is not the site's scheme, host and port.
-        # A handshake that meets an outage of PostgreSQL or Redis is closed with 1013 (docs/deploy.md "Outages").
+        # A handshake that meets an outage of PostgreSQL or Redis is closed with 4503 (docs/deploy.md "Outages").
         "websocket": SocketOutageGuard(
             SameOriginValidator(socket_auth_stack(URLRouter(websocket_urlpatterns)))
         ),

@@ -53,12 +53,14 @@ _warned_lock = threading.Lock()
 
 
 def _chain(error: BaseException) -> list[BaseException]:
-    """`error` and the errors it was raised from or during (Django wraps psycopg's)."""
+    """`error` and the errors it was raised from (Django raises its OperationalError from psycopg's). Not those it
+    was raised while handling: a bug met while handling an outage (e.g. a library's clean-up that fails) is a bug,
+    logged with its traceback."""
     seen: list[BaseException] = []
     current: BaseException | None = error
     while current is not None and current not in seen:
         seen.append(current)
-        current = current.__cause__ or current.__context__
+        current = current.__cause__
     return seen
 
 

@@ -251,6 +251,12 @@ if REDIS_URL:
         }
     }
     CELERY_BROKER_URL = REDIS_URL
+    # No acknowledgement emulation: kombu's Redis transport then keeps no "unacked" copy of a reserved task. With
+    # it, a worker that lost Redis while holding a reserved task tried to put it back over the closed connection,
+    # died of AttributeError ("Unrecoverable error") and consumed nothing more after Redis came back (celery
+    # #10205; the chaos test met it). Nothing here needs the copy: a lost bot move is sent again by the sweeper
+    # (KIBITZ_BOT_REDISPATCH_SECONDS) and the clean-up and the ledger close run on beat's schedule.
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {"ack_emulation": False}
     CELERY_TASK_ALWAYS_EAGER = False
     # One cache for every process: allauth's rate limits and log-in lockouts count across them all. While Redis
     # is out of reach it answers as an empty cache (platform_config.fallback_cache; docs/deploy.md "Outages").

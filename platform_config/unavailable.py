@@ -1,7 +1,7 @@
 """What a page request or a socket's handshake gets while a backing service is out of reach (docs/deploy.md
 "Outages"): the database is waited for up to outages.DATABASE_WAIT_SECONDS before the view runs, and a request that
 meets an outage anyway gets the friendly, translated 503 page with `Retry-After`, never a 500 and never a traceback
-in the log (the one warning line of outages.note_outage says it); a socket's handshake is closed with 1013."""
+in the log (the one warning line of outages.note_outage says it); a socket's handshake is closed with 4503."""
 
 from __future__ import annotations
 
@@ -20,8 +20,10 @@ from .outages import is_outage, note_outage, with_database_retry, with_database_
 
 RETRY_AFTER_SECONDS = 5
 
-TRY_AGAIN_LATER = 1013
-"""The close code of a socket whose handshake met an outage (RFC 6455 "Try Again Later")."""
+TRY_AGAIN_LATER = 4503
+"""The close code of a socket whose handshake met an outage, after HTTP's 503 as the site's other codes follow HTTP
+(4401, 4403, 4404, 4429): RFC 6455's own 1013 "Try Again Later" is refused by Daphne's websocket library, which
+lets a server close only with 1000 or 3000-4999. The page reconnects after it as after any lost connection."""
 
 
 def service_unavailable() -> HttpResponse:
@@ -68,7 +70,7 @@ class DatabaseWaitMiddleware:
 
 class SocketOutageGuard:
     """ASGI middleware around the sockets' application: an outage error that escapes it (the channel layer's
-    subscription of a new socket, the handshake's session and user) closes the socket with 1013, try again later
+    subscription of a new socket, the handshake's session and user) closes the socket with 4503 (try again later)
     (accepted first, so the page reads the code), and is noted once, instead of Daphne's traceback and 1011.
     The consumers answer outages of their own (games.consumers.outages)."""
 

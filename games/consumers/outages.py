@@ -1,7 +1,7 @@
 """A socket meets an outage of PostgreSQL or Redis (docs/deploy.md "Outages"): never a close with 1011 and a
 traceback, but what the person can act on.
 
-- At the handshake the socket is accepted and closed at once with 1013 (try again later): the page reconnects as
+- At the handshake the socket is accepted and closed at once with 4503 (try again later): the page reconnects as
   after any lost connection, and the refusal is one warning line per process (platform_config.outages).
 - A frame that meets one gets an error frame, `unavailable` (its move may not have been made), and the socket
   resyncs: its frame is sent again as soon as the services answer. A group message that meets one (the table's

@@ -262,7 +262,7 @@ class Chaos:
             if self.stopping.is_set():
                 return
             if code is not None:
-                if window.connects and code in (1013, 4429):
+                if window.connects and code in (4503, 4429):
                     window.refused[f"close {code}"] += 1
                 window.closes[code] += 1
             retry = min(retry + 1, 3)
