@@ -87,7 +87,10 @@ def open_tables() -> tuple[list[int], dict[str, str], dict[int, tuple[str, int]]
     for name, (key, options) in zip(names, TABLES, strict=True):
         user = User.objects.get(username=name)
         table = services.create_table(
-            user, key, options, human_seats=1, bot_level="beginner", stake=10, turn_seconds=300
+            user,
+            services.TableTerms(
+                key, options, human_seats=1, bot_level="beginner", stake=10, turn_seconds=300
+            ),
         )
         client = Client()
         client.force_login(user)

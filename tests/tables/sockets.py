@@ -54,3 +54,30 @@ async def receive_until(
         frame = await receive(communicator, timeout)
         if predicate(frame):
             return frame
+
+
+@sync_to_async
+def four_human_table(users: dict[str, Any]) -> tuple[Any, dict[int, Any]]:
+    """A French Tarot table of alice, bob, carol and dave, dealt; returns it and its users by seat number."""
+    from games import services
+    from games.models import Seat
+
+    table = services.create_table(users["alice"], services.TableTerms("french-tarot", human_seats=4))
+    for name in ("bob", "carol", "dave"):
+        services.join(users[name], table.pk)
+    table.refresh_from_db()
+    return table, {s.number: s.user for s in Seat.objects.filter(table=table)}
+
+
+@sync_to_async
+def seat_to_act(table_id: int) -> tuple[int, list[Any], int]:
+    """At a French Tarot table: the first seat to act, its legal actions (wire form) and the table's version."""
+    from games.engines.core import get_game
+    from games.models import Round, Table
+
+    rnd = Round.objects.get(table_id=table_id, status="playing")
+    game = get_game("french-tarot")
+    state = game.from_json(rnd.snapshot)
+    seat = min(game.to_act(state))
+    legal = [a.to_wire() for a in game.legal_actions(state, seat)]
+    return seat, legal, Table.objects.get(pk=table_id).version

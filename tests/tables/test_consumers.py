@@ -9,35 +9,11 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from games import services
-from games.engines.core import get_game
-from games.models import Event, Move, Round, Seat, Table
+from games.models import Event, Move, Round, Table
 
-from .sockets import drain, open_socket, receive, receive_until
+from .sockets import drain, four_human_table, open_socket, receive, receive_until, seat_to_act
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.timeout(120)]
-
-
-@sync_to_async
-def _four_human_table(users):
-    table = services.create_table(users["alice"], services.TableTerms("french-tarot", human_seats=4))
-    for name in ("bob", "carol", "dave"):
-        services.join(users[name], table.pk)
-    table.refresh_from_db()
-    seats = {s.number: s.user for s in Seat.objects.filter(table=table)}
-    return table, seats
-
-
-@sync_to_async
-def _to_act(table_id):
-    rnd = Round.objects.get(table_id=table_id, status="playing")
-    game = get_game("french-tarot")
-    state = game.from_json(rnd.snapshot)
-    seat = min(game.to_act(state))
-    return (
-        seat,
-        [a.to_wire() for a in game.legal_actions(state, seat)],
-        Table.objects.get(pk=table_id).version,
-    )
 
 
 @sync_to_async
@@ -46,8 +22,8 @@ def _count(model, **filters):
 
 
 async def test_it_refuses_stale_versions_and_answers_repeated_move_ids_once(users, redis_layer):
-    table, seats = await _four_human_table(users)
-    seat, legal, version = await _to_act(table.pk)
+    table, seats = await four_human_table(users)
+    seat, legal, version = await seat_to_act(table.pk)
     ws, ok = await open_socket(f"/ws/tables/{table.pk}/", seats[seat])
     assert ok
     first = await receive(ws)
@@ -69,8 +45,8 @@ async def test_it_refuses_stale_versions_and_answers_repeated_move_ids_once(user
 
 
 async def test_it_refuses_a_move_out_of_turn_and_ignores_a_seat_named_in_the_frame(users, redis_layer):
-    table, seats = await _four_human_table(users)
-    seat, legal, version = await _to_act(table.pk)
+    table, seats = await four_human_table(users)
+    seat, legal, version = await seat_to_act(table.pk)
     idle = (seat + 2) % 4
     ws, ok = await open_socket(f"/ws/tables/{table.pk}/", seats[idle])
     assert ok
@@ -85,8 +61,8 @@ async def test_it_refuses_a_move_out_of_turn_and_ignores_a_seat_named_in_the_fra
 
 
 async def test_it_answers_a_next_deal_during_a_deal_with_an_error_and_deals_nothing(users, redis_layer):
-    table, seats = await _four_human_table(users)
-    _seat, _legal, version = await _to_act(table.pk)
+    table, seats = await four_human_table(users)
+    _seat, _legal, version = await seat_to_act(table.pk)
     ws, ok = await open_socket(f"/ws/tables/{table.pk}/", seats[0])
     assert ok
     await receive(ws)
@@ -98,7 +74,7 @@ async def test_it_answers_a_next_deal_during_a_deal_with_an_error_and_deals_noth
 
 
 async def test_it_refuses_a_cross_origin_socket(users, redis_layer):
-    table, seats = await _four_human_table(users)
+    table, seats = await four_human_table(users)
     ws, ok = await open_socket(f"/ws/tables/{table.pk}/", seats[0], origin=b"http://evil.example")
     assert not ok
     ws2, ok2 = await open_socket(f"/ws/tables/{table.pk}/", None)
@@ -122,8 +98,8 @@ async def test_it_refuses_a_cross_origin_socket(users, redis_layer):
 async def test_it_answers_malformed_and_oversized_frames_with_an_error_and_changes_nothing(
     users, redis_layer, text
 ):
-    table, seats = await _four_human_table(users)
-    seat, legal, version = await _to_act(table.pk)
+    table, seats = await four_human_table(users)
+    seat, legal, version = await seat_to_act(table.pk)
     ws, ok = await open_socket(f"/ws/tables/{table.pk}/", seats[seat])
     assert ok
     await receive(ws)
@@ -135,7 +111,7 @@ async def test_it_answers_malformed_and_oversized_frames_with_an_error_and_chang
 
 
 async def test_it_limits_the_rate_of_frames_per_socket(users, redis_layer):
-    table, seats = await _four_human_table(users)
+    table, seats = await four_human_table(users)
     ws, ok = await open_socket(f"/ws/tables/{table.pk}/", seats[0])
     await receive(ws)
     for _ in range(40):
@@ -146,8 +122,8 @@ async def test_it_limits_the_rate_of_frames_per_socket(users, redis_layer):
 
 
 async def test_it_gives_a_reconnecting_client_exactly_a_fresh_clients_view(users, redis_layer):
-    table, seats = await _four_human_table(users)
-    watcher_seat, _legal, start_version = await _to_act(table.pk)
+    table, seats = await four_human_table(users)
+    watcher_seat, _legal, start_version = await seat_to_act(table.pk)
     watcher = seats[(watcher_seat + 3) % 4]
     movers = {}
     for s in range(4):
@@ -156,7 +132,7 @@ async def test_it_gives_a_reconnecting_client_exactly_a_fresh_clients_view(users
         await receive(movers[s])
     await movers[(watcher_seat + 3) % 4].disconnect()
     for step in range(3):  # three bids while the watcher is away
-        seat, legal, version = await _to_act(table.pk)
+        seat, legal, version = await seat_to_act(table.pk)
         await movers[seat].send_to(
             text_data=json.dumps(
                 {"type": "act", "id": f"b{step}", "version": version, "action": {"bid": "pass"}}
@@ -176,8 +152,8 @@ async def test_it_gives_a_reconnecting_client_exactly_a_fresh_clients_view(users
 
 
 async def test_it_makes_the_older_socket_of_a_seat_read_only(users, redis_layer):
-    table, seats = await _four_human_table(users)
-    seat, legal, version = await _to_act(table.pk)
+    table, seats = await four_human_table(users)
+    seat, legal, version = await seat_to_act(table.pk)
     old, _ = await open_socket(f"/ws/tables/{table.pk}/", seats[seat])
     await receive(old)
     new, _ = await open_socket(f"/ws/tables/{table.pk}/", seats[seat])
@@ -226,7 +202,7 @@ async def test_the_lobby_refuses_a_table_frame_naming_only_its_own_frame_types(u
 
 
 async def test_it_shows_a_spectator_no_hand(users, redis_layer):
-    table, seats = await _four_human_table(users)
+    table, seats = await four_human_table(users)
     erin = await sync_to_async(type(users["alice"]).objects.create_user)("erin", password="pw-for-tests-only")
     ws, ok = await open_socket(f"/ws/tables/{table.pk}/", erin)
     assert ok
@@ -243,8 +219,8 @@ async def test_it_shows_a_spectator_no_hand(users, redis_layer):
 
 async def test_it_keeps_an_idle_socket_alive_over_redis(users, redis_layer):
     """redis-py 8's default 5 s read timeout must not kill a socket that waits longer for news."""
-    table, seats = await _four_human_table(users)
-    seat, legal, version = await _to_act(table.pk)
+    table, seats = await four_human_table(users)
+    seat, legal, version = await seat_to_act(table.pk)
     watcher, _ = await open_socket(f"/ws/tables/{table.pk}/", seats[(seat + 2) % 4])
     await receive(watcher)
     await asyncio.sleep(7)  # longer than redis-py's default read timeout

@@ -14,10 +14,8 @@ from django.db import OperationalError
 
 from games import services
 from games.consumers import table as table_consumer
-from games.engines.core import get_game
-from games.models import Round, Seat, Table
 
-from .sockets import open_socket, receive_until
+from .sockets import four_human_table, open_socket, receive_until, seat_to_act
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.timeout(60)]
 
@@ -32,27 +30,16 @@ def database_gone() -> OperationalError:
         return error
 
 
-@sync_to_async
-def _four_human_table(users):
-    table = services.create_table(users["alice"], "french-tarot", human_seats=4)
-    for name in ("bob", "carol", "dave"):
-        services.join(users[name], table.pk)
-    return table, {s.number: s.user for s in Seat.objects.filter(table=table)}
-
-
-@sync_to_async
-def _to_act(table_id):
-    rnd = Round.objects.get(table_id=table_id, status="playing")
-    game = get_game("french-tarot")
-    state = game.from_json(rnd.snapshot)
-    seat = min(game.to_act(state))
-    legal = [a.to_wire() for a in game.legal_actions(state, seat)]
-    return seat, legal, Table.objects.get(pk=table_id).version
+async def _socket_with_its_state(table_id, user):
+    ws, accepted = await open_socket(f"/ws/tables/{table_id}/", user)
+    assert accepted
+    await receive_until(ws, lambda f: f["type"] == "state")
+    return ws
 
 
 @sync_to_async
 def _table_with_bots(user):
-    return services.create_table(user, "french-tarot", human_seats=1, turn_seconds=300)
+    return services.create_table(user, services.TableTerms("french-tarot", human_seats=1, turn_seconds=300))
 
 
 async def test_it_closes_a_handshake_that_meets_an_outage_with_4503(users, redis_layer, monkeypatch):
@@ -71,11 +58,9 @@ async def test_it_closes_a_handshake_that_meets_an_outage_with_4503(users, redis
 async def test_a_frame_that_meets_an_outage_gets_an_error_frame_and_the_socket_stays_open(
     users, redis_layer, monkeypatch
 ):
-    table, seats = await _four_human_table(users)
-    seat, legal, version = await _to_act(table.pk)
-    ws, accepted = await open_socket(f"/ws/tables/{table.pk}/", seats[seat])
-    assert accepted
-    await receive_until(ws, lambda f: f["type"] == "state")
+    table, seats = await four_human_table(users)
+    seat, legal, version = await seat_to_act(table.pk)
+    ws = await _socket_with_its_state(table.pk, seats[seat])
     real_act = table_consumer._act
     failed = []
 
@@ -98,12 +83,9 @@ async def test_a_frame_that_meets_an_outage_gets_an_error_frame_and_the_socket_s
 
 
 async def test_a_socket_that_missed_a_version_during_an_outage_resyncs(users, redis_layer, monkeypatch):
-    table, seats = await _four_human_table(users)
-    seat, legal, version = await _to_act(table.pk)
-    watcher = seats[(seat + 1) % 4]
-    ws, accepted = await open_socket(f"/ws/tables/{table.pk}/", watcher)
-    assert accepted
-    await receive_until(ws, lambda f: f["type"] == "state")
+    table, seats = await four_human_table(users)
+    seat, legal, version = await seat_to_act(table.pk)
+    ws = await _socket_with_its_state(table.pk, seats[(seat + 1) % 4])
     real_deliver = table_consumer._deliver
     calls = []
 
