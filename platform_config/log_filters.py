@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 
+from .outages import is_outage, note_outage
+
 
 class ClientErrorWithoutTraceback(logging.Filter):
     """Keeps a 4xx line of `django.request` ("Forbidden (Permission denied): /path") and drops its traceback.
@@ -27,8 +29,6 @@ class OutageWithoutTraceback(logging.Filter):
     other record passes unchanged. Returns whether the record is logged."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        from .outages import is_outage, note_outage  # imports Django's database layer: not at settings time
-
         error = record.exc_info[1] if record.exc_info else None
         if error is not None and is_outage(error):
             note_outage(error)

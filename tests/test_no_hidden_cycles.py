@@ -40,10 +40,6 @@ ALLOWED_SCOPES = {
     ("benchmarks/production_run.py", "main"): (
         "the long run builds the processes' environment, then sets Django up and imports the models it checks"
     ),
-    (
-        "tests/production/shape.py",
-        "make_players",
-    ): "called by the benchmarks' main after Django's set-up",
     ("benchmarks/production_run.py", "_verdict"): "called by main after Django's set-up",
     ("benchmarks/production_run.py", "_table_failures"): "called by main after Django's set-up",
     ("benchmarks/production_run.py", "_print_wallets"): "called by main after Django's set-up",

@@ -1,4 +1,4 @@
-"""The chaos test's harness (tests/production/test_chaos.py; issue 33 "Done when"): the production shape on
+"""The chaos test's harness (tests/production/test_chaos.py; docs/deploy.md "Outages"): the production shape on
 127.0.0.1 with a Redis of its own and PostgreSQL behind a cuttable proxy, people at tables in one or two windows
 and loading pages, and the faults: web processes killed (-9) or stopped (SIGTERM) and started again, Redis stopped
 and started again, PostgreSQL cut. It never touches the shared services beyond this test run's own database.

@@ -1,4 +1,4 @@
-"""The chaos test of issue 33 (docs/deploy.md "Outages"): people at five stakes tables of five games, each with
+"""The chaos test (docs/deploy.md "Outages"): people at five stakes tables of five games, each with
 bots, some in one window and some in two, playing over sockets and loading pages, while web processes are killed
 (-9) and stopped (SIGTERM) and started again, Redis is stopped and PostgreSQL cut (tests/production/chaos.py).
 
@@ -58,8 +58,9 @@ FULL = [
 
 LOCKED_OUT = "locked out by 4429: "
 """The prefix of a failed check whose windows were all refused with 4429: until the socket registry drops the
-entries of a stopped process (issue 33's other half, branch `restarts`), a person with two windows is refused his
-own table after a restart. Such failures make the test xfail (`check`); any other failure fails it."""
+entries of a stopped process (its window ids and process heartbeats, being built on branch `restarts`), a person
+with two windows is refused his own table after a restart. Such failures make the test xfail (`check`); any other
+failure fails it."""
 
 
 def check(failures: list[str]) -> None:
