@@ -43,6 +43,14 @@ ALLOWED_SCOPES = {
     ("benchmarks/production_run.py", "_verdict"): "called by main after Django's set-up",
     ("benchmarks/production_run.py", "_table_failures"): "called by main after Django's set-up",
     ("benchmarks/production_run.py", "_print_wallets"): "called by main after Django's set-up",
+    ("games/realtime/graceful_stop.py", "GracefulStop._close_open_sockets"): (
+        "Daphne's protocol classes import twisted's reactor, which must not be installed before serve installs "
+        "Daphne's asyncio reactor"
+    ),
+    ("games/realtime/graceful_stop.py", "GracefulStop._stop"): (
+        "twisted's reactor module installs the default reactor when first imported: only once serve has installed "
+        "Daphne's asyncio reactor"
+    ),
     ("benchmarks/load_bench.py", "main"): (
         "the load benchmark builds the processes' environment, then sets Django up and imports the service"
     ),
