@@ -26,8 +26,11 @@ run: $(STAMP)
 
 # The tests run on TEST_WORKERS pytest-xdist workers, one per core and one more: browser tests spend much of their
 # time waiting on their live sites. A module stays on one worker (--dist loadscope): it may share a live site.
+# Modules go out in the order tests/conftest.py gives them, the long browser modules first
+# (--no-loadscope-reorder: xdist would otherwise send the modules with the most tests first, and end the run on
+# browser modules of a few long tests each).
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
-PYTEST_PARALLEL := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadscope
+PYTEST_PARALLEL := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder
 
 # Checks first, side by side (all clean or the run stops): the import contracts of pyproject.toml
 # ([tool.importlinter]), ruff, mypy and ESLint.
