@@ -51,7 +51,9 @@ def deal_round(table: Table, match: Match, dealer: int, start: Mapping[str, Any]
     """Shuffle, commit, deal and start the next round of `match`; append the `deal` event.
 
     Runs inside the caller's transaction with the table row locked. The order comes from the CSPRNG unless
-    a fixed deal is pending (and allowed). A deal the engine ends at once (e.g. petit sec) is finished here.
+    a fixed deal is pending (and allowed). A deal the engine ends at once (void as dealt: Tarock's redeal,
+    docs/rules/tarock.md §4.3; French Tarot's petit sec, docs/rules/french_tarot.md §4) is finished here and
+    reserves nothing: a redeal settles nothing (the rules files' §9), so no ledger transaction is booked for it.
     Returns None, dealing nothing, when no person at the table can cover the deal's worst case
     (settlement.NobodyCanPlay): they are stood up with their reason and the table closes, so neither the
     sweeper nor "Next deal" asks again.
@@ -87,7 +89,8 @@ def deal_round(table: Table, match: Match, dealer: int, start: Mapping[str, Any]
                 snapshot=game.to_json(state),
                 actions=[],
             )
-            settlement.unit_starting(table, rnd)
+            if game.result(state) is None:  # void as dealt: nothing at stake, nothing to reserve
+                settlement.unit_starting(table, rnd)
     except settlement.NobodyCanPlay as nobody:
         table.version = version  # the savepoint took back the version bumps of its events
         settlement.stand_up(table, nobody.refusals)
