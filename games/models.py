@@ -237,7 +237,8 @@ class TableSettings(models.Model):
 
 
 class Invitation(models.Model):
-    """The host's invitation of `invitee` to a table; answered once (accepted or declined)."""
+    """The host's invitation of `invitee` to a table; answered once (accepted or declined). `seat`: the seat
+    number the host named for them (accepting takes it), None for any free seat meant for a person."""
 
     class Status(models.TextChoices):
         PENDING = "pending"
@@ -248,6 +249,7 @@ class Invitation(models.Model):
     inviter = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
     invitee = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="invitations")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

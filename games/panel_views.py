@@ -21,6 +21,7 @@ from accounts.http import AuthenticatedHttpRequest
 from accounts.models import User
 from games.ascii_numbers import ascii_int
 from games.engines.core.errors import RuleError
+from games.reads.seat_choice import posted_seat
 from games.services import invitations, kicks
 from games.services.table_settings import configure_table
 
@@ -82,7 +83,8 @@ def table_settings(request: AuthenticatedHttpRequest, table_id: int) -> JsonResp
 @login_required
 @require_POST
 def table_invite(request: AuthenticatedHttpRequest, table_id: int) -> JsonResponse:
-    """Invite one player by username, or every member of the host's list `list`."""
+    """Invite one player by username (to the seat number `seat`, if given), or every member of the host's list
+    `list`."""
     list_id = ascii_int(request.POST.get("list"))
     if list_id is not None:
         return _json(lambda: len(invitations.invite_list(request.user, table_id, list_id)))
@@ -91,7 +93,8 @@ def table_invite(request: AuthenticatedHttpRequest, table_id: int) -> JsonRespon
     ).first()
     if invitee is None:
         return JsonResponse({"error": "no_player", "message": _("No player of that name.")}, status=400)
-    return _json(lambda: invitations.invite(request.user, table_id, invitee).pk)
+    seat = posted_seat(request.POST.get("seat"))
+    return _json(lambda: invitations.invite(request.user, table_id, invitee, seat).pk)
 
 
 @login_required

@@ -26,6 +26,7 @@ from games.lobby_boxes import lobby_boxes
 from games.models import Round, Table, TableSettings
 from games.reads.access import REFUSALS, watch_refusal
 from games.reads.projection import seat_of
+from games.reads.seat_choice import posted_seat
 from games.records import match_record
 from games.services.invitations import SEAT_REQUEST_WAITING, request_seat
 from games.services.table_settings import open_table
@@ -113,9 +114,12 @@ def new_table_terms(request: AuthenticatedHttpRequest) -> JsonResponse:
 @login_required
 @require_POST
 def play(request: AuthenticatedHttpRequest, table_id: int) -> HttpResponse:
-    """ "Play": take a free seat (or the one already held) and go to the table."""
+    """ "Play": take the seat chosen on the lobby box's picture (POST `seat`, a seat number; absent: the seat
+    games.reads.seat_choice.seat_for_play picks), or the one already held, and go to the table. A refused seat
+    (taken, a bot's, out of range) goes back to the lobby with the reason."""
     try:
-        seat = request_seat(request.user, table_id)  # with the table's access and the host's approval
+        # with the table's access and the host's approval
+        seat = request_seat(request.user, table_id, posted_seat(request.POST.get("seat")))
     except RuleError as error:
         messages.error(request, error.message)
         return redirect("lobby")

@@ -9,7 +9,8 @@ from games.models import Invitation, Table
 
 def pending_invitations(user: User) -> list[dict[str, object]]:
     """The user's pending invitations to tables still waiting for players, newest first:
-    `[{"id", "table", "game", "from"}]` (from = the host's display name)."""
+    `[{"id", "table", "game", "from", "seat"}]` (from = the host's display name; seat = the seat number the
+    invitation names, None for any free seat)."""
     rows = (
         Invitation.objects.filter(
             invitee=user, status=Invitation.Status.PENDING, table__status=Table.Status.OPEN
@@ -18,5 +19,12 @@ def pending_invitations(user: User) -> list[dict[str, object]]:
         .order_by("-pk")
     )
     return [
-        {"id": r.pk, "table": r.table_id, "game": r.table.game, "from": r.inviter.display_name} for r in rows
+        {
+            "id": r.pk,
+            "table": r.table_id,
+            "game": r.table.game,
+            "from": r.inviter.display_name,
+            "seat": r.seat,
+        }
+        for r in rows
     ]

@@ -37,7 +37,8 @@ class TableTerms:
     Fields:
         game: a registered game key or alias (games.engines.core.get_game); the table stores the key.
         options: the game's options (its rules file §10), as given; missing ones take the game's defaults.
-        human_seats: seats 0 .. human_seats − 1 are for people (the host takes seat 0), 1 .. the game's seat
+        human_seats: how many seats are for people (the host takes seat 0; which ones:
+            games.reads.seat_choice.default_people_seats, partners first at Schieber), 1 .. the game's seat
             count with these options (Game.seat_count: Rummy's option `players`); the others are bots.
         bot_level: the bots' level, one of games.engines.core.BOT_LEVELS.
         stake: money per game unit (docs/rules/settlement.md "Terms"), in minor currency units (cents),

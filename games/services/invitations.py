@@ -10,8 +10,9 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games.errors import ServiceError, from_social
-from games.models import Ban, Invitation, SeatRequest, Table
+from games.models import Ban, Invitation, Seat, SeatRequest, Table
 from games.reads.access import is_host
+from games.reads.seat_choice import check_chosen_seat
 from platform_config.notify import send_on_commit, user_group
 from social.services.invite_lists import own_list
 from social.services.relations import is_ignoring
@@ -35,12 +36,14 @@ def _hosted(host: User, table_id: int) -> Table:
     return table
 
 
-def invite(host: User, table_id: int, invitee: User) -> Invitation:
-    """The host invites `invitee`; the invitation reaches the invitee's lobby live.
+def invite(host: User, table_id: int, invitee: User, seat: int | None = None) -> Invitation:
+    """The host invites `invitee`, to the free seat meant for a person numbered `seat` or (None) to any free one;
+    the invitation reaches the invitee's lobby live, and accepting it takes that seat.
 
     Returns the (new or renewed) pending Invitation. Raises ServiceError("not_host"), ("not_open") once the
     table stopped waiting for players, ("ignored") when the invitee ignores the host, ("kicked") for a
-    user kicked from this table, ("bad_request") for the host or a bot.
+    user kicked from this table, ("bad_request") for the host or a bot, and for a named seat the refusals of
+    games.reads.seat_choice.check_chosen_seat ("no_such_seat", "bot_seat", "seat_taken").
     """
     with transaction.atomic():
         table = _hosted(host, table_id)
@@ -52,8 +55,12 @@ def invite(host: User, table_id: int, invitee: User) -> Invitation:
             raise ServiceError("kicked", gettext("this player was removed from this table"))
         if table.status != Table.Status.OPEN:
             raise ServiceError("not_open", gettext("this table is not waiting for players"))
+        if seat is not None:
+            check_chosen_seat(list(Seat.objects.filter(table=table)), seat)
         row, _ = Invitation.objects.update_or_create(
-            table=table, invitee=invitee, defaults={"inviter": host, "status": Invitation.Status.PENDING}
+            table=table,
+            invitee=invitee,
+            defaults={"inviter": host, "status": Invitation.Status.PENDING, "seat": seat},
         )
         _invitations_changed(invitee.pk)
         panel_changed(table.pk)
@@ -83,9 +90,9 @@ class Answer(NamedTuple):
 
 
 def answer_invitation(user: User, invitation_id: int, accept: bool) -> Answer:
-    """The invitee accepts (and takes a free seat at once) or declines. Returns the Answer. Raises
-    ServiceError("no_invitation") and the refusals of `join` ("table_full", "not_open"); a refused accept
-    leaves the invitation pending."""
+    """The invitee accepts (and takes the seat the invitation names, or a free one, at once) or declines. Returns
+    the Answer. Raises ServiceError("no_invitation") and the refusals of `join` ("table_full", "not_open",
+    "seat_taken" for a named seat taken meanwhile); a refused accept leaves the invitation pending."""
     with transaction.atomic():
         row = (
             Invitation.objects.select_for_update()
@@ -96,18 +103,19 @@ def answer_invitation(user: User, invitation_id: int, accept: bool) -> Answer:
             raise ServiceError("no_invitation", gettext("no such pending invitation"))
         row.status = Invitation.Status.ACCEPTED if accept else Invitation.Status.DECLINED
         row.save(update_fields=["status"])
-        seat = join(user, row.table_id) if accept else None
+        seat = join(user, row.table_id, row.seat) if accept else None
         panel_changed(row.table_id)
         _invitations_changed(user.pk)
         return Answer(row.table_id, seat)
 
 
-def request_seat(user: User, table_id: int) -> int | None:
-    """ "Play" with the access rules: take a seat, or at a table whose host approves seat requests leave a
-    pending request ("who wants to play against you"). Returns the seat number, or None when the request
-    waits for the host. Raises the refusals of `join` (with games.reads.access's)."""
+def request_seat(user: User, table_id: int, seat: int | None = None) -> int | None:
+    """ "Play" with the access rules: take the chosen `seat` (None: `join`'s pick), or at a table whose host
+    approves seat requests leave a pending request ("who wants to play against you"; the host's approval seats
+    them at `join`'s pick). Returns the seat number, or None when the request waits for the host. Raises the
+    refusals of `join` (with games.reads.access's)."""
     try:
-        return join(user, table_id)
+        return join(user, table_id, seat)
     except ServiceError as error:
         if error.code != "approval_needed":
             raise

@@ -14,6 +14,7 @@ from games.engines.core.errors import RuleError
 from games.errors import ServiceError
 from games.models import Match, Round, Seat, Table
 from games.reads.access import check_seat
+from games.reads.seat_choice import check_chosen_seat, default_people_seats, seat_for_play
 from games.reads.table_terms import MAX_LIMIT, MAX_STAKE, TURN_SECONDS, TableTerms, default_limit
 
 from . import seating, settlement, table_chat
@@ -31,8 +32,9 @@ def create_table(
     fixed_deal: dict[str, Any] | None = None,
     rematch_of: int | None = None,
 ) -> Table:
-    """Open a table on `terms` (games.reads.table_terms.TableTerms): `user` takes seat 0, seats
-    `terms.human_seats`.. are bots of `terms.bot_level`; a stakes table without a limit gets the game's default
+    """Open a table on `terms` (games.reads.table_terms.TableTerms): `user` takes seat 0, `terms.human_seats`
+    seats are for people (games.reads.seat_choice.default_people_seats: at Schieber two people are partners, seats
+    0 and 2), the others are bots of `terms.bot_level`; a stakes table without a limit gets the game's default
     (the rules file's §9), and the ledger checks that `user` can sit at it (docs/rules/settlement.md "Money
     safety").
 
@@ -64,7 +66,7 @@ def create_table(
             created_by=user,
         )
         settlement.check_player_can_sit(user, table, seats)
-        _seat_company(table, user, seats, terms.human_seats)
+        _seat_company(table, user, default_people_seats(game, opts, terms.human_seats))
         created: dict[str, Any] = {"user": user.pk}
         if rematch_of is not None:
             created["rematch_of"] = rematch_of
@@ -109,11 +111,11 @@ def _check_terms(terms: TableTerms, seats: int) -> None:
         )
 
 
-def _seat_company(table: Table, user: User, seats: int, human_seats: int) -> None:
-    """The seats of a new table: `user` at seat 0, seats 1 .. `human_seats` − 1 free for people, the others bots
+def _seat_company(table: Table, user: User, people: list[int]) -> None:
+    """The seats of a new table: `user` at seat 0, the other seats of `people` free for people, the others bots
     of the table's level."""
-    for number in range(seats):
-        human = number < human_seats
+    for number in range(get_game(table.game).seat_count(table.options)):
+        human = number in people
         Seat.objects.create(
             table=table,
             number=number,
@@ -123,11 +125,15 @@ def _seat_company(table: Table, user: User, seats: int, human_seats: int) -> Non
         )
 
 
-def join(user: User, table_id: int) -> int:
-    """ "Play": seat `user` at the first free human seat (or return the seat they already hold).
+def join(user: User, table_id: int, seat: int | None = None) -> int:
+    """ "Play": seat `user` at the free seat meant for a person they chose (`seat`, a seat number), or without
+    one at the seat games.reads.seat_choice.seat_for_play picks (the host's partner at Schieber, else the lowest
+    free one); a person already seated keeps their seat (nobody changes seat).
 
     Starts the match when the last human seat is taken; the table's chat gets the "joined" line. Returns the
-    seat number. Raises ServiceError("table_full" | "not_open" | "no_table"), the access refusals of
+    seat number. Raises ServiceError("table_full" | "not_open" | "no_table"), for a chosen seat
+    ("no_such_seat" | "bot_seat" | "seat_taken", games.reads.seat_choice.check_chosen_seat) or ("seated_elsewhere")
+    when `user` holds another seat of the table, the access refusals of
     games.reads.access.check_seat ("not_allowed", "not_friends", "kicked", "ignored", "approval_needed"),
     or at a stakes table the ledger's refusal (`insufficient_funds`, `loss_limit`, `self_excluded`) with its reason.
     """
@@ -135,13 +141,16 @@ def join(user: User, table_id: int) -> int:
         table = lock_table(table_id)
         mine = Seat.objects.filter(table=table, user=user, bot_level="").first()
         if mine is not None:
+            if seat is not None and seat != mine.number:
+                raise ServiceError(
+                    "seated_elsewhere",
+                    _("You sit at seat %(seat)s; nobody changes seat.") % {"seat": mine.number + 1},
+                )
             return mine.number
         check_seat(table, user)  # the table's access, invitations, kicks, ignores
         if table.status != Table.Status.OPEN:
             raise ServiceError("not_open", _("this table is not waiting for players"))
-        free = Seat.objects.filter(table=table, for_human=True, user__isnull=True).order_by("number").first()
-        if free is None:
-            raise ServiceError("table_full", _("no free seat"))
+        free = _seat_to_take(table, seat)
         settlement.check_player_can_sit(user, table, Seat.objects.filter(table=table).count())
         free.user, free.bot_reason, free.replaced = user, "", None
         free.save(update_fields=["user", "bot_reason", "replaced"])
@@ -150,6 +159,20 @@ def join(user: User, table_id: int) -> int:
         if not Seat.objects.filter(table=table, for_human=True, user__isnull=True).exists():
             _start(table)
         return free.number
+
+
+def _seat_to_take(table: Table, chosen: int | None) -> Seat:
+    """The seat a person joining `table` takes: the one they chose (checked by check_chosen_seat), or
+    seat_for_play's. Raises ServiceError("table_full") when no seat meant for a person is free."""
+    seats = list(Seat.objects.filter(table=table).order_by("number"))
+    if chosen is not None:
+        return check_chosen_seat(seats, chosen)
+    free = [s.number for s in seats if s.for_human and s.user_id is None]
+    if not free:
+        raise ServiceError("table_full", _("no free seat"))
+    held = [s.number for s in seats if s.for_human and s.user_id is not None]
+    number = seat_for_play(get_game(table.game), table.options, free, held)
+    return next(s for s in seats if s.number == number)
 
 
 def leave(user: User, table_id: int) -> None:

@@ -42,5 +42,11 @@ def table_panel(context: dict[str, Any], table: Table) -> dict[str, Any]:
         "lists": lists,
         "chat_max": CHAT_MAX,
         "waiting": table.status == Table.Status.OPEN,
+        # the free seats meant for a person, which the host's invitation may name (1-based for people)
+        "free_seats": [
+            s.number + 1 for s in table.seats.filter(for_human=True, user__isnull=True).order_by("number")
+        ]
+        if host
+        else [],
         "csrf_token": context.get("csrf_token"),
     }

@@ -1,6 +1,7 @@
 // The lobby's table boxes, drawn with the site's view library from the boxes of games.lobby_boxes (the page's
 // embedded ones at load, then every lobby socket frame): game, status, seats, bots' level, stakes with the worst
-// case per settlement unit, access and the Play / Watch buttons.
+// case per settlement unit, access, the seats on a small picture of the table (a free seat meant for a person is a
+// "Sit here" button) and the Play / Watch buttons (Play takes the seat the server picks).
 import { html } from "../view.js";
 import { t, interpolate } from "../i18n.js";
 import { formatMoney } from "../money.js";
@@ -8,11 +9,40 @@ import { stakeLine, worstCaseLine } from "../stakes.js";
 
 const playerPage = (username) => `/players/${encodeURIComponent(username)}/`;
 
-/** One seat `{name, username, bot, open}`: a person's name links to their player page; a bot is marked. */
-function Seat({ seat }) {
-  if (seat.open) return html`<li class="seat open">${t("free seat")}</li>`;
-  if (seat.bot) return html`<li class="seat bot">${seat.name} <span class="tag tag-bot">${t("bot")}</span></li>`;
-  return html`<li class="seat person">${seat.username ? html`<a href=${playerPage(seat.username)}>${seat.name}</a>` : seat.name}</li>`;
+/** Where seat `number` of `count` sits on the picture, in percent of its box: seat 0 at the bottom and the next
+ * seat on its right, as at the table itself (counter-clockwise). */
+function seatPlace(number, count) {
+  const angle = Math.PI / 2 - (2 * Math.PI * number) / count;
+  return `left: ${50 + 38 * Math.cos(angle)}%; top: ${50 + 36 * Math.sin(angle)}%`;
+}
+
+/** What a free seat meant for a person says: whose partner it is (Schieber), else "free seat". */
+function freeSeatText(seat, seats) {
+  const partner = seat.partner === null || seat.partner === undefined ? null : seats[seat.partner];
+  return partner && partner.name && !partner.bot
+    ? interpolate(t("free seat, partner of %(name)s"), { name: partner.name }) : t("free seat");
+}
+
+/** One seat `{number, name, username, bot, bot_level_display, away, for_human, open}` on the table's picture: a
+ * person's name links to their player page (marked away while a bot plays for them); a bot shows its level; a free
+ * seat meant for a person is a "Sit here" button when the viewer may sit (`canSit`). */
+function Seat({ seat, seats, canSit, csrf, tableId }) {
+  const place = seatPlace(seat.number, seats.length);
+  const label = interpolate(t("Seat %(seat)s"), { seat: seat.number + 1 });
+  if (seat.open) {
+    const text = freeSeatText(seat, seats);
+    return html`<li class="seat open" style=${place} data-seat=${seat.number}>
+      <span class="seat-free-text">${text}</span>
+      ${canSit && seat.for_human ? html`<form method="post" class="seat-pick" action=${`/tables/${tableId}/play/`}>
+        <input type="hidden" name="csrfmiddlewaretoken" value=${csrf} />
+        <button type="submit" name="seat" value=${seat.number} aria-label=${`${t("Sit here")}: ${label}, ${text}`}>${t("Sit here")}</button>
+      </form>` : null}
+    </li>`;
+  }
+  const name = seat.username ? html`<a href=${playerPage(seat.username)}>${seat.name}</a>` : seat.name;
+  if (seat.away) return html`<li class="seat person away" style=${place} data-seat=${seat.number}>${name} <span class="tag tag-away">${t("away")}</span></li>`;
+  if (seat.bot) return html`<li class="seat bot" style=${place} data-seat=${seat.number}>${seat.name} <span class="tag tag-bot">${interpolate(t("bot · %(level)s"), { level: seat.bot_level_display })}</span></li>`;
+  return html`<li class="seat person" style=${place} data-seat=${seat.number}>${name}</li>`;
 }
 
 /** The chip in a box's corner: the stake per game unit, or "Free" at a table without stakes. */
@@ -42,9 +72,13 @@ export function TableBox({ table, csrf }) {
       </p>
       ${table.options && table.options.length ? html`<p class="box-options">${table.options.join(" · ")}</p>` : null}
       <p class="box-seat-count">${seatsLine}</p>
-      <ul class="box-seats" aria-label=${t("Seats")}>
-        ${table.seats.map((seat) => html`<${Seat} key=${seat.number} seat=${seat} />`)}
-      </ul>
+      <div class=${`seat-picture seats-${table.seats.length}`}>
+        <div class="seat-picture-felt" aria-hidden="true"></div>
+        <ul class="box-seats" aria-label=${t("Seats")}>
+          ${table.seats.map((seat) => html`<${Seat} key=${seat.number} seat=${seat} seats=${table.seats}
+            canSit=${table.can_sit} csrf=${csrf} tableId=${table.id} />`)}
+        </ul>
+      </div>
       <dl class="box-facts">
         <div><dt>${t("Bots' level")}</dt><dd class="box-bots">${table.bot_level_display}</dd></div>
         <div><dt>${t("Access")}</dt><dd class="box-access">${table.access_display}</dd></div>

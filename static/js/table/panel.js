@@ -141,9 +141,11 @@ settingsForm?.addEventListener("submit", (event) => {
   const data = Object.fromEntries(new FormData(settingsForm));
   call(settingsForm.action, data, t("Saved."));
 });
+// The seat the host's invitation names ("" for any free seat meant for a person).
+const inviteSeat = () => document.getElementById("invite-seat")?.value || "";
 for (const button of panel.querySelectorAll(".invite-one")) {
   button.addEventListener("click", async () => {
-    const answer = await call(`/tables/${tableId}/invite/`, { username: button.dataset.username }, t("Invitation sent."));
+    const answer = await call(`/tables/${tableId}/invite/`, { username: button.dataset.username, seat: inviteSeat() }, t("Invitation sent."));
     if (!answer.error) button.disabled = true;
   });
 }
@@ -153,5 +155,5 @@ for (const button of panel.querySelectorAll(".invite-all")) {
 document.getElementById("invite-name-form")?.addEventListener("submit", (event) => {
   event.preventDefault();
   const input = event.target.querySelector("input[name=username]");
-  call(`/tables/${tableId}/invite/`, { username: input.value }, t("Invitation sent.")).then((a) => { if (!a.error) input.value = ""; });
+  call(`/tables/${tableId}/invite/`, { username: input.value, seat: inviteSeat() }, t("Invitation sent.")).then((a) => { if (!a.error) input.value = ""; });
 });

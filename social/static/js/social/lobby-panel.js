@@ -35,7 +35,10 @@ function renderInvitations(invitations) {
     const li = document.createElement("li");
     li.dataset.table = i.table;
     li.className = "invitation";
-    li.append(document.createTextNode(interpolate(t("%(name)s invites you to table #%(table)s"), { name: i.from, table: i.table }) + " "),
+    const text = i.seat === null || i.seat === undefined
+      ? interpolate(t("%(name)s invites you to table #%(table)s"), { name: i.from, table: i.table })
+      : interpolate(t("%(name)s invites you to seat %(seat)s of table #%(table)s"), { name: i.from, table: i.table, seat: i.seat + 1 });
+    li.append(document.createTextNode(text + " "),
       form(`/invitations/${i.id}/accept/`, t("Accept"), "primary accept-invitation"),
       form(`/invitations/${i.id}/decline/`, t("Decline"), "decline-invitation"));
     return li;
