@@ -1,4 +1,6 @@
-"""Hand histories and replay files of finished deals (docs/design.md "Deck commitment", "Cards and replay files")."""
+"""Hand histories and replay files of finished deals (docs/design.md "Deck commitment", "Cards and replay files").
+Once the match is over they show the whole deal; while it runs they leave out what the rules file says is never
+shown (`shown_actions`: Schieber's Weis of the non-scoring team, docs/rules/jass.md §7)."""
 
 from __future__ import annotations
 
@@ -10,14 +12,28 @@ from games.engines.core import get_game
 from games.models import Round, Seat
 
 
+def shown_actions(rnd: Round) -> list[dict[str, Any]]:
+    """The action log of the finished deal `rnd` as its history and replay file show it: every action once the
+    match is over, else without those its game's `hidden_while_match_runs` names (a Schieber Weis of the team that
+    does not score its Weis: what is left still replays to the same result, as that Weis scored nothing)."""
+    if rnd.match.over or rnd.status != Round.Status.DONE:
+        return list(rnd.actions)
+    try:
+        game = get_game(rnd.table.game)
+    except KeyError:
+        return list(rnd.actions)
+    hidden = game.hidden_while_match_runs(game.from_json(rnd.snapshot), rnd.actions)
+    return [step for i, step in enumerate(rnd.actions) if i not in hidden]
+
+
 def replay_document(rnd: Round) -> dict[str, Any]:
-    """The replay file of a deal: `{"game", "options", "dealer", "deal", "start", "actions"}`."""
+    """The replay file of a deal: `{"game", "options", "dealer", "deal", "start", "actions"}` (`shown_actions`)."""
     doc: dict[str, Any] = {
         "game": rnd.table.game,
         "options": rnd.options,
         "dealer": rnd.dealer,
         "deal": rnd.deal,
-        "actions": rnd.actions,
+        "actions": shown_actions(rnd),
     }
     if rnd.start is not None:
         doc["start"] = rnd.start
@@ -25,8 +41,9 @@ def replay_document(rnd: Round) -> dict[str, Any]:
 
 
 def hand_history(rnd: Round) -> dict[str, Any]:
-    """Everything about a finished deal: who was dealt into each seat, the deal, each action, the result, and the
-    deck `order` and `salt` whose `sha256(salt + ":" + " ".join(order))` is the `deck_hash` shown at the deal.
+    """Everything about a finished deal (its actions: `shown_actions`): who was dealt into each seat, the deal,
+    each action, the result, and the deck `order` and `salt` whose `sha256(salt + ":" + " ".join(order))` is the
+    `deck_hash` shown at the deal.
 
     Returns `{"table", "round", "game", "dealer", "dealer_name", "names": [name per seat], "deal", "hands": [{"seat",
     "name", "cards"}], "actions": [{"seat", "action"}], "steps": [{"seat", "name", "text"}], "scores": [{"name",
@@ -47,6 +64,7 @@ def hand_history(rnd: Round) -> dict[str, Any]:
         names.append(named or (seat.user.display_name if seat and seat.user else None))
     hands = rnd.deal.get("hands") if isinstance(rnd.deal, dict) else None
     scores = _round_scores(rnd)
+    actions = shown_actions(rnd)
     return {
         "table": rnd.table_id,
         "round": rnd.number,
@@ -59,14 +77,14 @@ def hand_history(rnd: Round) -> dict[str, Any]:
             {"seat": i, "name": names[i] if i < len(names) else None, "cards": h}
             for i, h in enumerate(hands or [])
         ],
-        "actions": rnd.actions,
+        "actions": actions,
         "steps": [
             {
                 "seat": a["seat"],
                 "name": names[a["seat"]] if a["seat"] < len(names) else None,
                 "text": action_text(a["action"]),
             }
-            for a in rnd.actions
+            for a in actions
         ],
         "scores": [{"name": names[i] if i < len(names) else None, "score": v} for i, v in enumerate(scores)]
         if isinstance(scores, list)

@@ -190,7 +190,7 @@ def _finished_round(request: HttpRequest, table_id: int, number: int) -> Round:
     """A finished deal whose history `request.user` may read: the people dealt into it, and those the table
     lets watch (its access, spectators option and kicks). Raises Http404 otherwise: a refused history is not
     told apart from a missing one."""
-    rnd = get_object_or_404(Round.objects.select_related("table"), table_id=table_id, number=number)
+    rnd = get_object_or_404(Round.objects.select_related("table", "match"), table_id=table_id, number=number)
     if rnd.status == Round.Status.PLAYING:
         raise Http404("the hand history is shown once the deal is over")
     if request.user.pk not in rnd.players and watch_refusal(rnd.table, request.user) is not None:

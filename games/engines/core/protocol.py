@@ -309,6 +309,12 @@ class Game(ABC, Generic[S]):
     def from_json(self, data: Mapping[str, Any]) -> S:
         """Rebuild a state from `to_json` output."""
 
+    def hidden_while_match_runs(self, state: S, actions: Sequence[Mapping[str, Any]]) -> frozenset[int]:
+        """The positions in a finished round's action log (`actions`, `{"seat", "action"}` each, the wire action a
+        dict) that its hand history and replay file leave out while its match runs: what the rules file's §7 says
+        is never shown (Schieber: the Weis the non-scoring team declared). None by default."""
+        return frozenset()
+
     # --- the match -----------------------------------------------------------------------------------
     @abstractmethod
     def next_round(self, state: S) -> NextRound | None:

@@ -133,6 +133,25 @@ class JassGame(PackageGame[JassState]):
         """`seat_view.public_cards`: the cards every viewer may see now (docs/rules/jass.md §7)."""
         return public_cards(state)
 
+    def hidden_while_match_runs(
+        self, state: JassState, actions: Sequence[Mapping[str, Any]]
+    ) -> frozenset[int]:
+        """Schieber: the positions of the Weis declarations of the team that does not score its Weis (docs/rules/
+        jass.md §5.4, §7: the other team's Weis cards are never shown; the result names only the scoring team's).
+        Differenzler, and a round not over: none."""
+        done = result(state)
+        if not self._teams or done is None:
+            return frozenset()
+        weis = done.get("weis")
+        scoring = set(self.seat_groups(state.options)[weis["team"]]) if weis else set()
+        return frozenset(
+            i
+            for i, step in enumerate(actions)
+            if isinstance(step.get("action"), Mapping)
+            and "weis" in step["action"]
+            and step["seat"] not in scoring
+        )
+
     # --- bots ----------------------------------------------------------------------------------------
     def bot(self, level: str, playouts: int | None = None) -> Bot:
         """A bot of `level` in `BOT_LEVELS` (games/engines/jass/bots.py); `playouts` bounds the expert's search."""
