@@ -22,6 +22,7 @@ from games.engines.core import get_game
 from games.engines.core.errors import RuleError
 from games.forms import GamePreferencesForm, NewTableForm, TableSettingsForm, game_choices
 from games.history import hand_history, replay_document
+from games.labels import bot_level_label
 from games.lobby_boxes import lobby_boxes
 from games.models import Round, Table, TableSettings
 from games.reads.access import REFUSALS, watch_refusal
@@ -182,6 +183,7 @@ def table(request: AuthenticatedHttpRequest, table_id: int) -> HttpResponse:
             "seat": seat_of(row, request.user),
             "sound": bool(profile.sound) if profile else True,
             "rematch_url": reverse("rematch", args=[row.pk]),
+            "bot_level": bot_level_label(row.bot_level),
         },
     )
 

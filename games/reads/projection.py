@@ -24,7 +24,7 @@ from games.realtime.built_once import MISSING, BuiltOnce
 from ledger import services as ledger
 from platform_config.notify import in_process_on_commit
 
-from .table_terms import dealt_in, table_money_terms, unit_id_for
+from .table_terms import dealt_in, table_limit, table_money_terms, unit_id_for
 
 MAX_CATCH_UP = 200
 CACHE_SIZE = 512
@@ -351,6 +351,7 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
                 # the match before this deal as the engine's rules file §8 `start` gives it (public totals and
                 # deals played; None for a match's first deal), e.g. for "Deal 2 of 4" in the table's bar
                 "start": rnd.start,
+                "reserved": _reserved_per_seat(table, game, state),
             },
             "next_deal_at": table.next_deal_at.isoformat() if table.next_deal_at else None,
             "standings": match.standings if match else None,
@@ -377,6 +378,15 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
                 ]
             )
     return frame
+
+
+def _reserved_per_seat(table: Table, game: Any, state: Any) -> int | None:
+    """What the running settlement unit holds back from each seat dealt in, in minor units: the ledger's worst case
+    (ledger.services.worst_case: limit × (seats dealt in − 1), docs/rules/settlement.md "Money safety"); None at a
+    free table or without a deal. The Leave dialog names it (static/js/table/leave.js)."""
+    if table.stake <= 0 or state is None:
+        return None
+    return ledger.worst_case(table_limit(table), len(game.dealt_in(state)))
 
 
 def _money_terms(table: Table) -> dict[str, Any] | None:

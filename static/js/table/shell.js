@@ -19,6 +19,7 @@ import { stakeLine, worstCaseLine } from "../stakes.js";
 import { TableKeys } from "./keyboard.js";
 import { Announcer } from "./announcer.js";
 import { windowId, restartDelay } from "../window-id.js";
+import { guardLeave } from "./leave.js";
 
 // Why the ledger stood this player up before a deal (the `stood_up` notice's reason, ledger.errors.NotEligible).
 const STOOD_UP_TEXT = {
@@ -605,4 +606,5 @@ const root = document.getElementById("table-root");
 if (root) {
   window.kibitzShell = new Shell(root);
   window.kibitzShell.start();
+  guardLeave(window.kibitzShell);
 }
