@@ -286,8 +286,8 @@ def test_an_abandoned_table_stops_dealing_and_leaves_the_lobby(users, absence_5s
     rnd = _round(table)
     _gone(table, users["alice"])
     clock.move(6)
-    sweep_once()  # a bot plays for alice ...
-    assert _listed(table, users["bob"])
+    sweep_once()  # a bot plays for alice: the table leaves the lobby of others ...
+    assert not _listed(table, users["bob"])
     assert (
         _listed(table, users["alice"]) and lobby_boxes(users["alice"])[0]["seated"]
     )  # ... her box leads back
@@ -420,3 +420,30 @@ async def test_a_live_socket_whose_entry_lapsed_takes_its_seat_back_with_its_nex
     back = await receive_until(alice, lambda f: f.get("type") == "state" and f["table"]["you"] == 0)
     assert back["table"]["seats"][0]["bot_reason"] is None and back["view"] is not None
     await alice.disconnect()
+
+
+def test_a_table_whose_people_are_all_away_leaves_the_lobby_of_others_until_one_comes_back(
+    users, absence_5s, clock
+):
+    """Issue 32's lobby: the box of a table whose people have all had no socket for longer than the absence time
+    is shown to its people, its invitees and their friends only, with the away person marked; it returns to
+    everyone's lobby when one of them comes back."""
+    from social.models import Friendship
+
+    table = services.create_table(
+        users["alice"], services.TableTerms("test-follow", {"rounds": 3}, human_seats=2)
+    )
+    services.invite(users["alice"], table.pk, users["carol"])
+    Friendship.objects.create(requester=users["dave"], addressee=users["alice"], accepted_at=timezone.now())
+    _gone(table, users["alice"])
+    clock.move(4)
+    assert _listed(table, users["bob"])  # within the absence time
+    clock.move(2)
+    assert not _listed(table, users["bob"])
+    assert _listed(table, users["carol"]) and _listed(table, users["dave"])  # invited; a friend
+    (box,) = [b for b in lobby_boxes(users["carol"]) if b["id"] == table.pk]
+    assert box["seats"][0]["away"] and box["seats"][0]["name"] == users["alice"].display_name
+    absence.come_back(table.pk, users["alice"])  # a socket of hers opens: her clock stops
+    assert _listed(table, users["bob"])
+    (box,) = [b for b in lobby_boxes(users["bob"]) if b["id"] == table.pk]
+    assert not box["seats"][0]["away"] and box["seats"][1]["open"] and box["seats"][1]["for_human"]
