@@ -1,5 +1,6 @@
-"""Leaving during a deal in real Chromium (docs/decisions-social.md "Leave and log off"): a bot plays the deal out for
-the person who left, then the seat is free, the match waits, and the next deal starts when someone takes the seat."""
+"""Leaving during a deal in real Chromium (docs/decisions-social.md "Leave and log off"): Leave asks first and says
+that a bot plays on; a bot plays the deal out for the person who left, then the seat is free, the match waits, and
+the next deal starts when someone takes the seat."""
 
 from __future__ import annotations
 
@@ -36,7 +37,15 @@ def test_a_bot_finishes_the_deal_a_person_left_then_the_seat_waits_for_a_new_pla
         assert time.monotonic() < end, "the bidding did not end"
         if not (take_one_step(alice, "garde", [], []) | take_one_step(bob, "pass", [], [])):
             time.sleep(0.05)
+    bob.click("#leave-form button")  # mid-deal: Leave asks first and says what follows
+    asked = bob.locator("#leave-dialog")
+    asked.wait_for(timeout=TIMEOUT)
+    assert "plays your seat until this deal ends" in bob.inner_text("#leave-dialog-bot")
+    assert bob.locator("#leave-dialog-money").is_hidden()  # a free table: nothing is reserved
+    bob.click("#leave-dialog-stay")
+    assert asked.is_hidden() and bob.url == alice.url  # stayed
     bob.click("#leave-form button")
+    bob.click("#leave-dialog-leave")
     bob.wait_for_url(site.url + "/", timeout=TIMEOUT)
     alice.wait_for_function("window.kibitzShell.frame.table.seats[1].bot", timeout=TIMEOUT)
 

@@ -168,11 +168,11 @@ def test_the_lobby_shows_who_is_online_filters_the_boxes_and_tells_each_tables_t
     assert box.locator(".box-title").inner_text() == "French Tarot"
     assert box.locator(".box-status").inner_text() == "waiting for players"
     seats = box.locator(".box-seats li")
-    assert (
-        seats.count() == 4 and seats.nth(0).inner_text() == "bob" and seats.nth(1).inner_text() == "free seat"
-    )
+    assert seats.count() == 4 and seats.nth(0).inner_text() == "bob"
+    assert seats.nth(1).locator(".seat-free-text").inner_text() == "free seat"
+    assert seats.nth(1).locator(".seat-pick button").inner_text() == "Sit here"  # the seat picture's choice
     assert seats.nth(0).locator("a").get_attribute("href") == "/players/bob/"
-    assert all(seats.nth(n).locator(".tag-bot").inner_text().lower() == "bot" for n in (2, 3))
+    assert all(seats.nth(n).locator(".tag-bot").inner_text().lower() == "bot · expert" for n in (2, 3))
     assert box.locator(".box-seat-count").inner_text() == "1 of 4 seats free"
     assert box.locator(".box-bots").inner_text() == "expert"
     assert box.locator(".box-stake").inner_text() == "stake 0.10 · limit 15.00"

@@ -9,11 +9,19 @@ import { stakeLine, worstCaseLine } from "../stakes.js";
 
 const playerPage = (username) => `/players/${encodeURIComponent(username)}/`;
 
-/** Where seat `number` of `count` sits on the picture, in percent of its box: seat 0 at the bottom and the next
- * seat on its right, as at the table itself (counter-clockwise). */
+// Where each seat sits on the picture (a 3 × 3 grid around the felt, static/css/lobby.css), by the table's seat count:
+// seat 0 at the bottom and the next seat on its right, counter-clockwise, as at the table itself.
+const PLACES = {
+  2: ["b", "t"],
+  3: ["b", "r", "l"],
+  4: ["b", "r", "t", "l"],
+  5: ["b", "r", "tr", "tl", "l"],
+  6: ["b", "br", "tr", "t", "tl", "bl"],
+};
+
+/** The grid area of seat `number` of `count`. */
 function seatPlace(number, count) {
-  const angle = Math.PI / 2 - (2 * Math.PI * number) / count;
-  return `left: ${50 + 38 * Math.cos(angle)}%; top: ${50 + 36 * Math.sin(angle)}%`;
+  return `grid-area: ${(PLACES[count] || PLACES[6])[number] || "b"}`;
 }
 
 /** What a free seat meant for a person says: whose partner it is (Schieber), else "free seat". */
@@ -74,7 +82,7 @@ export function TableBox({ table, csrf }) {
       <p class="box-seat-count">${seatsLine}</p>
       <div class=${`seat-picture seats-${table.seats.length}`}>
         <div class="seat-picture-felt" aria-hidden="true"></div>
-        <ul class="box-seats" aria-label=${t("Seats")}>
+        <ul class="box-seats" role="list" aria-label=${t("Seats")}>
           ${table.seats.map((seat) => html`<${Seat} key=${seat.number} seat=${seat} seats=${table.seats}
             canSit=${table.can_sit} csrf=${csrf} tableId=${table.id} />`)}
         </ul>
