@@ -1,4 +1,4 @@
-"""Which seats are for people and which seat a person takes (issue 32's seat choice; docs/decisions-tables.md
+"""Which seats are for people and which seat a person takes (docs/decisions-tables.md
 "Seat choice"): a table's people sit by partnership (Schieber's seats 0 and 2, docs/rules/jass.md §3) before
 opponents; a person joining picks any free seat meant for a person, or "Play" takes the host's partner seat, else
 the lowest free one. Pure reads: the table service (games.services.tables) checks and writes."""

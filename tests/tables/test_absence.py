@@ -425,9 +425,9 @@ async def test_a_live_socket_whose_entry_lapsed_takes_its_seat_back_with_its_nex
 def test_a_table_whose_people_are_all_away_leaves_the_lobby_of_others_until_one_comes_back(
     users, absence_5s, clock
 ):
-    """Issue 32's lobby: the box of a table whose people have all had no socket for longer than the absence time
-    is shown to its people, its invitees and their friends only, with the away person marked; it returns to
-    everyone's lobby when one of them comes back."""
+    """The lobby (docs/decisions-tables.md "Lobby"): the box of a table whose people have all had no socket for
+    longer than the absence time is shown to its people, its invitees and their friends only, with the away person
+    marked; it returns to everyone's lobby when one of them comes back."""
     from social.models import Friendship
 
     table = services.create_table(

@@ -151,3 +151,17 @@ def test_at_a_jass_stakes_table_the_bot_stands_in_until_the_match_ends(users, fa
     assert Match.objects.get(table=table).over
     seat.refresh_from_db()
     assert seat.user is None and not seat.free_after_unit
+
+
+def test_the_frame_says_what_a_stakes_deal_reserves_from_each_seat(users):
+    """What the Leave dialog names (static/js/table/leave.js): the running unit's reservation per seat, in minor
+    units, equal to what the ledger holds back from the wallet; none at a free table."""
+    from games.reads.projection import table_frame
+    from ledger import services as ledger
+
+    table = _two_people(users, stake=10)
+    before = ledger.wallet_for(users["carol"]).balance  # carol never sat: the starting balance
+    reserved = table_frame(table.pk, 0)["table"]["round"]["reserved"]
+    assert reserved == before - ledger.wallet_for(users["alice"]).balance > 0
+    free = _two_people(users)
+    assert table_frame(free.pk, 0)["table"]["round"]["reserved"] is None

@@ -136,9 +136,9 @@ class JassGame(PackageGame[JassState]):
     def hidden_while_match_runs(
         self, state: JassState, actions: Sequence[Mapping[str, Any]]
     ) -> frozenset[int]:
-        """Schieber: the positions of the Weis declarations of the team that does not score its Weis (docs/rules/
-        jass.md §5.4, §7: the other team's Weis cards are never shown; the result names only the scoring team's).
-        Differenzler, and a round not over: none."""
+        """Schieber: the positions of the Weis declarations of the team that does not score its Weis
+        (docs/rules/jass.md §5.4, §7: the other team's Weis cards are never shown; the result names only the
+        scoring team's). Differenzler, and a round not over: none."""
         done = result(state)
         if not self._teams or done is None:
             return frozenset()
