@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0008_round_playing_by_table"),
+        ("games", "0009_shared_game_preferences"),
     ]
 
     operations = [
