@@ -195,7 +195,11 @@ def test_the_player_card_status_panel_and_won_cards_at_a_live_table(site, browse
     alice.locator('#watcher-list .watcher[data-username="carol"]').wait_for(timeout=TIMEOUT)
     assert "{%" not in alice.inner_text("#table-status") and "{#" not in alice.inner_text("#social-panel")
 
-    # An opponent's name on the felt opens the card: Player info, Ignore, Invite; no kick while a deal runs.
+    # An opponent's name on the felt opens the card: Player info, Ignore, Invite; no kick while a deal runs (the
+    # site deals from the CSPRNG: a first deal void as dealt, a Tarock redeal, leaves the table between deals).
+    alice.wait_for_function(
+        "window.kibitzShell.frame.view && window.kibitzShell.frame.view.phase !== 'done'", timeout=TIMEOUT
+    )
     rng = random.Random(game)
     _open_seat_card(alice, rng)
     card = alice.locator("#player-card-dialog")
