@@ -3,7 +3,7 @@ of the Game protocol (games/engines/core/protocol.py, docs/design.md "The Game p
 variant the registry serves, the tests' own game included, and for every seat count its declaration allows.
 
 Each variant walks seeded random matches (`volume`: a couple of hundred deals per game in the quick tier,
-thousands in the long tier) with options drawn from its declaration's option schema, its seats played by its own
+a thousand in the long tier) with options drawn from its declaration's option schema, its seats played by its own
 beginner bots mixed with random listed actions, random offered calls (a handful, a Weis, a meld) and now and then
 an optional call (a knock, "Enough, thanks"). At every step:
 - `acting`: while the phase is not `done` some seat is to act, `due` is a non-empty part of `to_act` and there is
@@ -44,7 +44,7 @@ from games.engines.core.replay import replay
 from tests.volume import seeded, volume
 
 #: Deals walked per game (split over its seat counts): the quick tier, the long tier.
-DEALS = volume(200, 2000, "KIBITZ_CONFORMANCE_DEALS")
+DEALS = volume(200, 1000, "KIBITZ_CONFORMANCE_DEALS")
 SECRET_PILES = ("dog", "talon", "stock")
 # the due seat tries a random offered call that is not listed (a handful, a Weis, a meld)
 OFFERED_CHANCE = 0.1

@@ -7,7 +7,7 @@ receives (view, legal actions, refusals, hints, table facts) is checked against 
 of its rules file's views section (tests/tables/leak_oracles.py) at the frame's version. Rummy's oracle counts
 cards per code (identical cards share a code). Planted leaks show each oracle bites.
 
-The quick tier plays one deal per variant, the long tier (tests/volume.py) 8 from its seed; `KIBITZ_LEAK_DEALS=N`
+The quick tier plays one deal per variant, the long tier (tests/volume.py) 4 from its seed; `KIBITZ_LEAK_DEALS=N`
 plays N (N=100 takes about 20-50 min per variant on the shared 2-core machine, see docs/decisions-tables.md).
 """
 
@@ -30,7 +30,7 @@ from .leak_oracles import check_frame
 from .sockets import open_socket, receive
 from .tablerun import Run
 
-DEALS = volume(1, 8, override="KIBITZ_LEAK_DEALS")
+DEALS = volume(1, 4, override="KIBITZ_LEAK_DEALS")
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.asyncio,

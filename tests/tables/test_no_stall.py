@@ -2,8 +2,8 @@
 checked after every step by `matches.assert_not_stalled` (the match is over, or the next deal is scheduled, or
 every seat with a move due has a deadline and its timeout action is accepted).
 
-The quick tier plays 2 matches per variant of at most 250 steps each, the long tier (tests/volume.py) 10 of at
-most 1,500; KIBITZ_STALL_MATCHES and KIBITZ_STALL_STEPS set other lengths. Every step must move the table: an
+The quick tier plays 2 matches per variant of at most 250 steps each, the long tier (tests/volume.py) 6 of at
+most 1,000; KIBITZ_STALL_MATCHES and KIBITZ_STALL_STEPS set other lengths. Every step must move the table: an
 `idle` step is a stall.
 """
 
@@ -22,8 +22,8 @@ from .matches import assert_not_stalled, step
 
 pytestmark = [pytest.mark.django_db, pytest.mark.timeout(1800)]
 
-MATCHES = volume(2, 10, override="KIBITZ_STALL_MATCHES")
-STEPS = volume(250, 1500, override="KIBITZ_STALL_STEPS")
+MATCHES = volume(2, 6, override="KIBITZ_STALL_MATCHES")
+STEPS = volume(250, 1000, override="KIBITZ_STALL_STEPS")
 
 
 def _options(game: str, rng: random.Random) -> dict:
