@@ -105,7 +105,15 @@ def _answer_questions(page: Page, rng: random.Random) -> None:
     raise AssertionError("the question dialog stays open")
 
 
-def _open_seat_card(page: Page, rng: random.Random, seat: int = 1) -> None:
+def _seat_of(page: Page, name: str) -> int:
+    """The seat `name` sits at in the page's table frame, once there (at Schieber a second person takes the first
+    one's partner seat, 2: docs/decisions-tables.md "Seat choice")."""
+    script = f"window.kibitzShell.frame.table.seats.findIndex(s => s.name === {name!r})"
+    page.wait_for_function(f"{script} >= 0", timeout=TIMEOUT)
+    return int(page.evaluate(script))
+
+
+def _open_seat_card(page: Page, rng: random.Random, seat: int) -> None:
     """Click seat `seat`'s name on the felt as a person would: with the question answered and a deal's score sheet
     closed first (on a desktop it lies over the right-hand seat); again if a deal ended just then and its sheet
     opened over the name."""
@@ -188,10 +196,12 @@ def test_the_player_card_status_panel_and_won_cards_at_a_live_table(site, browse
     alice.wait_for_function("window.kibitzShell.frame.view", timeout=TIMEOUT)
 
     # The status panel: who plays (people and bots), who watches.
-    alice.locator('#seated-list .seated[data-seat="1"]', has_text="bob").wait_for(timeout=TIMEOUT)
+    bob_seat = _seat_of(alice, "bob")
+    alice.locator(f'#seated-list .seated[data-seat="{bob_seat}"]', has_text="bob").wait_for(timeout=TIMEOUT)
     seated = alice.eval_on_selector_all("#seated-list li", "ls => ls.map(l => l.textContent.trim())")
-    assert seated[0].lower().startswith("alice") and seated[1].lower().startswith("bob")
-    assert all("bot" in line for line in seated[2:]) and len(seated) == len(frame(alice)["table"]["seats"])
+    people = [line for line in seated if line.lower().startswith(("alice", "bob"))]
+    assert len(people) == 2 and all("bot" in line for line in seated if line not in people)
+    assert len(seated) == len(frame(alice)["table"]["seats"])
     alice.locator('#watcher-list .watcher[data-username="carol"]').wait_for(timeout=TIMEOUT)
     assert "{%" not in alice.inner_text("#table-status") and "{#" not in alice.inner_text("#social-panel")
 
@@ -201,7 +211,7 @@ def test_the_player_card_status_panel_and_won_cards_at_a_live_table(site, browse
         "window.kibitzShell.frame.view && window.kibitzShell.frame.view.phase !== 'done'", timeout=TIMEOUT
     )
     rng = random.Random(game)
-    _open_seat_card(alice, rng)
+    _open_seat_card(alice, rng, bob_seat)
     card = alice.locator("#player-card-dialog")
     card.locator("#card-ignore").wait_for(timeout=TIMEOUT)
     assert card.locator("h2").inner_text().lower() == "bob"
@@ -214,10 +224,10 @@ def test_the_player_card_status_panel_and_won_cards_at_a_live_table(site, browse
     alice.keyboard.press("Escape")
     assert alice.locator("#player-card-dialog").count() == 0
     assert alice.evaluate("document.activeElement.classList.contains('seat-name-button')")
-    assert alice.evaluate("document.activeElement.dataset.seat") == "1"
+    assert alice.evaluate("document.activeElement.dataset.seat") == str(bob_seat)
 
     # Invite to another table of mine: alice's waiting table; bob accepts from the lobby.
-    _open_seat_card(alice, rng)
+    _open_seat_card(alice, rng, bob_seat)
     card.locator("#card-invite").click()
     card.locator(f'.card-invite-to[data-table="{other}"]').click()
     card.locator(f'.card-invite-to[data-table="{other}"][disabled]').wait_for(timeout=TIMEOUT)
@@ -236,11 +246,14 @@ def test_the_player_card_status_panel_and_won_cards_at_a_live_table(site, browse
     host = alice.context.new_page()
     host.goto(f"{base}/tables/{other}/")
     _at_table(host)
-    host.locator('#seated-list .seated[data-seat="1"]', has_text="bob").click()
+    seat_there = _seat_of(host, "bob")
+    host.locator(f'#seated-list .seated[data-seat="{seat_there}"]', has_text="bob").click()
     kick = host.locator("#player-card-dialog #card-kick[data-kind='kick']")
     kick.wait_for(timeout=TIMEOUT)
     kick.click()
-    host.wait_for_function("window.kibitzShell.frame.table.seats[1].open === true", timeout=TIMEOUT)
+    host.wait_for_function(
+        f"window.kibitzShell.frame.table.seats[{seat_there}].open === true", timeout=TIMEOUT
+    )
     lobby.locator("#notice", has_text="removed").wait_for(timeout=TIMEOUT)
     host.close()
 
@@ -273,7 +286,7 @@ def test_the_player_card_status_panel_and_won_cards_at_a_live_table(site, browse
 
     # On a phone both dialogs lie inside the viewport too.
     alice.set_viewport_size(PHONE)
-    _open_seat_card(alice, rng)
+    _open_seat_card(alice, rng, bob_seat)
     card.locator("#card-ignore").wait_for(timeout=TIMEOUT)
     assert in_viewport(alice, "#player-card-dialog"), "#player-card-dialog"
     for control in ("#card-player-info", "#card-ignore", "#card-invite", ".popover-close"):
@@ -289,7 +302,7 @@ def test_the_player_card_status_panel_and_won_cards_at_a_live_table(site, browse
     alice.set_viewport_size(DESKTOP)
 
     # Player info leads to the player page, whose Back link returns to the table.
-    _open_seat_card(alice, rng)
+    _open_seat_card(alice, rng, bob_seat)
     card.locator("#card-player-info").click()
     alice.wait_for_url(f"{base}/players/bob/**", timeout=TIMEOUT)
     assert alice.get_attribute("#back-link", "href") == f"/tables/{here}/"
