@@ -149,6 +149,7 @@ class Window:
     acked: list[tuple[str, int]] = field(default_factory=list)  # (move id, version) of every ack
     errors: Counter[str] = field(default_factory=Counter)
     open: bool = False
+    window_id: str = field(default_factory=lambda: uuid.uuid4().hex)  # the page's sessionStorage id (`?w=`)
 
 
 @dataclass
@@ -237,9 +238,9 @@ class Chaos:
         retry = 0
         while not self.stopping.is_set():
             server = self.servers[window.server_index % len(self.servers)]
-            uri = server.replace("http", "ws", 1) + f"/ws/tables/{window.table_id}/"
+            uri = server.replace("http", "ws", 1) + f"/ws/tables/{window.table_id}/?w={window.window_id}"
             if window.seat.last_version:
-                uri += f"?v={window.seat.last_version}"
+                uri += f"&v={window.seat.last_version}"
             headers = {"Cookie": f"sessionid={window.session}"}
             code: int | None = None
             try:
