@@ -98,6 +98,15 @@ class JassKeyboard:
             arrow_to_value(page, BUTTONS, "value", self.mode)
             page.keyboard.press("Enter")
         elif view["phase"] == "predict":
+            # A secret prediction sent with a version a bot's prediction had just passed is sent again by the page
+            # (resendsWhenStale) while its box stays answered: then the frame moves on without the box coming back.
+            page.wait_for_function(
+                """() => document.querySelector('#prediction-input')
+                  || !window.kibitzShell.frame.view.to_act.includes(window.kibitzShell.frame.table.you)""",
+                timeout=TIMEOUT,
+            )
+            if not page.locator("#prediction-input").count():
+                return False
             page.wait_for_selector("#prediction-input", timeout=TIMEOUT)
             page.wait_for_function("document.activeElement?.id === 'prediction-input'", timeout=TIMEOUT)
             page.keyboard.type("40")
