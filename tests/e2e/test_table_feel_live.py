@@ -90,7 +90,9 @@ def _shot_finished_trick(player: Page, output_dir: Any, suffix: str) -> bool:
 
 def _page(browser: Browser, size: str) -> Page:
     width, height = SIZES[size]
-    page = browser.new_context(bypass_csp=True, viewport={"width": width, "height": height}).new_page()
+    page = browser.new_context(  # the table's feel includes its motion
+        bypass_csp=True, viewport={"width": width, "height": height}, reduced_motion="no-preference"
+    ).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors  # type: ignore[attr-defined]
