@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import panel_views, player_card_views, views
+from . import guide_views, panel_views, player_card_views, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -17,6 +17,8 @@ urlpatterns = [
     path("deals/<int:round_id>/", views.deal_history, name="hand_history"),
     path("players/<str:username>/", views.player, name="player"),
     path("preferences/", views.game_preferences, name="game_preferences"),
+    path("how-to-play/", guide_views.how_to_play, name="how_to_play"),
+    path("how-to-play/<str:key>/", guide_views.how_to_play_game, name="how_to_play_game"),
     path("tables/<int:table_id>/settings/", panel_views.table_settings, name="table_settings"),
     path("tables/<int:table_id>/invite/", panel_views.table_invite, name="table_invite"),
     path(

@@ -87,6 +87,7 @@ def test_it_uses_one_name_for_one_job_across_the_games():
         "heuristics": "the card sense the standard bot and the expert's playouts share",
         "search": "the expert's determinized search",
         "worlds": "sampling hidden cards consistent with a view",
+        "guide": "the How to play page: its text and worked example (games/engines/core/guide.py)",
     }
     counts: dict[str, list[str]] = {}
     for package in GAME_PACKAGES:

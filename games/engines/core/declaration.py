@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .errors import IllegalAction
+from .guide import Guide
 from .wire import is_json_int
 
 Scalar = str | int | bool
@@ -145,6 +146,7 @@ class Declaration:
     preferences: the player preferences of this game (stored per game key in the profile, or under the key of
         `shared_preferences` when that is set).
     shared_preferences: the preferences' place shared with other games (one setting for all of them), or None.
+    guide: the game's How to play page (games/engines/core/guide.py), or None when it has none.
     """
 
     title: str
@@ -157,6 +159,7 @@ class Declaration:
     preferences: tuple[Preference, ...] = ()
     seats_option: str | None = None
     shared_preferences: SharedPreferences | None = None
+    guide: Guide | None = None
 
     def __post_init__(self) -> None:
         if not self.seat_counts or list(self.seat_counts) != sorted(set(self.seat_counts)):

@@ -18,6 +18,7 @@ from . import actions, dealing, hints, legality, match, scoring, timeouts
 from .actions import ACTION_PHASE
 from .bots import make_bot
 from .dealing import deal_from_order
+from .guide import GUIDE
 from .options import SCHEMA, normalize_options
 from .scoring import result
 from .seat_view import build_view, public_cards
@@ -38,6 +39,7 @@ class FrenchTarot(PackageGame[TarotState]):
         deck="tarot",
         module="french-tarot",
         options=SCHEMA,
+        guide=GUIDE,
     )
     package = Package(TarotState, actions, dealing, legality, scoring, timeouts, match, hints)
 

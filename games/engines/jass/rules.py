@@ -18,6 +18,7 @@ from . import actions, dealing, hints, legality, match, scoring, timeouts, trans
 from .bots import make_bot
 from .cards import SUIT_OF
 from .dealing import deal_from_order, read_deal
+from .guide import DIFFERENZLER_GUIDE, SCHIEBER_GUIDE
 from .legality import due, to_act
 from .options import SCHEMAS, normalize_options
 from .scoring import empty_credits, result
@@ -181,6 +182,7 @@ def _declaration(variant: str) -> Declaration:
         options=SCHEMAS[variant],
         preferences=(DECK_DESIGN,),
         shared_preferences=JASS_PREFERENCES,
+        guide=SCHIEBER_GUIDE if variant == SCHIEBER else DIFFERENZLER_GUIDE,
     )
 
 

@@ -21,6 +21,7 @@ from . import actions, dealing, hints, legality, match, scoring, seat_view, time
 from .actions import Discard, Draw, Knock, LayOff, MeldAction, SwapJoker
 from .bots import make_bot
 from .cards import sort_canonical
+from .guide import GUIDE
 from .legality import dealt_in, due, to_act
 from .options import SCHEMA, normalize_options
 from .state import DONE, DRAW_STEP, PLAY, RummyState
@@ -48,6 +49,7 @@ class RummyGame(PackageGame[RummyState]):
         deck="rummy",
         module="rummy",
         options=SCHEMA,
+        guide=GUIDE,
     )
     package = Package(RummyState, actions, dealing, legality, scoring, timeouts, match, hints)
 

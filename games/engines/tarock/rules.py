@@ -19,6 +19,7 @@ from . import actions, dealing, hints, legality, match, scoring, timeouts
 from .actions import Bid
 from .bots import make_bot
 from .dealing import deal_from_order, read_deal, redeal_reasons
+from .guide import GUIDE
 from .legality import legal_actions
 from .options import SCHEMA, normalize_options
 from .scoring import result
@@ -40,6 +41,7 @@ class TarockGame(PackageGame[TarockState]):
         deck="tarock",
         module="tarock",
         options=SCHEMA,
+        guide=GUIDE,
     )
     package = Package(TarockState, actions, dealing, legality, scoring, timeouts, match, hints)
 

@@ -102,3 +102,9 @@ export function readDesign(doc = document) {
     return DEFAULT_DESIGN;
   }
 }
+
+/** The deck's card component for a page that knows only the deck's name (static/js/how-to-play.js), in the design
+ * of the player's preferences (`{"deck_design": "swiss"}`; the default design otherwise). */
+export function deckCard(preferences) {
+  return jassDeck(preferences?.deck_design).Card;
+}

@@ -10,3 +10,9 @@ export const RummyCard = FrenchCard;
 export const RUMMY_PACK = [...FRENCH_DECK, ...FRENCH_DECK, ...Array(6).fill(JOKER)];
 // Each distinct code once (53 drawings).
 export const RUMMY_CODES = [...FRENCH_DECK, JOKER];
+
+/** The deck's card component for a page that knows only the deck's name (static/js/how-to-play.js); the Rummy
+ * pack has one design, whatever the preferences. */
+export function deckCard() {
+  return RummyCard;
+}

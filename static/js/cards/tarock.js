@@ -136,3 +136,9 @@ export const TAROCK_DECK = [
 ];
 
 export const isTarock = (card) => card[0] === "T";
+
+/** The deck's card component for a page that knows only the deck's name (static/js/how-to-play.js); the Tarock
+ * deck has one design, whatever the preferences. */
+export function deckCard() {
+  return TarockCard;
+}

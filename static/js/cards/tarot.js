@@ -65,3 +65,9 @@ export const TAROT_DECK = [
   ...Array.from({ length: 21 }, (_, i) => "T" + (i + 1)),
   "EX",
 ];
+
+/** The deck's card component for a page that knows only the deck's name (static/js/how-to-play.js); the tarot
+ * deck has one design, whatever the preferences. */
+export function deckCard() {
+  return TarotCard;
+}
