@@ -46,7 +46,9 @@ SCHEMA = (
         "choice",
         100,
         N_("Play to"),
-        N_("A player is out of the match once their penalty points exceed this total; the last one left wins."),
+        N_(
+            "A player is out of the match once their penalty points exceed this total; the last one left wins."
+        ),
         choices=(
             Choice(1, N_("1 penalty point")),
             Choice(50, N_("%(count)s penalty points"), 50),
