@@ -3,8 +3,12 @@ player's Profile (display name, language, sound)."""
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from django.conf import settings
+from django.contrib import auth
 from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -16,6 +20,25 @@ def shown_name(username: str, display_name: str | None) -> str:
 
 class User(AbstractUser):
     """A player or staff member of Kibitz (is_staff marks staff)."""
+
+    # Permissions a superuser does not hold by being one: only the backends grant them (the staff roles', which
+    # come from recorded role grants; the ledger's AppConfig fills this in, as `accounts` imports no ledger).
+    grant_only_permissions: ClassVar[frozenset[str]] = frozenset()
+
+    def has_perm(self, perm: str, obj: Any = None) -> bool:
+        """Django's has_perm (any backend that grants it; one that raises PermissionDenied refuses), except that
+        the superuser shortcut does not cover `grant_only_permissions`."""
+        if self.is_active and self.is_superuser and perm not in self.grant_only_permissions:
+            return True
+        for backend in auth.get_backends():
+            if not hasattr(backend, "has_perm"):
+                continue
+            try:
+                if backend.has_perm(self, perm, obj):
+                    return True
+            except PermissionDenied:
+                return False
+        return False
 
     @property
     def display_name(self) -> str:

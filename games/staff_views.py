@@ -25,7 +25,7 @@ from ledger.models import LimitPeriod, Posting, SelfExclusion, UnitSeat, UnitSta
 from ledger.players import excluded_until, limit_in_force, losses_in_period, pending_limit
 from ledger.staff import set_cool_off
 from ledger.tables import StatementTable
-from ledger.views.common import logged_export, staff_page, wants_csv
+from ledger.views.common import logged_export, refuse, staff_page, wants_csv
 from ledger.views.player import deal_table
 
 
@@ -37,7 +37,7 @@ def player_page(request: HttpRequest, user_id: int) -> HttpResponse:
     form = CoolOffForm(request.POST or None)
     if request.method == "POST":
         if not request.user.has_perm(f"ledger.{roles.SET_COOL_OFF}"):
-            return HttpResponse(status=403)
+            refuse(request, roles.SET_COOL_OFF)
         if form.is_valid():
             try:
                 set_cool_off(

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import admin
+from django.contrib.auth.models import Group
 from django.http import HttpRequest
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -140,3 +141,21 @@ class AuditEntryAdmin(ReadOnlyAdmin):
 
 for model in (models.CommissionSchedule, models.CommissionBand, models.ReversalRequest):
     admin.site.register(model, ReadOnlyAdmin)
+
+
+@admin.register(models.RoleGrant)
+class RoleGrantAdmin(ReadOnlyAdmin):
+    list_display = ("grantee", "role", "status", "granted_by", "created_at", "decided_by", "decided_at")
+    list_filter = ("role", "status")
+    search_fields = ("grantee__username",)
+
+
+# The staff roles are groups: read-only here, given and taken on the staff-roles page only (ledger.staff).
+if admin.site.is_registered(Group):
+    admin.site.unregister(Group)
+
+
+@admin.register(Group)
+class GroupReadOnlyAdmin(ReadOnlyAdmin):
+    list_display = ("name",)
+    filter_horizontal = ()

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ledger.models import AuditEntry
+from django.db import models
+
+from ledger.models import AuditEntry, AuditOutcome
 
 
 def record(
@@ -19,10 +21,12 @@ def record(
     reason: str = "",
     page: str = "",
     details: Mapping[str, Any] | None = None,
+    outcome: str = AuditOutcome.ALLOWED,
 ) -> AuditEntry:
     """Write one audit entry.
 
-    Args: actor (the staff user), action (an AuditAction value), obj (the model row acted on, or None), label
+    Args: actor (the staff user; None for the site itself, e.g. a manage.py command), action (an AuditAction
+    value), obj (the model row acted on, or None), label
     (how people name the object, e.g. "alice's wallet"; default `str(obj)`), reason (the staff member's reason),
     page (the path the action was taken on), details (JSON: amounts in minor units, ids).
     Returns the entry. Raises nothing of its own.
@@ -36,4 +40,47 @@ def record(
         reason=reason,
         page=page[:300],
         details=dict(details or {}),
+        outcome=outcome,
     )
+
+
+def refused(
+    actor: Any,
+    action: str,
+    *,
+    code: str,
+    message: str,
+    page: str = "",
+    label: str = "",
+    details: Mapping[str, Any] | None = None,
+) -> AuditEntry | None:
+    """Write the entry of a refused attempt (outcome `refused`): what was tried (`action`), the refusal's `code`
+    and `message`, where, and the attempt's plain arguments. Returns the entry, or None for an anonymous actor
+    (nobody to name; log-in is required before any staff page)."""
+    if not getattr(actor, "is_authenticated", False):
+        return None
+    return record(
+        actor,
+        action,
+        label=label,
+        reason=message,
+        page=page,
+        details={**(details or {}), "code": code},
+        outcome=AuditOutcome.REFUSED,
+    )
+
+
+def plain_arguments(arguments: Mapping[str, Any], skip: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The JSON-safe part of a service call's arguments for an audit entry: numbers, text and booleans as they
+    are, model rows as their primary key, lists of text as lists; anything else is left out."""
+    plain: dict[str, Any] = {}
+    for name, value in arguments.items():
+        if name in skip:
+            continue
+        if isinstance(value, bool | int | str) or value is None:
+            plain[name] = value
+        elif isinstance(value, models.Model):
+            plain[name] = value.pk
+        elif isinstance(value, list | tuple | set | frozenset) and all(isinstance(v, str) for v in value):
+            plain[name] = sorted(value)
+    return plain

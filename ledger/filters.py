@@ -19,6 +19,7 @@ from ledger.models import (
     AdjustmentStatus,
     AuditAction,
     AuditEntry,
+    AuditOutcome,
     Posting,
     ReversalRequest,
     SettlementUnit,
@@ -163,6 +164,7 @@ class AuditFilter(df.FilterSet):
     date_to = df.DateFilter(label=_("To"), field_name="created_at", lookup_expr="date__lte", widget=DATE)
     actor = df.CharFilter(label=_("Staff member"), field_name="actor__username", lookup_expr="icontains")
     action = df.ChoiceFilter(label=_("Action"), choices=AuditAction.choices)
+    outcome = df.ChoiceFilter(label=_("Outcome"), choices=AuditOutcome.choices)
     object_label = df.CharFilter(label=_("Object"), lookup_expr="icontains")
 
     class Meta:

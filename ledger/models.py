@@ -140,11 +140,26 @@ class Posting(AppendOnlyModel):
         indexes = [models.Index(fields=["account", "id"])]
 
 
+class ScheduleStatus(models.TextChoices):
+    """Where a commission schedule version is (CommissionSchedule.status): only an approved one is ever in force."""
+
+    PENDING = "pending", _("Waiting for approval")
+    APPROVED = "approved", _("Approved")
+    REJECTED = "rejected", _("Rejected")
+
+
 class CommissionSchedule(models.Model):
     """A version of the commission bands, in force from `effective_from` until a later schedule takes over.
-    Staff edit the schedule by adding a version; old versions stay for the record."""
+    Staff edit the schedule by adding a version; old versions stay for the record. A version is a four-eyes
+    request: its author (`created_by`) asks, a second administrator approves it (`decided_by`), and it starts no
+    sooner than the notice period after that approval (ledger.schedule, docs/decisions-ledger.md)."""
 
     effective_from = models.DateTimeField(db_index=True)
+    status = models.CharField(max_length=10, choices=ScheduleStatus.choices, default=ScheduleStatus.PENDING)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
     currency = models.CharField(max_length=3, default="EUR")
     note = models.CharField(max_length=200, blank=True)
     created_by = models.ForeignKey(
@@ -334,6 +349,25 @@ class AuditAction(models.TextChoices):
     COOL_OFF_SET = "cool_off_set", _("Cool-off set")
     ROLES_CHANGED = "roles_changed", _("Staff roles changed")
     EXPORTED = "exported", _("Report exported")
+    ROLE_GRANT_REQUESTED = "role_grant_requested", _("Role grant requested")
+    ROLE_GRANTED = "role_granted", _("Role granted")
+    ROLE_GRANT_REJECTED = "role_grant_rejected", _("Role grant rejected")
+    ROLE_REVOKED = "role_revoked", _("Role taken back")
+    FIRST_ADMINISTRATOR = "first_administrator", _("Administrator made by manage.py")
+    SCHEDULE_APPROVED = "schedule_approved", _("Commission schedule version approved")
+    SCHEDULE_REJECTED = "schedule_rejected", _("Commission schedule version rejected")
+    STAFF_PAGE = "staff_page", _("Staff page opened")
+    STATEMENT_VIEWED = "statement_viewed", _("Statement viewed")
+    HAND_HISTORY_VIEWED = "hand_history_viewed", _("Hand history viewed")
+    ADMIN_CHANGE = "admin_change", _("Change in the Django admin")
+    STAFF_LOGIN = "staff_login", _("Staff log-in")
+
+
+class AuditOutcome(models.TextChoices):
+    """Whether a staff action was done or refused (AuditEntry.outcome): a refused attempt is logged too."""
+
+    ALLOWED = "allowed", _("Done")
+    REFUSED = "refused", _("Refused")
 
 
 class AuditEntry(AppendOnlyModel):
@@ -342,8 +376,12 @@ class AuditEntry(AppendOnlyModel):
     The custom permissions of the staff roles live here (docs/decisions-ledger.md "Staff roles and four eyes").
     """
 
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # None: the site itself (a manage.py command run by whoever holds the server).
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     action = models.CharField(max_length=32, choices=AuditAction.choices)
+    outcome = models.CharField(max_length=8, choices=AuditOutcome.choices, default=AuditOutcome.ALLOWED)
     object_type = models.CharField(max_length=40, blank=True)
     object_id = models.CharField(max_length=64, blank=True)
     object_label = models.CharField(max_length=200, blank=True)
@@ -365,6 +403,50 @@ class AuditEntry(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor} {self.action} {self.object_label}"
+
+
+class RoleGrantStatus(models.TextChoices):
+    """Where a staff role grant is (RoleGrant.status); only an `active` grant gives the role's permissions."""
+
+    PENDING = "pending", _("Waiting for a second administrator")
+    ACTIVE = "active", _("Held")
+    REJECTED = "rejected", _("Rejected")
+    REVOKED = "revoked", _("Taken back")
+
+
+class RoleGrant(models.Model):
+    """One staff role given to one person, made only on the staff-roles page (ledger.staff) or, for the first
+    administrators, by `manage.py first_administrator`: who granted it (`granted_by`; None for the command),
+    who approved it where a second administrator must (`decided_by`), when, and when it was taken back.
+
+    The staff permissions come from the active grants alone (ledger.backends.StaffRoleBackend); the Django group
+    of the role is kept in step for the admin's read-only view.
+    """
+
+    grantee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="role_grants"
+    )
+    role = models.CharField(max_length=40)
+    status = models.CharField(max_length=10, choices=RoleGrantStatus.choices, default=RoleGrantStatus.PENDING)
+    reason = models.TextField(blank=True)
+    granted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["grantee", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.role} → {self.grantee}"
 
 
 class LedgerClose(models.Model):

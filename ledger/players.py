@@ -13,6 +13,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from accounts.verification import has_verified_email
+from ledger import roles
 from ledger.books import promotions_account, wallet_for
 from ledger.calculation import worst_case
 from ledger.errors import NotEligible
@@ -204,16 +205,28 @@ def check_wallet_can_cover(wallet: Account, amount: int, now: datetime | None = 
                 )
 
 
+def is_staff_account(user: Any) -> bool:
+    """True for an account that may not play for money: `is_staff`, `is_superuser`, or any staff role (an active
+    grant or a role group's membership, ledger.roles.holds_any_role)."""
+    return bool(
+        getattr(user, "is_staff", False) or getattr(user, "is_superuser", False)
+    ) or roles.holds_any_role(user)
+
+
 def check_can_join_stakes_table(user: Any, stake: int, limit: int, players: int) -> None:
     """Raise NotEligible (with a reason code) unless `user` may sit at a stakes table.
 
     Args: stake and limit in minor units; players = seats at the table. The worst case is
     limit × (players − 1) (docs/rules/settlement.md "Money safety"). Codes: `no_limit` (limit ≤ 0 or stake ≤ 0),
-    `email_unverified` (no verified e-mail address: money needs a reachable, real person), `self_excluded`,
-    `insufficient_funds`, `loss_limit`. Returns None when the player may join.
+    `email_unverified` (no verified e-mail address: money needs a reachable, real person), `staff_account` (a
+    staff role, `is_staff` or `is_superuser`: staff see what players cannot and move money, so they never play
+    for it; docs/decisions-ledger.md "Separation of duties"), `self_excluded`, `insufficient_funds`,
+    `loss_limit`. Returns None when the player may join.
     """
     if stake <= 0 or limit <= 0:
         raise NotEligible("no_limit", _("a stakes table needs a positive stake and limit"))
+    if is_staff_account(user):
+        raise NotEligible("staff_account", _("staff accounts do not play for money; use a free table"))
     if not has_verified_email(user):
         raise NotEligible(
             "email_unverified",

@@ -15,15 +15,40 @@ from django.utils import timezone
 
 from ledger.models import (
     Account,
+    AccountKind,
+    AdjustmentRequest,
+    AdjustmentStatus,
     LimitPeriod,
     LossLimit,
     Posting,
     SelfExclusion,
     SettlementUnit,
     Transaction,
+    TransactionKind,
     UnitSeat,
     UnitStatus,
 )
+
+
+@dataclass(frozen=True)
+class ClassCheck:
+    """One account class's balance against what the records say it must be (minor units): `kind` (an
+    AccountKind), `account` (the account's name, the house's head for the house), `expected`, `actual`."""
+
+    kind: str
+    account: str
+    expected: int
+    actual: int
+
+    @property
+    def ok(self) -> bool:
+        """True when the balance is what it must be."""
+        return self.expected == self.actual
+
+    @property
+    def label(self) -> str:
+        """The class as people read it ("Table escrow", "House commission", …)."""
+        return str(AccountKind(self.kind).label)
 
 
 @dataclass(frozen=True)
@@ -33,11 +58,23 @@ class Reconciliation:
     total_balance: int
     cache_mismatches: list[tuple[int, str, int, int]] = field(default_factory=list)
     unbalanced: list[tuple[int, str, int]] = field(default_factory=list)
+    classes: list[ClassCheck] = field(default_factory=list)
+
+    @property
+    def class_mismatches(self) -> list[ClassCheck]:
+        """The account-class checks that failed (each names its account)."""
+        return [c for c in self.classes if not c.ok]
 
     @property
     def ok(self) -> bool:
-        """True when every invariant of docs/rules/settlement.md holds."""
-        return self.total_balance == 0 and not self.cache_mismatches and not self.unbalanced
+        """True when every invariant of docs/rules/settlement.md holds and every account class is what its
+        records say."""
+        return (
+            self.total_balance == 0
+            and not self.cache_mismatches
+            and not self.unbalanced
+            and not self.class_mismatches
+        )
 
 
 def reconcile() -> Reconciliation:
@@ -61,7 +98,113 @@ def reconcile() -> Reconciliation:
         .exclude(s__isnull=True)
         .values_list("pk", "key", "s")
     )
-    return Reconciliation(total_balance=total, cache_mismatches=mismatches, unbalanced=unbalanced)
+    return Reconciliation(
+        total_balance=total, cache_mismatches=mismatches, unbalanced=unbalanced, classes=class_checks()
+    )
+
+
+def _wallet_side(kinds: tuple[str, ...], currency: str) -> int:
+    """Σ of the wallet postings (currency `currency`) of transactions of `kinds` and of the reversals of such
+    transactions (a reversal may return part of a grant, migration 0007)."""
+    total = Posting.objects.filter(
+        Q(transaction__kind__in=kinds)
+        | Q(transaction__kind=TransactionKind.REVERSAL, transaction__reverses__kind__in=kinds),
+        account__kind=AccountKind.WALLET,
+        account__currency=currency,
+    ).aggregate(t=Sum("amount"))["t"]
+    return int(total or 0)
+
+
+def class_checks() -> list[ClassCheck]:
+    """Each account class against its own records (docs/decisions-ledger.md "Reconciliation per account class"):
+
+    - every escrow = Σ the reservations of its table's open units (a settled or released unit left nothing);
+    - the house (head and stripes, per currency) = Σ the commission of settled units;
+    - promotions (per currency) = −(Σ starting grants and bot fundings paid into wallets, net of their
+      reversals);
+    - adjustments (per currency) = −Σ booked adjustments (approved requests, net of reversed ones);
+    - wallets = Σ their postings (also checked account by account as cached balances).
+
+    A posting that lands on the wrong account (an adjustment into a finished table's escrow, into the house or
+    into promotions) moves a class away from its records even though every transaction balances. Returns one
+    ClassCheck per account (escrows), per currency (house, promotions, adjustments) and one for the wallets.
+    """
+    checks: list[ClassCheck] = []
+    reserved = dict(
+        UnitSeat.objects.filter(unit__status=UnitStatus.OPEN)
+        .values("unit__escrow")
+        .annotate(r=Sum("reserved"))
+        .values_list("unit__escrow", "r")
+    )
+    for escrow in Account.objects.filter(kind=AccountKind.ESCROW).order_by("pk"):
+        checks.append(
+            ClassCheck(AccountKind.ESCROW, escrow.name, int(reserved.get(escrow.pk) or 0), escrow.balance)
+        )
+    currencies = sorted(set(Account.objects.values_list("currency", flat=True)))
+    for currency in currencies:
+        house = Account.objects.filter(kind=AccountKind.HOUSE, currency=currency)
+        if house.exists():
+            head = house.filter(stripe_of__isnull=True).order_by("pk").first()
+            commission = SettlementUnit.objects.filter(
+                status=UnitStatus.SETTLED, currency=currency
+            ).aggregate(c=Sum("commission"))["c"]
+            checks.append(
+                ClassCheck(
+                    AccountKind.HOUSE,
+                    head.name if head else f"house:{currency}",
+                    int(commission or 0),
+                    int(house.aggregate(b=Sum("balance"))["b"] or 0),
+                )
+            )
+        for promotions in Account.objects.filter(kind=AccountKind.PROMOTIONS, currency=currency).order_by(
+            "pk"
+        ):
+            expected = -_wallet_side((TransactionKind.GRANT, TransactionKind.BOT_FUNDING), currency)
+            checks.append(ClassCheck(AccountKind.PROMOTIONS, promotions.name, expected, promotions.balance))
+        for counter in Account.objects.filter(kind=AccountKind.ADJUSTMENTS, currency=currency).order_by("pk"):
+            booked = AdjustmentRequest.objects.filter(
+                status=AdjustmentStatus.APPROVED, transaction__isnull=False, account__currency=currency
+            )
+            expected = -int(booked.aggregate(t=Sum("amount"))["t"] or 0) + int(
+                booked.filter(transaction__reversed_by__isnull=False).aggregate(t=Sum("amount"))["t"] or 0
+            )
+            checks.append(ClassCheck(AccountKind.ADJUSTMENTS, counter.name, expected, counter.balance))
+    wallets = Account.objects.filter(kind=AccountKind.WALLET)
+    checks.append(
+        ClassCheck(
+            AccountKind.WALLET,
+            "wallets",
+            int(
+                Posting.objects.filter(account__kind=AccountKind.WALLET).aggregate(t=Sum("amount"))["t"] or 0
+            ),
+            int(wallets.aggregate(b=Sum("balance"))["b"] or 0),
+        )
+    )
+    return checks
+
+
+def adjustments_by_status(requests: QuerySet[Any]) -> list[dict[str, Any]]:
+    """Adjustment requests per status (waiting, booked, rejected): `[{"status", "label", "count", "credits",
+    "debits", "net"}]` in minor units, so a list's totals never mix what was booked with what was not."""
+    rows = {
+        r["status"]: r
+        for r in requests.order_by()
+        .values("status")
+        .annotate(
+            count=Count("pk"),
+            credits=Coalesce(Sum("amount", filter=Q(amount__gt=0)), 0),
+            debits=Coalesce(Sum("amount", filter=Q(amount__lt=0)), 0),
+            net=Coalesce(Sum("amount"), 0),
+        )
+    }
+    return [
+        {
+            "status": status,
+            "label": label,
+            **{k: int(rows.get(status, {}).get(k, 0) or 0) for k in ("count", "credits", "debits", "net")},
+        }
+        for status, label in AdjustmentStatus.choices
+    ]
 
 
 def accounts_as_one() -> QuerySet[Account]:

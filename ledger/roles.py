@@ -44,8 +44,15 @@ ROLE_LABELS = {
     ADMINISTRATOR: _("Administrator"),
 }
 
-# Every permission a staff page can ask for; holding any of them makes a user staff for the header link.
+# Every permission a staff page can ask for; holding any of them makes a user staff for the header link. Only an
+# active RoleGrant gives one (ledger.backends.StaffRoleBackend); a superuser holds none of them by being one.
 STAFF_PERMISSIONS = tuple(f"ledger.{code}" for code in sorted({c for cs in ROLES.values() for c in cs}))
+
+# Roles that can approve money or give roles: granting one is itself a request a second administrator approves
+# (docs/decisions-ledger.md "Separation of duties").
+FOUR_EYES_ROLES = frozenset(
+    name for name, codes in ROLES.items() if APPROVE_CORRECTION in codes or MANAGE_STAFF_ROLES in codes
+)
 
 
 def ensure_roles(apps: Any = None) -> None:
@@ -61,6 +68,37 @@ def ensure_roles(apps: Any = None) -> None:
         group, _created = group_model.objects.get_or_create(name=name)
         perms = permission_model.objects.filter(content_type__app_label="ledger", codename__in=codenames)
         group.permissions.set(perms)
+
+
+def granted_roles(user: Any) -> set[str]:
+    """The role names `user` holds through an active RoleGrant (ledger.models.RoleGrant); empty for anonymous
+    users and inactive accounts."""
+    from ledger.models import RoleGrant, RoleGrantStatus
+
+    if not (getattr(user, "pk", None) and getattr(user, "is_active", False)):
+        return set()
+    names = RoleGrant.objects.filter(grantee_id=user.pk, status=RoleGrantStatus.ACTIVE).values_list(
+        "role", flat=True
+    )
+    return {name for name in names if name in ROLES}
+
+
+def granted_permissions(user: Any) -> set[str]:
+    """The staff permissions (`"ledger.<codename>"`) of `user`'s active role grants."""
+    return {f"ledger.{code}" for name in granted_roles(user) for code in ROLES[name]}
+
+
+def holds_any_role(user: Any) -> bool:
+    """True when `user` has an active role grant or sits in a role's group (however it got there): such an
+    account is staff for the stakes-table rule even if its grant was never recorded."""
+    from ledger.models import RoleGrant, RoleGrantStatus
+
+    if not getattr(user, "pk", None):
+        return False
+    return (
+        RoleGrant.objects.filter(grantee_id=user.pk, status=RoleGrantStatus.ACTIVE).exists()
+        or user.groups.filter(name__in=ROLES).exists()
+    )
 
 
 def has_any_staff_permission(user: Any) -> bool:

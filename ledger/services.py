@@ -56,12 +56,15 @@ from ledger.players import (
 )
 from ledger.posting import post, reverse
 from ledger.results import BookedUnit, booked_unit
-from ledger.schedule import add_schedule, bands_in_force
+from ledger.schedule import add_schedule, approve_schedule, bands_in_force, reject_schedule
 from ledger.staff import (
     approve_adjustment,
     approve_reversal,
+    approve_role_grant,
+    bootstrap_administrator,
     reject_adjustment,
     reject_reversal,
+    reject_role_grant,
     request_adjustment,
     request_reversal,
     set_cool_off,
@@ -85,6 +88,11 @@ __all__ = [
     "add_schedule",
     "adjustments_account",
     "approve_adjustment",
+    "approve_role_grant",
+    "approve_schedule",
+    "bootstrap_administrator",
+    "reject_role_grant",
+    "reject_schedule",
     "bands_in_force",
     "booked_unit",
     "bot_wallet",

@@ -19,7 +19,14 @@ from django.utils.translation import gettext_lazy as _
 
 from ledger.exports import Money, Rate
 from ledger.labels import deal_label, game_label, table_label
-from ledger.models import AdjustmentRequest, AdjustmentStatus, AuditEntry, SettlementUnit
+from ledger.models import (
+    AdjustmentRequest,
+    AdjustmentStatus,
+    AuditEntry,
+    AuditOutcome,
+    ScheduleStatus,
+    SettlementUnit,
+)
 from ledger.money import format_money, format_rate
 from ledger.names import GROUPS, account_group, owner_name
 
@@ -308,11 +315,24 @@ class AccountStatementTable(StatementTable):
         pass
 
 
+def audit_amount(record: AuditEntry) -> int | None:
+    """The amount an audit entry is about (minor units, `details["amount"]`), or None."""
+    amount = (record.details or {}).get("amount")
+    return amount if isinstance(amount, int) and not isinstance(amount, bool) else None
+
+
 class AuditTable(LedgerTable):
     created_at = TimeColumn(verbose_name=_("When"))
-    actor = tables.Column(verbose_name=_("Staff member"), accessor="actor__username")
+    actor = tables.Column(verbose_name=_("Staff member"), accessor="actor__username", default="—")
     action = tables.Column(verbose_name=_("Action"))
+    outcome = tables.Column(verbose_name=_("Outcome"))
     object_label = tables.Column(verbose_name=_("Object"))
+    amount = tables.Column(
+        verbose_name=_("Amount"),
+        accessor="pk",
+        orderable=False,
+        attrs={"td": {"class": "money"}, "th": {"class": "money"}},
+    )
     reason = tables.Column(verbose_name=_("Reason"))
     page = tables.Column(verbose_name=_("Page"))
 
@@ -320,6 +340,24 @@ class AuditTable(LedgerTable):
         return str(record.get_action_display())
 
     value_action = render_action
+
+    def render_outcome(self, record: AuditEntry) -> str:
+        code = (record.details or {}).get("code")
+        shown = str(record.get_outcome_display())
+        return f"{shown} ({code})" if code and record.outcome == AuditOutcome.REFUSED else shown
+
+    value_outcome = render_outcome
+
+    def render_amount(self, record: AuditEntry) -> str:
+        amount = audit_amount(record)
+        if amount is None:
+            return ""
+        text = format_money(amount, get_language())
+        return f"+{text}" if amount > 0 else text
+
+    def value_amount(self, record: AuditEntry) -> Any:
+        amount = audit_amount(record)
+        return "" if amount is None else Money(amount)
 
     class Meta(LedgerTable.Meta):
         order_by = ("-created_at",)
@@ -465,6 +503,7 @@ class ScheduleTable(LedgerTable):
     note = tables.Column(verbose_name=_("Note"))
     created_by = tables.Column(verbose_name=_("Author"), accessor="created_by__username", default="—")
     created_at = TimeColumn(verbose_name=_("Added"))
+    decided_by = tables.Column(verbose_name=_("Approved by"), accessor="decided_by__username", default="—")
     state = tables.Column(verbose_name=_("State"), accessor="pk", orderable=False)
 
     def __init__(self, *args: Any, in_force: Any = None, **kwargs: Any) -> None:
@@ -484,6 +523,8 @@ class ScheduleTable(LedgerTable):
     value_bands = _bands
 
     def _state(self, record: Any) -> str:
+        if record.status != ScheduleStatus.APPROVED:
+            return str(record.get_status_display())
         if self.in_force is not None and record.pk == self.in_force.pk:
             return str(_("in force"))
         return str(_("planned") if record.effective_from > timezone.now() else _("past"))

@@ -30,4 +30,6 @@ urlpatterns = [
     path("staff/schedule/", staff.schedule, name="staff_schedule"),
     path("staff/audit/", staff.audit_log, name="staff_audit"),
     path("staff/roles/", staff.staff_roles, name="staff_roles"),
+    path("staff/roles/<int:grant_id>/decide/", staff.decide_role_grant, name="staff_decide_role_grant"),
+    path("staff/schedule/<int:schedule_id>/decide/", staff.decide_schedule, name="staff_decide_schedule"),
 ]

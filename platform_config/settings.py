@@ -15,6 +15,11 @@ Environment:
                         once without waiting for each other (default 8; docs/decisions-ledger.md "House stripes").
     KIBITZ_STARTING_BALANCE  minor units granted to every new player, never to a bot (default 10000 = 100.00).
     KIBITZ_CURRENCY     ISO 4217 code of the ledger's money (default EUR).
+    KIBITZ_ADJUSTMENT_MAX  minor units one staff adjustment may move (default 100000 = 1,000.00);
+                        KIBITZ_ADJUSTMENT_DAY_MAX what one requester's adjustments of a day may move, waiting and
+                        booked together (default 500000 = 5,000.00).
+    KIBITZ_SCHEDULE_NOTICE_HOURS  how long after its approval a commission schedule version may start at the
+                        earliest, shown to players meanwhile (default 24).
     KIBITZ_ABSENCE_SECONDS  how long a seated person may have no socket before a bot plays for them (default
                         empty: the table's turn time); KIBITZ_ABANDONED_MINUTES without any connected person closes
                         a table (default 10); KIBITZ_TABLES_CLEANUP_SECONDS how often beat checks (default 60).
@@ -294,6 +299,11 @@ KIBITZ_NOTIFY_JSON_CHECK = env_flag("KIBITZ_NOTIFY_JSON_CHECK", False)
 
 # Ledger: the starting balance new players get from promotions (minor units) and the site's currency.
 KIBITZ_STARTING_BALANCE = env_int("KIBITZ_STARTING_BALANCE", 10_000)
+# Staff adjustments' bounds and the commission schedule's notice (docs/decisions-ledger.md "Adjustments",
+# "Separation of duties").
+KIBITZ_ADJUSTMENT_MAX = env_int("KIBITZ_ADJUSTMENT_MAX", 100_000)
+KIBITZ_ADJUSTMENT_DAY_MAX = env_int("KIBITZ_ADJUSTMENT_DAY_MAX", 500_000)
+KIBITZ_SCHEDULE_NOTICE_HOURS = env_int("KIBITZ_SCHEDULE_NOTICE_HOURS", 24)
 KIBITZ_CURRENCY = os.environ.get("KIBITZ_CURRENCY", "EUR")
 KIBITZ_HOUSE_STRIPES = env_int("KIBITZ_HOUSE_STRIPES", 8)
 if KIBITZ_HOUSE_STRIPES < 1:
@@ -364,9 +374,10 @@ LOGGING = {
 AUTH_USER_MODEL = "accounts.User"
 
 # Accounts (django-allauth): username log-in, optional e-mail, reset mails to the console by default.
+# Both answer the staff roles' permissions from recorded role grants only (ledger/backends.py).
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+    "ledger.backends.StaffRoleBackend",
+    "ledger.backends.AllauthStaffRoleBackend",
 ]
 ACCOUNT_LOGIN_METHODS = {"username"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]

@@ -16,7 +16,13 @@ from .players import open_player_account
 @admin.register(User)
 class PlayerUserAdmin(UserAdmin):
     """Django's user admin; a user added here is a person's account and gets a player's start
-    (signup.players.open_player_account) in the admin's transaction."""
+    (signup.players.open_player_account) in the admin's transaction. Groups, permissions and the staff and
+    superuser flags are shown read-only: staff roles are given on the staff-roles page only, where each grant is
+    recorded and the ones that can move money wait for a second administrator (docs/decisions-ledger.md
+    "Separation of duties")."""
+
+    readonly_fields = ("groups", "user_permissions", "is_staff", "is_superuser", "last_login", "date_joined")
+    filter_horizontal = ()
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         """Save the user as Django's user admin does; a new one (not `change`) also gets its player's start.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import wraps
-from typing import Any
+from typing import Any, NoReturn
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -26,9 +26,25 @@ def wants_csv(request: HttpRequest) -> bool:
     return request.GET.get("format") == "csv"
 
 
+def refuse(request: HttpRequest, needed: str = "") -> NoReturn:
+    """Raise PermissionDenied (403) for a staff page or action the signed-in user's roles do not allow, after
+    writing it to the audit log as a refused attempt (action `staff_page`, the page, the method and the
+    permission it needed; requests are not atomic, so the entry stays)."""
+    audit.refused(
+        request.user,
+        AuditAction.STAFF_PAGE,
+        code="not_allowed",
+        message="the staff roles held do not allow this page",
+        page=request.get_full_path(),
+        details={"method": request.method, "needed": needed},
+    )
+    raise PermissionDenied
+
+
 def staff_page(*permissions: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
     """Log-in required; then 403 unless the user holds one of `permissions` (codenames of app `ledger`), or any
-    staff role's permission when none are named (docs/decisions-ledger.md "Staff roles and four eyes")."""
+    staff role's permission when none are named (docs/decisions-ledger.md "Staff roles and four eyes"). A
+    refusal is written to the audit log (`refuse`)."""
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
@@ -40,7 +56,7 @@ def staff_page(*permissions: str) -> Callable[[Callable[..., HttpResponse]], Cal
                 else has_any_staff_permission(user)
             )
             if not allowed:
-                raise PermissionDenied
+                refuse(request, " | ".join(permissions) or "any staff role")
             return view(request, *args, **kwargs)
 
         return login_required(wrapped)

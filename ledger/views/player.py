@@ -31,6 +31,7 @@ from ledger.players import (
     set_loss_limit,
 )
 from ledger.reports import WalletLine, wallet_lines
+from ledger.schedule import upcoming_schedules
 from ledger.tables import LedgerTable, MoneyColumn, TimeColumn
 from ledger.views.common import hand_history_urls, wants_csv
 
@@ -105,6 +106,9 @@ def wallet(request: AuthenticatedHttpRequest) -> HttpResponse:
         "table": table,
         "limits": limits,
         "excluded_until": excluded_until(request.user),
+        "commission_changes": [
+            {"schedule": s, "bands": s.bands()} for s in upcoming_schedules(account.currency)
+        ],
         "limit_form": LossLimitForm(),
         "exclusion_form": SelfExclusionForm(),
         "query": "",

@@ -19,7 +19,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ledger import reports, roles
+from ledger import audit, reports, roles
 from ledger.books import default_currency
 from ledger.charts import bar_chart_svg
 from ledger.errors import LedgerError
@@ -39,21 +39,28 @@ from ledger.forms import AdjustmentForm, ReversalForm, RolesForm, ScheduleForm
 from ledger.models import (
     Account,
     AdjustmentRequest,
+    AuditAction,
     AuditEntry,
     CommissionSchedule,
     LedgerClose,
     ReversalRequest,
+    RoleGrant,
+    RoleGrantStatus,
+    ScheduleStatus,
     SettlementUnit,
     Transaction,
     UnitSeat,
 )
-from ledger.names import GROUPS, account_group, account_label, owner_name
-from ledger.schedule import add_schedule
+from ledger.names import GROUPS, PLAYER, account_group, account_label, owner_name
+from ledger.schedule import add_schedule, approve_schedule, notice_period, reject_schedule
 from ledger.staff import (
+    adjustment_limits,
     approve_adjustment,
     approve_reversal,
+    approve_role_grant,
     reject_adjustment,
     reject_reversal,
+    reject_role_grant,
     request_adjustment,
     request_reversal,
     set_staff_roles,
@@ -70,7 +77,7 @@ from ledger.tables import (
     ScheduleTable,
     SettlementTable,
 )
-from ledger.views.common import hand_history_url, logged_export, staff_page, table_report, wants_csv
+from ledger.views.common import hand_history_url, logged_export, refuse, staff_page, table_report, wants_csv
 
 REPORTS = roles.VIEW_REPORTS
 SAFETY = roles.VIEW_PLAYER_SAFETY
@@ -109,10 +116,18 @@ def accounts(request: HttpRequest) -> HttpResponse:
 @staff_page(REPORTS, SAFETY)
 def account_statement(request: HttpRequest, account_id: int) -> HttpResponse:
     """One account's postings with running balance, filtered by date range, kind, game and table; totals of the
-    page and of all filtered postings. A responsible-gaming officer reads players' wallets only."""
-    account = get_object_or_404(Account.objects.select_related("user"), pk=account_id)
-    if not request.user.has_perm(f"ledger.{REPORTS}") and account_group(account) == "house":
-        return HttpResponse(status=403)
+    page and of all filtered postings. A responsible-gaming officer reads players' wallets only (never a house
+    account, a bot's or a colleague's wallet). Every view is written to the audit log."""
+    account = get_object_or_404(Account.objects.select_related("user", "user__profile"), pk=account_id)
+    if not request.user.has_perm(f"ledger.{REPORTS}") and account_group(account) != PLAYER:
+        refuse(request, REPORTS)
+    audit.record(
+        request.user,
+        AuditAction.STATEMENT_VIEWED,
+        obj=account,
+        label=account_label(account),
+        page=request.get_full_path(),
+    )
     f = StatementFilter(request.GET, queryset=reports.account_postings(account).select_related("transaction"))
     table = AccountStatementTable(f.qs)
     return table_report(
@@ -259,7 +274,7 @@ def adjustments(request: HttpRequest) -> HttpResponse:
     form = AdjustmentForm(request.POST or None)
     if request.method == "POST":
         if not request.user.has_perm(f"ledger.{roles.REQUEST_CORRECTION}"):
-            return HttpResponse(status=403)
+            refuse(request, roles.REQUEST_CORRECTION)
         if form.is_valid():
             account = Account.objects.filter(pk=form.cleaned_data["account"]).first()
             if account is None:
@@ -284,6 +299,7 @@ def adjustments(request: HttpRequest) -> HttpResponse:
         "account", "account__user__profile", "requested_by", "decided_by", "transaction__reversed_by"
     )
     f = AdjustmentFilter(request.GET, queryset=qs)
+    per_request, per_day = adjustment_limits()
     return table_report(
         request,
         AdjustmentTable(f.qs),
@@ -291,7 +307,13 @@ def adjustments(request: HttpRequest) -> HttpResponse:
         title=_("Adjustments"),
         filterset=f,
         template="ledger/staff/adjustments.html",
-        context={"form": form, "decide_url": "ledger:staff_decide_adjustment"},
+        context={
+            "form": form,
+            "decide_url": "ledger:staff_decide_adjustment",
+            "by_status": reports.adjustments_by_status(f.qs),
+            "per_request": per_request,
+            "per_day": per_day,
+        },
     )
 
 
@@ -362,7 +384,7 @@ def transaction_detail(request: HttpRequest, transaction_id: int) -> HttpRespons
     form = ReversalForm(request.POST or None)
     if request.method == "POST":
         if not request.user.has_perm(f"ledger.{roles.REQUEST_CORRECTION}"):
-            return HttpResponse(status=403)
+            refuse(request, roles.REQUEST_CORRECTION)
         if form.is_valid():
             try:
                 request_reversal(
@@ -385,12 +407,13 @@ def transaction_detail(request: HttpRequest, transaction_id: int) -> HttpRespons
 
 @staff_page(REPORTS)
 def schedule(request: HttpRequest) -> HttpResponse:
-    """The commission schedule versions (with their author; the one in force marked) and, for administrators, a
-    form to add a version that starts in the future."""
+    """The commission schedule versions (with their author, approver and status; the one in force marked) and,
+    for administrators, a form to ask for a version that starts after the notice period, and the waiting versions
+    a second administrator approves or rejects."""
     form = ScheduleForm(request.POST or None)
     if request.method == "POST":
         if not request.user.has_perm(f"ledger.{roles.EDIT_SCHEDULE}"):
-            return HttpResponse(status=403)
+            refuse(request, roles.EDIT_SCHEDULE)
         if form.is_valid():
             try:
                 add_schedule(
@@ -401,14 +424,24 @@ def schedule(request: HttpRequest) -> HttpResponse:
                     note=form.cleaned_data["note"],
                     page=request.path,
                 )
+            except LedgerError as error:
+                messages.error(request, error.message)
             except ValueError as error:
-                form.add_error("effective_from" if "future" in str(error) else "bands", str(error))
+                form.add_error("effective_from" if "hours" in str(error) else "bands", str(error))
             else:
-                messages.success(request, _("Schedule saved."))
+                messages.success(
+                    request, _("Schedule version requested; a second administrator must approve it.")
+                )
                 return redirect("ledger:staff_schedule")
-    schedules = CommissionSchedule.objects.prefetch_related("band_set").select_related("created_by")
+    schedules = CommissionSchedule.objects.prefetch_related("band_set").select_related(
+        "created_by", "decided_by"
+    )
     now = timezone.now()
-    in_force = schedules.filter(effective_from__lte=now).order_by("-effective_from", "-pk").first()
+    in_force = (
+        schedules.filter(effective_from__lte=now, status=ScheduleStatus.APPROVED)
+        .order_by("-effective_from", "-pk")
+        .first()
+    )
     table = ScheduleTable(schedules, in_force=in_force)
     return table_report(
         request,
@@ -416,8 +449,29 @@ def schedule(request: HttpRequest) -> HttpResponse:
         name="commission-schedule",
         title=_("Commission schedule"),
         template="ledger/staff/schedule.html",
-        context={"form": form, "in_force": in_force},
+        context={
+            "form": form,
+            "in_force": in_force,
+            "notice_hours": int(notice_period().total_seconds() // 3600),
+            "pending": schedules.filter(status=ScheduleStatus.PENDING).order_by("effective_from"),
+        },
     )
+
+
+@staff_page(roles.EDIT_SCHEDULE)
+@require_POST
+def decide_schedule(request: HttpRequest, schedule_id: int) -> HttpResponse:
+    """A second administrator approves or rejects a requested schedule version."""
+    try:
+        if request.POST.get("decision") == "approve":
+            approve_schedule(schedule_id, request.user, page=request.path)
+            messages.success(request, _("Schedule version approved; players are told before it applies."))
+        else:
+            reject_schedule(schedule_id, request.user, page=request.path)
+            messages.success(request, _("Schedule version rejected."))
+    except LedgerError as error:
+        messages.error(request, error.message)
+    return redirect("ledger:staff_schedule")
 
 
 @staff_page(REPORTS)
@@ -429,7 +483,9 @@ def audit_log(request: HttpRequest) -> HttpResponse:
 
 @staff_page(roles.MANAGE_STAFF_ROLES)
 def staff_roles(request: HttpRequest) -> HttpResponse:
-    """Who holds which staff role; an administrator gives a user exactly the roles ticked (not their own)."""
+    """Who holds which staff role, the grants waiting for a second administrator and the latest grants (grantor,
+    grantee, role, time); an administrator gives a user the roles ticked (not their own): roles that can approve
+    money or give roles wait for a second administrator."""
     users = get_user_model()
     form = RolesForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -438,7 +494,7 @@ def staff_roles(request: HttpRequest) -> HttpResponse:
             form.add_error("username", _("No such user."))
         else:
             try:
-                set_staff_roles(
+                done = set_staff_roles(
                     target,
                     form.cleaned_data["roles"],
                     staff=request.user,
@@ -447,19 +503,31 @@ def staff_roles(request: HttpRequest) -> HttpResponse:
                 )
             except LedgerError as error:
                 messages.error(request, error.message)
+            except ValueError as error:
+                form.add_error("roles", str(error))
             else:
                 messages.success(request, _("Roles saved."))
+                if done["pending"]:
+                    messages.info(
+                        request,
+                        _("A second administrator must approve: %(roles)s.")
+                        % {"roles": ", ".join(str(roles.ROLE_LABELS[name]) for name in done["pending"])},
+                    )
                 return redirect("ledger:staff_roles")
     holders = (
-        users.objects.filter(groups__name__in=roles.ROLES)
+        users.objects.filter(role_grants__status=RoleGrantStatus.ACTIVE)
         .distinct()
-        .prefetch_related("groups")
+        .prefetch_related("role_grants")
         .order_by("username")
     )
     rows: list[dict[str, Any]] = [
         {
             "user": u,
-            "roles": [str(roles.ROLE_LABELS[g.name]) for g in u.groups.all() if g.name in roles.ROLES],
+            "roles": [
+                str(roles.ROLE_LABELS[g.role])
+                for g in u.role_grants.all()
+                if g.status == RoleGrantStatus.ACTIVE and g.role in roles.ROLES
+            ],
         }
         for u in holders
     ]
@@ -471,4 +539,34 @@ def staff_roles(request: HttpRequest) -> HttpResponse:
             ([r["user"].username, ", ".join(map(str, r["roles"]))] for r in rows),
         )
     groups = Group.objects.filter(name__in=roles.ROLES).prefetch_related("permissions")
-    return render(request, "ledger/staff/roles.html", {"form": form, "rows": rows, "groups": groups})
+    grants = RoleGrant.objects.select_related("grantee", "granted_by", "decided_by", "revoked_by")
+    pending = [
+        {"grant": g, "label": roles.ROLE_LABELS.get(g.role, g.role)}
+        for g in grants.filter(status=RoleGrantStatus.PENDING).order_by("created_at")
+    ]
+    history = [
+        {"grant": g, "label": roles.ROLE_LABELS.get(g.role, g.role)}
+        for g in grants.order_by("-created_at", "-pk")[:50]
+    ]
+    return render(
+        request,
+        "ledger/staff/roles.html",
+        {"form": form, "rows": rows, "groups": groups, "pending": pending, "history": history},
+    )
+
+
+@staff_page(roles.MANAGE_STAFF_ROLES)
+@require_POST
+def decide_role_grant(request: HttpRequest, grant_id: int) -> HttpResponse:
+    """A second administrator approves or rejects a pending grant of a role that can approve money or give
+    roles."""
+    try:
+        if request.POST.get("decision") == "approve":
+            approve_role_grant(grant_id, request.user, page=request.path)
+            messages.success(request, _("Role grant approved."))
+        else:
+            reject_role_grant(grant_id, request.user, page=request.path)
+            messages.success(request, _("Role grant rejected."))
+    except LedgerError as error:
+        messages.error(request, error.message)
+    return redirect("ledger:staff_roles")

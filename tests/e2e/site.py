@@ -156,10 +156,12 @@ def run_on_site(folder: Path, script: str, settings_module: str | None = None) -
 
 def add_staff_member(folder: Path, username: str) -> None:
     """Create the superuser `username` (password DEMO_PASSWORD) in the database of the live site started in
-    `folder`, with the site's own manage.py."""
+    `folder`, with the site's own manage.py, and make it an Administrator with `manage.py first_administrator`
+    (a superuser holds no staff role's permission by being one)."""
     script = (
         f"from accounts.models import User; u = User(username={username!r}, is_staff=True, is_superuser=True); "
-        f"u.set_password({DEMO_PASSWORD!r}); u.save()"
+        f"u.set_password({DEMO_PASSWORD!r}); u.save(); "
+        f"from django.core.management import call_command; call_command('first_administrator', {username!r})"
     )
     run_on_site(folder, script)
 

@@ -23,7 +23,7 @@ from ledger.models import SettlementUnit
 from signup.players import open_player_account
 from tests.ledger.example_deal import settle_example_deal
 from tests.lobby import page_boxes
-from tests.players import verified
+from tests.players import verified, with_role
 
 from .checks import live
 from .conftest import REPO
@@ -65,11 +65,14 @@ def english_left(text: str) -> list[str]:
     return sorted(s for s in ENGLISH if re.search(r"(?<!\w)" + re.escape(s) + r"(?!\w)", text))
 
 
-def german_player(name: str, **extra) -> Client:
-    """A logged-in client of a new user whose profile speaks German (`client.user` is the user)."""
+def german_player(name: str, role: str | None = None, **extra) -> Client:
+    """A logged-in client of a new user whose profile speaks German (`client.user` is the user), holding the
+    staff role `role` when given."""
     user = get_user_model().objects.create_user(name, password="pw-for-tests-only", **extra)
     open_player_account(user, language="de")
     verified(user)
+    if role:
+        user = with_role(user, role)
     client = Client()
     client.force_login(user)
     client.user = user
@@ -113,7 +116,7 @@ def test_the_wallet_and_its_statement_speak_german(settled_deal):
 
 
 def test_the_staff_reports_speak_german(settled_deal):
-    client = german_player("sam", is_staff=True, is_superuser=True)
+    client = german_player("sam", role="Finance")
     unit = SettlementUnit.objects.get(unit_id="round:42")
     wallet = ledger.wallet_for(settled_deal[1])
     pages = {

@@ -65,7 +65,7 @@ def test_an_english_player_still_reads_english():
 
 
 def test_the_staff_schedule_form_refuses_in_german():
-    sam = german_player("sam", is_staff=True, is_superuser=True)
+    sam = german_player("sam", role="Administrator")
     answer = sam.post(
         reverse("ledger:staff_schedule"), {"effective_from": "2030-01-01 00:00", "bands": "1.00 10"}
     )

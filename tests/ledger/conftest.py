@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from signup.players import open_player_account
-from tests.players import verified
+from tests.players import verified, with_role
 
 
 @pytest.fixture
@@ -28,15 +28,9 @@ def players(make_user):
     return [make_user(name) for name in ("alice", "bob", "carol", "dave")]
 
 
-def give_role(user, role: str):
-    """Put `user` in the staff role `role` (a ledger.roles group), creating the groups if a flush removed them."""
-    from django.contrib.auth.models import Group
-
-    from ledger.roles import ensure_roles
-
-    ensure_roles()
-    user.groups.add(Group.objects.get(name=role))
-    return get_user_model().objects.get(pk=user.pk)  # a fresh object: permissions are cached per instance
+def give_role(user, role: str, granted_by=None, decided_by=None):
+    """Give `user` the staff role `role` as an active, recorded grant (tests.players.with_role)."""
+    return with_role(user, role, granted_by, decided_by)
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from ledger import services as ledger
 from ledger.models import AuditEntry, SettlementUnit, Transaction
 from ledger.roles import ADMINISTRATOR, APPROVER, FINANCE, RESPONSIBLE_GAMING, ensure_roles
 from tests.ledger.volume import make_volume
+from tests.players import with_role
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -24,11 +25,7 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
 
 def staff_member(name: str, role: str):
-    from django.contrib.auth.models import Group
-
-    user = get_user_model().objects.create(username=name, is_staff=True)
-    user.groups.add(Group.objects.get(name=role))
-    return get_user_model().objects.get(pk=user.pk)
+    return with_role(get_user_model().objects.create(username=name, is_staff=True), role)
 
 
 def cookie(user, base: str) -> dict:

@@ -13,7 +13,7 @@ from django.test import Client
 from signup.players import open_player_account
 from tests.e2e.driver import commission_csv
 from tests.ledger.example_deal import settle_example_deal
-from tests.players import verified
+from tests.players import verified, with_role
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -35,7 +35,7 @@ def session_cookie(u, live_server_url: str) -> dict:
 
 def test_it_shows_the_player_and_staff_the_settled_deal(live_server, browser, tmp_path):
     alice, bob, carol, dave = (user(n) for n in ("alice", "bob", "carol", "dave"))
-    sam = user("sam", is_staff=True, is_superuser=True)
+    sam = with_role(user("sam", is_staff=True), "Finance")
     page = browser.new_context(bypass_csp=True).new_page()
     page.context.add_cookies([session_cookie(alice, live_server.url)])
 

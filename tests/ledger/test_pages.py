@@ -221,7 +221,11 @@ def test_it_lets_an_administrator_add_a_commission_schedule_version(client, make
     latest = CommissionSchedule.objects.order_by("-effective_from").first()
     assert latest.bands() == [(0, 1000), (200, 750)]
     page = client.get(reverse("ledger:staff_schedule")).content.decode()
-    assert "7.5 %" in page and "ada" in page and "planned" in page
+    assert "7.5 %" in page and "ada" in page and "Waiting for approval" in page
+    client.force_login(role(make_user("bea"), ADMINISTRATOR))
+    client.post(reverse("ledger:staff_decide_schedule", args=[latest.pk]), {"decision": "approve"})
+    page = client.get(reverse("ledger:staff_schedule")).content.decode()
+    assert "planned" in page and "bea" in page
 
 
 @pytest.mark.django_db

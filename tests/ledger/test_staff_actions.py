@@ -84,12 +84,17 @@ def test_it_keeps_old_schedules_and_uses_the_one_in_force(make_user, role):
     from ledger.roles import ADMINISTRATOR
 
     admin = role(make_user("ada"), ADMINISTRATOR)
+    second = role(make_user("bea"), ADMINISTRATOR)
 
     from django.utils import timezone
 
     now = timezone.now()
-    ledger.add_schedule([(0, 500)], effective_from=now + timedelta(days=1), currency="EUR", created_by=admin)
+    version = ledger.add_schedule(
+        [(0, 500)], effective_from=now + timedelta(days=2), currency="EUR", created_by=admin
+    )
+    assert ledger.bands_in_force("EUR", now + timedelta(days=3))[1] != ((0, 500),)  # not approved yet
+    ledger.approve_schedule(version.pk, second)
     assert ledger.bands_in_force("EUR", now)[1] == ((0, 1000), (100, 900), (500, 800), (2000, 700))
-    assert ledger.bands_in_force("EUR", now + timedelta(days=2))[1] == ((0, 500),)
+    assert ledger.bands_in_force("EUR", now + timedelta(days=3))[1] == ((0, 500),)
     with pytest.raises(ValueError):
         ledger.add_schedule([(100, 500)], effective_from=now, currency="EUR", created_by=admin)
