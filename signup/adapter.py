@@ -17,7 +17,8 @@ from .players import open_player_account
 class PlayerAccountAdapter(AccountAdapter):
     """The accounts' adapter (accounts.adapter.AccountAdapter: the failed log-in limit per account and address),
     plus the player's start at sign-up (signup.players.open_player_account), with the profile in the language
-    the site chose for the sign-up request (LocaleMiddleware's choice)."""
+    the site chose for the sign-up request (LocaleMiddleware's choice); the starting balance is booked when an
+    e-mail address is first confirmed (signup.signals), not here."""
 
     def save_user(self, request: HttpRequest, user: Any, form: Any, commit: bool = True) -> Any:
         """Save the new user; when committed, open its player account. allauth's sign-up always commits; with
@@ -28,5 +29,6 @@ class PlayerAccountAdapter(AccountAdapter):
         with transaction.atomic():
             user = super().save_user(request, user, form, commit=commit)
             if commit:
-                open_player_account(user, language=getattr(request, "LANGUAGE_CODE", None))
+                # the starting balance waits for a confirmed address (signup.signals)
+                open_player_account(user, language=getattr(request, "LANGUAGE_CODE", None), grant=False)
         return user

@@ -4,6 +4,7 @@ admin), once, and never for a bot account."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -26,16 +27,28 @@ def grants_of(user: User) -> int:
     return Transaction.objects.filter(kind=TransactionKind.GRANT, postings__account__user=user).count()
 
 
-def test_a_player_who_signs_up_gets_the_grant_once(client):
+def test_a_player_who_signs_up_gets_the_grant_once_at_the_first_confirmation(client, mailoutbox):
     response = client.post(
-        "/accounts/signup/", {"username": "erin", "password1": PASSWORD, "password2": PASSWORD}
+        "/accounts/signup/",
+        {"username": "erin", "email": "erin@example.invalid", "password1": PASSWORD, "password2": PASSWORD},
     )
     assert response.status_code == 302
     erin = User.objects.get(username="erin")
+    assert grants_of(erin) == 0 and ledger.wallet_for(erin).balance == 0  # not confirmed: holds 0.00
+    (link,) = re.findall(r"https?://[^\s]+/accounts/confirm-email/[^\s]+/", mailoutbox[-1].body)
+    path = link.split("://", 1)[1].split("/", 1)[1]
+    client.post("/" + path)
     assert grants_of(erin) == 1 and ledger.wallet_for(erin).balance == 10_000
-    open_player_account(erin)  # a second call books nothing new
+    client.post("/" + path)  # a second confirmation books nothing new
+    open_player_account(erin)  # nor does a second call
     assert grants_of(erin) == 1 and ledger.wallet_for(erin).balance == 10_000
     assert ledger.promotions_account().balance == -10_000
+
+
+def test_a_sign_up_without_an_address_holds_nothing(client):
+    client.post("/accounts/signup/", {"username": "finn", "password1": PASSWORD, "password2": PASSWORD})
+    finn = User.objects.get(username="finn")
+    assert grants_of(finn) == 0 and ledger.wallet_for(finn).balance == 0
 
 
 def test_a_bot_account_gets_no_grant():
