@@ -32,6 +32,8 @@ from games.records import match_record
 from games.services.invitations import SEAT_REQUEST_WAITING, request_seat
 from games.services.table_settings import open_table
 from games.welcome import welcome_facts
+from ledger import audit, roles
+from ledger.models import AuditAction
 from social.services.player_info import player_card
 from social.services.presence import online_now
 
@@ -189,14 +191,28 @@ def table(request: AuthenticatedHttpRequest, table_id: int) -> HttpResponse:
 
 
 def _finished_round(request: HttpRequest, table_id: int, number: int) -> Round:
-    """A finished deal whose history `request.user` may read: the people dealt into it, and those the table
-    lets watch (its access, spectators option and kicks). Raises Http404 otherwise: a refused history is not
-    told apart from a missing one."""
+    """A finished deal whose history `request.user` may read: the people dealt into it, those the table lets
+    watch (its access, spectators option and kicks), and staff whose role reads players' money or safety
+    (Finance, Approver, the responsible-gaming officer, Administrator), private tables included. A staff member's
+    view of a deal they were not dealt into is written to the audit log (docs/decisions-ledger.md "Scopes").
+    Raises Http404 otherwise: a refused history is not told apart from a missing one."""
     rnd = get_object_or_404(Round.objects.select_related("table", "match"), table_id=table_id, number=number)
     if rnd.status == Round.Status.PLAYING:
         raise Http404("the hand history is shown once the deal is over")
-    if request.user.pk not in rnd.players and watch_refusal(rnd.table, request.user) is not None:
+    if request.user.pk in rnd.players:
+        return rnd
+    staff = any(request.user.has_perm(f"ledger.{p}") for p in (roles.VIEW_REPORTS, roles.VIEW_PLAYER_SAFETY))
+    if not staff and watch_refusal(rnd.table, request.user) is not None:
         raise Http404("no such deal")
+    if staff:
+        audit.record(
+            request.user,
+            AuditAction.HAND_HISTORY_VIEWED,
+            obj=rnd,
+            label=f"table {rnd.table_id} deal {rnd.number}",
+            page=request.get_full_path(),
+            details={"table": rnd.table_id, "round": rnd.pk, "private": rnd.table.access != "public"},
+        )
     return rnd
 
 

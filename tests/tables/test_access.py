@@ -203,3 +203,27 @@ def test_a_deals_hand_history_is_for_its_players_and_those_the_table_lets_watch(
     finish_deal(public.pk)
     assert status("carol", table=public) == 200 and status("carol", "replay.json", table=public) == 200
     assert rnd.status == Round.Status.DONE
+
+
+def test_finance_and_the_officer_read_a_private_deals_history_each_view_audited(users, fast_bots):
+    """docs/decisions-ledger.md "Scopes": staff who read players' money or safety open any finished deal."""
+    from django.test import Client
+
+    from ledger.models import AuditEntry
+    from tests.players import with_role
+
+    table = _table(users, Table.Access.PRIVATE, human_seats=2)
+    services.invite(users["alice"], table.pk, users["bob"])
+    services.join(users["bob"], table.pk)
+    finish_deal(table.pk)
+    fiona, rita = with_role(users["carol"], "Finance"), with_role(users["dave"], "Responsible-gaming officer")
+    for staff in (fiona, rita):
+        client = Client()
+        client.force_login(staff)
+        assert client.get(f"/tables/{table.pk}/deals/1/").status_code == 200
+    viewed = AuditEntry.objects.filter(action="hand_history_viewed").order_by("pk")
+    assert [(e.actor, e.details["private"]) for e in viewed] == [(fiona, True), (rita, True)]
+    client = Client()
+    client.force_login(users["alice"])  # a player dealt in reads it without an audit entry
+    assert client.get(f"/tables/{table.pk}/deals/1/").status_code == 200
+    assert viewed.count() == 2
