@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import BigIntegerField, Count, F, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from ledger.models import (
     Account,
@@ -173,7 +174,7 @@ def class_checks() -> list[ClassCheck]:
     checks.append(
         ClassCheck(
             AccountKind.WALLET,
-            "wallets",
+            gettext("all wallets"),
             int(
                 Posting.objects.filter(account__kind=AccountKind.WALLET).aggregate(t=Sum("amount"))["t"] or 0
             ),

@@ -255,7 +255,8 @@ def safety(request: HttpRequest) -> HttpResponse:
 
 @staff_page(REPORTS)
 def reconciliation(request: HttpRequest) -> HttpResponse:
-    """Σ balances = 0, every cached balance = Σ its postings, every transaction balanced: green or red."""
+    """Σ balances = 0, every cached balance = Σ its postings, every transaction balanced, every account class equal
+    to its records (the export gives each class's difference): green or red, naming the account."""
     check = reports.reconcile()
     if wants_csv(request):
         rows: list[list[object]] = [
@@ -263,6 +264,10 @@ def reconciliation(request: HttpRequest) -> HttpResponse:
         ]
         rows += [["cache_mismatch", name, Money(c - s), "FAIL"] for _, name, c, s in check.cache_mismatches]
         rows += [["unbalanced", key, Money(s), "FAIL"] for _, key, s in check.unbalanced]
+        rows += [
+            [f"class:{c.kind}", c.account, Money(c.actual - c.expected), "ok" if c.ok else "FAIL"]
+            for c in check.classes
+        ]
         return logged_export(request, "reconciliation", ["check", "subject", "value", "status"], rows)
     closes = LedgerClose.objects.all()[:14]
     return render(request, "ledger/staff/reconciliation.html", {"check": check, "closes": closes})
