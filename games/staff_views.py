@@ -16,12 +16,13 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from games.models import Table
-from ledger import roles
+from ledger import audit, roles
 from ledger.books import wallet_for
 from ledger.errors import LedgerError
 from ledger.filters import StatementFilter
 from ledger.forms import CoolOffForm
-from ledger.models import LimitPeriod, Posting, SelfExclusion, UnitSeat, UnitStatus
+from ledger.models import AuditAction, LimitPeriod, Posting, SelfExclusion, UnitSeat, UnitStatus
+from ledger.names import PLAYER, account_group, account_label
 from ledger.players import excluded_until, limit_in_force, losses_in_period, pending_limit
 from ledger.staff import set_cool_off
 from ledger.tables import StatementTable
@@ -31,9 +32,15 @@ from ledger.views.player import deal_table
 
 @staff_page(roles.VIEW_PLAYER_SAFETY)
 def player_page(request: HttpRequest, user_id: int) -> HttpResponse:
-    """Everything staff need about one player on one page; `?format=csv` exports the filtered statement."""
+    """Everything staff need about one player on one page; `?format=csv` exports the filtered statement. Each
+    view is written to the audit log; a responsible-gaming officer opens players only (docs/decisions-ledger.md
+    "Scopes")."""
     person = get_object_or_404(get_user_model().objects.select_related("profile"), pk=user_id)
     account = wallet_for(person)
+    if not request.user.has_perm(f"ledger.{roles.VIEW_REPORTS}") and account_group(account) != PLAYER:
+        refuse(
+            request, roles.VIEW_REPORTS
+        )  # the officer reads players only, never a colleague's or a bot's wallet
     form = CoolOffForm(request.POST or None)
     if request.method == "POST":
         if not request.user.has_perm(f"ledger.{roles.SET_COOL_OFF}"):
@@ -52,6 +59,14 @@ def player_page(request: HttpRequest, user_id: int) -> HttpResponse:
             else:
                 messages.success(request, _("Cool-off set."))
                 return redirect("staff_player", user_id=person.pk)
+    audit.record(
+        request.user,
+        AuditAction.STATEMENT_VIEWED,
+        obj=account,
+        label=account_label(account),
+        page=request.get_full_path(),
+        details={"player_page": person.pk},
+    )
     postings = Posting.objects.filter(account=account).select_related("transaction")
     f = StatementFilter(request.GET, queryset=postings)
     statement = StatementTable(f.qs, prefix="s-")

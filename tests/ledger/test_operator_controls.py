@@ -203,6 +203,9 @@ def test_statement_views_and_refused_pages_are_audited(client, make_user, role, 
     assert len(refusals("staff_page")) == 3
     assert client.get(reverse("ledger:staff_audit")).status_code == 403
     assert len(refusals("staff_page")) == 4
+    assert client.get(reverse("staff_player", args=[fiona.pk])).status_code == 403
+    assert client.get(reverse("staff_player", args=[players[1].pk])).status_code == 200
+    assert AuditEntry.objects.filter(action="statement_viewed", actor=rita).count() == 2
 
 
 def test_staff_log_ins_and_admin_changes_are_audited(client, make_user, role, players):
