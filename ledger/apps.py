@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.contrib.auth import get_user_model
 
 
 class LedgerConfig(AppConfig):
@@ -8,8 +9,6 @@ class LedgerConfig(AppConfig):
     def ready(self) -> None:
         """A superuser holds no staff role's permission unless granted the role (ledger/backends.py), and the
         audit log hears staff log-ins and Django admin changes (ledger/signals.py)."""
-        from django.contrib.auth import get_user_model
-
         from ledger import signals  # noqa: F401  (connects the audit receivers)
         from ledger.roles import STAFF_PERMISSIONS
 

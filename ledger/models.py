@@ -361,6 +361,8 @@ class AuditAction(models.TextChoices):
     HAND_HISTORY_VIEWED = "hand_history_viewed", _("Hand history viewed")
     ADMIN_CHANGE = "admin_change", _("Change in the Django admin")
     STAFF_LOGIN = "staff_login", _("Staff log-in")
+    SECOND_FACTOR = "second_factor", _("Second factor checked")
+    SECOND_FACTOR_ENROLLED = "second_factor_enrolled", _("Second factor enrolled")
 
 
 class AuditOutcome(models.TextChoices):

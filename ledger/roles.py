@@ -15,6 +15,8 @@ from django.contrib.auth.management import create_permissions
 from django.contrib.contenttypes.management import create_contenttypes
 from django.utils.translation import gettext_lazy as _
 
+from ledger.models import RoleGrant, RoleGrantStatus
+
 FINANCE = "Finance"
 APPROVER = "Approver"
 RESPONSIBLE_GAMING = "Responsible-gaming officer"
@@ -73,8 +75,6 @@ def ensure_roles(apps: Any = None) -> None:
 def granted_roles(user: Any) -> set[str]:
     """The role names `user` holds through an active RoleGrant (ledger.models.RoleGrant); empty for anonymous
     users and inactive accounts."""
-    from ledger.models import RoleGrant, RoleGrantStatus
-
     if not (getattr(user, "pk", None) and getattr(user, "is_active", False)):
         return set()
     names = RoleGrant.objects.filter(grantee_id=user.pk, status=RoleGrantStatus.ACTIVE).values_list(
@@ -91,8 +91,6 @@ def granted_permissions(user: Any) -> set[str]:
 def holds_any_role(user: Any) -> bool:
     """True when `user` has an active role grant or sits in a role's group (however it got there): such an
     account is staff for the stakes-table rule even if its grant was never recorded."""
-    from ledger.models import RoleGrant, RoleGrantStatus
-
     if not getattr(user, "pk", None):
         return False
     return (

@@ -3,7 +3,7 @@ player (ledger and tables together) is the project's `staff_player` route (games
 
 from django.urls import path
 
-from ledger.views import player, staff
+from ledger.views import player, second_factor, staff
 
 app_name = "ledger"
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("wallet/", player.wallet, name="wallet"),
     path("wallet/loss-limit/", player.loss_limit, name="loss_limit"),
     path("wallet/self-exclusion/", player.self_exclusion, name="self_exclusion"),
+    path("second-factor/", second_factor.second_factor_page, name="second_factor"),
     path("staff/", staff.index, name="staff_index"),
     path("staff/accounts/", staff.accounts, name="staff_accounts"),
     path("staff/accounts/<int:account_id>/", staff.account_statement, name="staff_statement"),

@@ -20,6 +20,7 @@ Environment:
                         booked together (default 500000 = 5,000.00).
     KIBITZ_SCHEDULE_NOTICE_HOURS  how long after its approval a commission schedule version may start at the
                         earliest, shown to players meanwhile (default 24).
+    KIBITZ_STAFF_SECOND_FACTOR  "1" (default) makes staff prove a TOTP code before any staff or admin page.
     KIBITZ_ABSENCE_SECONDS  how long a seated person may have no socket before a bot plays for them (default
                         empty: the table's turn time); KIBITZ_ABANDONED_MINUTES without any connected person closes
                         a table (default 10); KIBITZ_TABLES_CLEANUP_SECONDS how often beat checks (default 60).
@@ -146,6 +147,9 @@ INSTALLED_APPS = [
     "django_tables2",
     "accounts",
     "games",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "ledger",
     "signup",
     "social",
@@ -161,11 +165,14 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "accounts.middleware.ProfileLanguageMiddleware",
+    # staff prove a second factor before any back-office or admin page (ledger/second_factor.py)
+    "ledger.second_factor.StaffSecondFactorMiddleware",
 ]
 
 ROOT_URLCONF = "platform_config.urls"
@@ -304,6 +311,9 @@ KIBITZ_STARTING_BALANCE = env_int("KIBITZ_STARTING_BALANCE", 10_000)
 KIBITZ_ADJUSTMENT_MAX = env_int("KIBITZ_ADJUSTMENT_MAX", 100_000)
 KIBITZ_ADJUSTMENT_DAY_MAX = env_int("KIBITZ_ADJUSTMENT_DAY_MAX", 500_000)
 KIBITZ_SCHEDULE_NOTICE_HOURS = env_int("KIBITZ_SCHEDULE_NOTICE_HOURS", 24)
+# Staff accounts prove a TOTP code (or a recovery code) once per sign-in before any staff or admin page.
+KIBITZ_STAFF_SECOND_FACTOR = env_flag("KIBITZ_STAFF_SECOND_FACTOR", True)
+OTP_TOTP_ISSUER = "Kibitz"
 KIBITZ_CURRENCY = os.environ.get("KIBITZ_CURRENCY", "EUR")
 KIBITZ_HOUSE_STRIPES = env_int("KIBITZ_HOUSE_STRIPES", 8)
 if KIBITZ_HOUSE_STRIPES < 1:

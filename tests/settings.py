@@ -23,3 +23,9 @@ from platform_config.settings import BASE_DIR, STATICFILES_DIRS  # noqa: E402
 
 KIBITZ_GAME_PACKAGES = ["tests.tables.minigame"]
 STATICFILES_DIRS = [*STATICFILES_DIRS, BASE_DIR / "tests" / "tables" / "minigame" / "static"]
+
+# Staff's second factor (ledger/second_factor.py): off for the tests that are about something else, so a staff
+# client signed in with force_login reaches the back office; tests/ledger/test_second_factor.py and the browser
+# test of enrolment turn it on. The sites the browser tests start inherit the environment.
+os.environ.setdefault("KIBITZ_STAFF_SECOND_FACTOR", "0")
+KIBITZ_STAFF_SECOND_FACTOR = False

@@ -17,6 +17,15 @@ ALLOWED = {
     ("accounts/apps.py", "AccountsConfig.ready", "from . import signals"): (
         "AppConfig.ready: receivers connect once the app registry is ready"
     ),
+    ("signup/apps.py", "SignupConfig.ready", "from . import signals"): (
+        "AppConfig.ready: receivers connect once the app registry is ready"
+    ),
+    ("ledger/apps.py", "LedgerConfig.ready", "from ledger import signals"): (
+        "AppConfig.ready: receivers connect once the app registry is ready"
+    ),
+    ("ledger/apps.py", "LedgerConfig.ready", "from ledger.roles import STAFF_PERMISSIONS"): (
+        "AppConfig.ready: ledger.roles reads the ledger's models, loaded once the app registry is ready"
+    ),
     (
         "games/management/commands/serve.py",
         "Command.handle",

@@ -69,3 +69,43 @@ def test_the_roles_page_with_a_pending_grant_and_the_red_reconciliation(live_ser
     assert "No grant is waiting." in page.locator("table.pending-grants").inner_text()
     assert RoleGrant.objects.get(grantee=players[0]).status == "active"
     assert not errors, errors
+
+
+def test_enrolment_and_sign_in_with_the_second_factor(live_server, browser, settings):
+    from django_otp.oath import TOTP
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    settings.KIBITZ_STAFF_SECOND_FACTOR = True
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    base = live_server.url
+    for size, (width, height) in SIZES.items():
+        staff = with_role(person(f"fiona-{size}"), "Finance")
+
+        def code(later: int, staff=staff) -> str:
+            device = TOTPDevice.objects.get(user=staff)
+            totp = TOTP(device.bin_key, device.step, device.t0, device.digits, device.drift)
+            totp.time = totp.time + later * device.step
+            return f"{totp.token():06d}"
+
+        for sign_in in range(2):  # the first sign-in enrols, the next one asks the code once
+            context = browser.new_context(viewport={"width": width, "height": height})
+            context.add_cookies([cookie(get_user_model().objects.get(pk=staff.pk), base)])
+            page = context.new_page()
+            page.goto(base + "/ledger/staff/settlements/")
+            assert "/ledger/second-factor/" in page.url
+            if sign_in == 0:
+                assert len(page.text_content("#otp-secret") or "") >= 32
+                page.screenshot(path=str(OUTPUT / f"second-factor-enrol-{size}.png"), full_page=True)
+                page.fill("input[name=token]", code(0))
+                page.click("form.action-box button[type=submit]")
+                assert page.locator("#recovery-codes li").count() == 10
+                page.screenshot(path=str(OUTPUT / f"second-factor-codes-{size}.png"), full_page=True)
+                page.click("text=Continue")
+            else:
+                assert page.locator("#otp-secret").count() == 0
+                page.screenshot(path=str(OUTPUT / f"second-factor-sign-in-{size}.png"), full_page=True)
+                page.fill("input[name=token]", code(1))  # the next step's code: a code is accepted once
+                page.click("form.action-box button[type=submit]")
+            page.wait_for_url(base + "/ledger/staff/settlements/")
+            assert page.locator("h1").inner_text() == "Settlements"
+            context.close()

@@ -1,0 +1,103 @@
+"""The staff's second factor (docs/decisions-ledger.md "Second factor"): an account that is staff (`is_staff`,
+`is_superuser` or any staff role) opens no back-office page and no Django admin page until it has proved a
+one-time password in this session. The devices are django-otp's: a TOTP device (an authenticator app) enrolled
+at the first staff page after sign-in, and ten single-use recovery codes (a static device) shown once.
+
+KIBITZ_STAFF_SECOND_FACTOR ("1" by default) switches the requirement; the tests' settings turn it off for the
+tests that are about something else, and the second factor's own tests turn it on.
+"""
+
+from __future__ import annotations
+
+from base64 import b32encode
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.http import urlencode
+from django_otp import devices_for_user, verify_token
+from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
+from django_otp.plugins.otp_totp.models import TOTPDevice
+
+from ledger import roles
+
+PROTECTED = ("/ledger/staff/", "/admin/")
+RECOVERY_CODES = 10
+
+
+def required() -> bool:
+    """True when staff must prove a second factor (settings.KIBITZ_STAFF_SECOND_FACTOR, default True)."""
+    return bool(getattr(settings, "KIBITZ_STAFF_SECOND_FACTOR", True))
+
+
+def is_staff_account(user: Any) -> bool:
+    """True for a signed-in account that must use a second factor: `is_staff`, `is_superuser` or a staff role."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_staff or user.is_superuser) or roles.holds_any_role(user)
+
+
+def totp_device(user: Any, *, confirmed: bool) -> TOTPDevice | None:
+    """`user`'s TOTP device, the confirmed one or the one waiting to be confirmed at enrolment (or None)."""
+    return TOTPDevice.objects.filter(user=user, confirmed=confirmed).order_by("pk").first()
+
+
+def start_enrolment(user: Any) -> TOTPDevice:
+    """The unconfirmed TOTP device `user` is enrolling (made on first call, the same one until confirmed)."""
+    device = totp_device(user, confirmed=False)
+    return device or TOTPDevice.objects.create(user=user, name="authenticator", confirmed=False)
+
+
+def secret_of(device: TOTPDevice) -> str:
+    """The device's secret as the base32 text authenticator apps take by hand."""
+    return b32encode(device.bin_key).decode().rstrip("=")
+
+
+def confirm_enrolment(user: Any, token: str) -> tuple[TOTPDevice, list[str]] | None:
+    """Confirm `user`'s enrolling device with a first `token`: the device is confirmed and ten new recovery codes
+    replace any old ones. Returns `(device, codes)` (the codes are shown once), or None when the token is wrong."""
+    device = totp_device(user, confirmed=False)
+    if device is None or not device.verify_token(token.strip()):
+        return None
+    device.confirmed = True
+    device.save(update_fields=["confirmed"])
+    TOTPDevice.objects.filter(user=user, confirmed=False).delete()
+    StaticDevice.objects.filter(user=user).delete()
+    recovery = StaticDevice.objects.create(user=user, name="recovery codes", confirmed=True)
+    codes = [StaticToken.random_token() for _ in range(RECOVERY_CODES)]
+    StaticToken.objects.bulk_create(StaticToken(device=recovery, token=code) for code in codes)
+    return device, codes
+
+
+def check_token(user: Any, token: str) -> Any:
+    """The confirmed device of `user` that accepts `token` (a TOTP code or an unused recovery code, which is then
+    spent), verified device by device with django-otp's throttling; None when none does."""
+    for device in devices_for_user(user, confirmed=True):
+        accepted = verify_token(user, device.persistent_id, token.strip())
+        if accepted is not None:
+            return accepted
+    return None
+
+
+class StaffSecondFactorMiddleware:
+    """Sends a staff account without a verified second factor in this session from every back-office and admin
+    page to the second-factor page (enrolment at the first visit), with the page it asked for as `next`. After
+    django_otp's OTPMiddleware, which sets `request.user.is_verified`."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user = getattr(request, "user", None)
+        if (
+            required()
+            and request.path.startswith(PROTECTED)
+            and is_staff_account(user)
+            and not user.is_verified()  # type: ignore[union-attr]
+        ):
+            target = reverse("ledger:second_factor") + "?" + urlencode({"next": request.get_full_path()})
+            return redirect(target)
+        return self.get_response(request)

@@ -1,0 +1,74 @@
+"""The second-factor page of staff accounts (ledger/second_factor.py): enrolment of an authenticator at the first
+visit (its secret and otpauth address, then ten recovery codes shown once), and the one-time password asked once
+per session before any back-office or admin page. A wrong code is written to the audit log."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext_lazy as _
+from django_otp import login as otp_login
+
+from ledger import audit, second_factor
+from ledger.models import AuditAction
+
+
+class TokenForm(forms.Form):
+    token = forms.CharField(
+        label=_("One-time code"),
+        max_length=16,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "one-time-code", "inputmode": "numeric", "autofocus": True}
+        ),
+    )
+
+
+def _next(request: HttpRequest) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or "/ledger/staff/"
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}) or not target.startswith("/"):
+        return "/ledger/staff/"
+    return target
+
+
+@login_required
+def second_factor_page(request: HttpRequest) -> HttpResponse:
+    """GET: the enrolment (no confirmed device yet) or the code form. POST `token` (and `next`): confirm the
+    enrolment (then the recovery codes, once) or verify the session, then go on to `next`. A player who is not
+    staff is sent to the lobby: nothing here is theirs."""
+    user = request.user
+    if not second_factor.is_staff_account(user):
+        return redirect("lobby")
+    target = _next(request)
+    enrolled = second_factor.totp_device(user, confirmed=True) is not None
+    form = TokenForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        token = form.cleaned_data["token"]
+        if not enrolled:
+            confirmed = second_factor.confirm_enrolment(user, token)
+            if confirmed is not None:
+                device, codes = confirmed
+                otp_login(request, device)
+                audit.record(user, AuditAction.SECOND_FACTOR_ENROLLED, obj=user, label=user.get_username())
+                return render(request, "ledger/second_factor_codes.html", {"codes": codes, "next": target})
+        else:
+            device = second_factor.check_token(user, token)
+            if device is not None:
+                otp_login(request, device)
+                return redirect(target)
+        audit.refused(
+            user,
+            AuditAction.SECOND_FACTOR,
+            code="wrong_code",
+            message="the one-time code was not accepted",
+            page=request.get_full_path(),
+            details={"enrolment": not enrolled},
+        )
+        form.add_error("token", _("That code is not right (or was already used). Try the current one."))
+    context: dict[str, object] = {"form": form, "next": target, "enrolled": enrolled}
+    if not enrolled:
+        device = second_factor.start_enrolment(user)
+        context.update({"secret": second_factor.secret_of(device), "config_url": device.config_url})
+    return render(request, "ledger/second_factor.html", context)

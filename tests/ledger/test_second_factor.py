@@ -1,0 +1,90 @@
+"""The staff's second factor (docs/decisions-ledger.md "Second factor"): enrolment at the first staff page, ten
+recovery codes shown once, a one-time code once per sign-in before any staff or admin page, and every wrong code
+in the audit log."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django_otp.oath import TOTP
+from django_otp.plugins.otp_totp.models import TOTPDevice
+
+from ledger.models import AuditEntry
+from ledger.roles import FINANCE
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def second_factor_on(settings):
+    settings.KIBITZ_STAFF_SECOND_FACTOR = True
+    # django-otp makes a device wait 2^(failures-1) s after a wrong code; these tests type the right one at once
+    settings.OTP_TOTP_THROTTLE_FACTOR = settings.OTP_STATIC_THROTTLE_FACTOR = 0
+
+
+def code_of(device: TOTPDevice, later: int = 0) -> str:
+    totp = TOTP(device.bin_key, device.step, device.t0, device.digits, device.drift)
+    totp.time = totp.time + later * device.step
+    return f"{totp.token():06d}"
+
+
+def test_staff_enrol_at_the_first_staff_page_and_get_ten_recovery_codes(client, make_user, role):
+    fiona = role(make_user("fiona"), FINANCE)
+    client.force_login(fiona)
+    answer = client.get(reverse("ledger:staff_index"))
+    assert answer.status_code == 302 and answer["Location"].startswith(reverse("ledger:second_factor"))
+    page = client.get(answer["Location"]).content.decode()
+    secret = re.search(r'id="otp-secret">([A-Z2-7]+)<', page)[1]
+    device = TOTPDevice.objects.get(user=fiona, confirmed=False)
+    assert len(secret) >= 32 and "otpauth://totp/" in page
+    wrong = client.post(reverse("ledger:second_factor"), {"token": "000000", "next": "/ledger/staff/"})
+    assert wrong.status_code == 200 and "That code is not right" in wrong.content.decode()
+    assert client.get(reverse("ledger:staff_index")).status_code == 302
+    answer = client.post(
+        reverse("ledger:second_factor"), {"token": code_of(device), "next": "/ledger/staff/"}
+    )
+    codes = re.findall(r"<li><code>(\w+)</code></li>", answer.content.decode())
+    assert len(codes) == 10 and len(set(codes)) == 10
+    assert client.get(reverse("ledger:staff_index")).status_code == 200
+    assert AuditEntry.objects.filter(action="second_factor_enrolled", actor=fiona).count() == 1
+    failed = AuditEntry.objects.get(action="second_factor", outcome="refused")
+    assert failed.actor == fiona and failed.details["code"] == "wrong_code"
+
+
+def test_each_sign_in_asks_the_code_and_a_recovery_code_works_once(make_user, role):
+    fiona = role(make_user("fiona"), FINANCE)
+    first = Client()
+    first.force_login(fiona)
+    device = TOTPDevice.objects.create(user=fiona, name="authenticator", confirmed=False)
+    answer = first.post(reverse("ledger:second_factor"), {"token": code_of(device)})
+    codes = re.findall(r"<li><code>(\w+)</code></li>", answer.content.decode())
+    again = Client()
+    again.force_login(fiona)
+    assert again.get("/admin/").status_code == 302  # the admin too
+    answer = again.post(reverse("ledger:second_factor"), {"token": "123456", "next": "/admin/"})
+    assert "That code is not right" in answer.content.decode()
+    answer = again.post(reverse("ledger:second_factor"), {"token": codes[0], "next": "/admin/"})
+    assert answer.status_code == 302 and answer["Location"] == "/admin/"
+    assert again.get(reverse("ledger:staff_index")).status_code == 200
+    third = Client()
+    third.force_login(fiona)
+    spent = third.post(reverse("ledger:second_factor"), {"token": codes[0]})
+    assert "That code is not right" in spent.content.decode()
+    answer = third.post(reverse("ledger:second_factor"), {"token": code_of(device, later=1)})
+    assert answer.status_code == 302 and answer["Location"] == "/ledger/staff/"
+    assert AuditEntry.objects.filter(action="second_factor", outcome="refused").count() == 2
+
+
+def test_a_superuser_needs_it_for_the_admin_and_a_player_never_meets_it(client, make_user, players):
+    root = make_user("root", is_superuser=True, is_staff=True)
+    client.force_login(root)
+    assert client.get("/admin/").status_code == 302
+    client.force_login(players[0])
+    assert client.get(reverse("ledger:wallet")).status_code == 200
+    assert (
+        client.get(reverse("ledger:second_factor")).status_code == 302
+    )  # to the lobby: nothing here is theirs
+    assert client.get(reverse("ledger:staff_index")).status_code == 403  # refused by role, not sent to enrol
