@@ -88,6 +88,11 @@ class RolesForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=1000)
 
 
+class DeviceResetForm(forms.Form):
+    username = forms.CharField(label=_("User name"), max_length=150)
+    reason = forms.CharField(label=_("Reason"), max_length=1000)
+
+
 class CoolOffForm(forms.Form):
     days = forms.TypedChoiceField(
         label=_("Cool-off"),

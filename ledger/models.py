@@ -336,6 +336,13 @@ class ReversalRequest(FourEyesRequest):
     )
 
 
+class DeviceResetRequest(FourEyesRequest):
+    """A request to remove a staff member's second-factor devices (authenticator and recovery codes), so that
+    they enrol again at their next staff page; a second administrator books it (ledger.second_factor)."""
+
+    staff_member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+
+
 class AuditAction(models.TextChoices):
     """What a staff member did (AuditEntry.action)."""
 
@@ -363,6 +370,9 @@ class AuditAction(models.TextChoices):
     STAFF_LOGIN = "staff_login", _("Staff log-in")
     SECOND_FACTOR = "second_factor", _("Second factor checked")
     SECOND_FACTOR_ENROLLED = "second_factor_enrolled", _("Second factor enrolled")
+    DEVICE_RESET_REQUESTED = "device_reset_requested", _("Second factor reset requested")
+    DEVICE_RESET_APPROVED = "device_reset_approved", _("Second factor reset approved")
+    DEVICE_RESET_REJECTED = "device_reset_rejected", _("Second factor reset rejected")
 
 
 class AuditOutcome(models.TextChoices):

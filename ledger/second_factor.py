@@ -14,15 +14,21 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
 from django_otp import devices_for_user, verify_token
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from ledger import roles
+from ledger import audit, roles
+from ledger.errors import ApprovalRefused
+from ledger.models import AdjustmentStatus, AuditAction, DeviceResetRequest
+from ledger.staff import audited, refuse_puppet, require
 
 PROTECTED = ("/ledger/staff/", "/admin/")
 RECOVERY_CODES = 10
@@ -80,6 +86,107 @@ def check_token(user: Any, token: str) -> Any:
         if accepted is not None:
             return accepted
     return None
+
+
+@audited(AuditAction.DEVICE_RESET_REQUESTED, actor="requested_by")
+def request_device_reset(
+    staff_member: Any, *, requested_by: Any, reason: str, page: str = ""
+) -> DeviceResetRequest:
+    """Ask for the removal of `staff_member`'s second-factor devices (a lost phone); a second administrator books
+    it (approve_device_reset). Raises ApprovalRefused (not_allowed: not an administrator, no_reason, own_roles:
+    one's own devices are reset by a colleague's request, already_requested)."""
+    require(requested_by, roles.MANAGE_STAFF_ROLES)
+    if not reason.strip():
+        raise ApprovalRefused("no_reason", _("a reset needs a reason"))
+    if staff_member.pk == requested_by.pk:
+        raise ApprovalRefused(
+            "own_roles", _("another administrator must ask to reset your own second factor")
+        )
+    with transaction.atomic():
+        waiting = DeviceResetRequest.objects.select_for_update().filter(
+            staff_member=staff_member, status=AdjustmentStatus.PENDING
+        )
+        if waiting.exists():
+            raise ApprovalRefused("already_requested", _("a reset of this second factor is already waiting"))
+        request = DeviceResetRequest.objects.create(
+            staff_member=staff_member, requested_by=requested_by, reason=reason.strip()
+        )
+        audit.record(
+            requested_by,
+            AuditAction.DEVICE_RESET_REQUESTED,
+            obj=request,
+            label=staff_member.get_username(),
+            reason=request.reason,
+            page=page,
+            details={"staff_member": staff_member.pk},
+        )
+    return request
+
+
+def _lock_pending_reset(request_id: int, approver: Any) -> DeviceResetRequest:
+    request = (
+        DeviceResetRequest.objects.select_for_update()
+        .select_related("staff_member")
+        .filter(pk=request_id)
+        .first()
+    )
+    if request is None:
+        raise ApprovalRefused("no_such_request", _("there is no such request"))
+    if request.status != AdjustmentStatus.PENDING:
+        raise ApprovalRefused("already_decided", _("this reset was already decided"))
+    if request.requested_by_id == approver.pk:
+        raise ApprovalRefused("same_staff", _("a second administrator must approve a reset"))
+    if request.staff_member_id == approver.pk:
+        raise ApprovalRefused(
+            "own_roles", _("another administrator must decide a reset of your own second factor")
+        )
+    refuse_puppet(approver, request.requested_by_id, roles.MANAGE_STAFF_ROLES)
+    return request
+
+
+@audited(AuditAction.DEVICE_RESET_APPROVED, actor="approver")
+def approve_device_reset(request_id: int, approver: Any, *, page: str = "") -> int:
+    """A second administrator books a requested reset: the staff member's TOTP devices and recovery codes are
+    deleted, so their next staff page enrols again. Returns how many devices were removed. Raises ApprovalRefused
+    (not_allowed, no_such_request, already_decided, same_staff, own_roles, granted_by_requester)."""
+    require(approver, roles.MANAGE_STAFF_ROLES)
+    with transaction.atomic():
+        request = _lock_pending_reset(request_id, approver)
+        member = request.staff_member
+        removed = TOTPDevice.objects.filter(user=member).delete()[1].get("otp_totp.TOTPDevice", 0)
+        removed += StaticDevice.objects.filter(user=member).delete()[1].get("otp_static.StaticDevice", 0)
+        DeviceResetRequest.objects.filter(pk=request.pk).update(
+            status=AdjustmentStatus.APPROVED, decided_by=approver, decided_at=timezone.now()
+        )
+        audit.record(
+            approver,
+            AuditAction.DEVICE_RESET_APPROVED,
+            obj=request,
+            label=member.get_username(),
+            reason=request.reason,
+            page=page,
+            details={"staff_member": member.pk, "devices": removed},
+        )
+    return removed
+
+
+@audited(AuditAction.DEVICE_RESET_REJECTED, actor="approver")
+def reject_device_reset(request_id: int, approver: Any, *, page: str = "") -> None:
+    """A second administrator rejects a requested reset. Raises ApprovalRefused as approve_device_reset."""
+    require(approver, roles.MANAGE_STAFF_ROLES)
+    with transaction.atomic():
+        request = _lock_pending_reset(request_id, approver)
+        DeviceResetRequest.objects.filter(pk=request.pk).update(
+            status=AdjustmentStatus.REJECTED, decided_by=approver, decided_at=timezone.now()
+        )
+        audit.record(
+            approver,
+            AuditAction.DEVICE_RESET_REJECTED,
+            obj=request,
+            label=request.staff_member.get_username(),
+            reason=request.reason,
+            page=page,
+        )
 
 
 class StaffSecondFactorMiddleware:

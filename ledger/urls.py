@@ -32,5 +32,7 @@ urlpatterns = [
     path("staff/audit/", staff.audit_log, name="staff_audit"),
     path("staff/roles/", staff.staff_roles, name="staff_roles"),
     path("staff/roles/<int:grant_id>/decide/", staff.decide_role_grant, name="staff_decide_role_grant"),
+    path("staff/roles/reset/", staff.request_reset, name="staff_request_reset"),
+    path("staff/roles/reset/<int:request_id>/decide/", staff.decide_reset, name="staff_decide_reset"),
     path("staff/schedule/<int:schedule_id>/decide/", staff.decide_schedule, name="staff_decide_schedule"),
 ]

@@ -35,13 +35,15 @@ from ledger.filters import (
     SettlementFilter,
     StatementFilter,
 )
-from ledger.forms import AdjustmentForm, ReversalForm, RolesForm, ScheduleForm
+from ledger.forms import AdjustmentForm, DeviceResetForm, ReversalForm, RolesForm, ScheduleForm
 from ledger.models import (
     Account,
     AdjustmentRequest,
+    AdjustmentStatus,
     AuditAction,
     AuditEntry,
     CommissionSchedule,
+    DeviceResetRequest,
     LedgerClose,
     ReversalRequest,
     RoleGrant,
@@ -53,6 +55,7 @@ from ledger.models import (
 )
 from ledger.names import GROUPS, PLAYER, account_group, account_label, owner_name
 from ledger.schedule import add_schedule, approve_schedule, notice_period, reject_schedule
+from ledger.second_factor import approve_device_reset, reject_device_reset, request_device_reset
 from ledger.staff import (
     adjustment_limits,
     approve_adjustment,
@@ -553,11 +556,61 @@ def staff_roles(request: HttpRequest) -> HttpResponse:
         {"grant": g, "label": roles.ROLE_LABELS.get(g.role, g.role)}
         for g in grants.order_by("-created_at", "-pk")[:50]
     ]
+    resets = DeviceResetRequest.objects.filter(status=AdjustmentStatus.PENDING).select_related(
+        "staff_member", "requested_by"
+    )
     return render(
         request,
         "ledger/staff/roles.html",
-        {"form": form, "rows": rows, "groups": groups, "pending": pending, "history": history},
+        {
+            "form": form,
+            "rows": rows,
+            "groups": groups,
+            "pending": pending,
+            "history": history,
+            "reset_form": DeviceResetForm(),
+            "resets": resets.order_by("created_at"),
+        },
     )
+
+
+@staff_page(roles.MANAGE_STAFF_ROLES)
+@require_POST
+def request_reset(request: HttpRequest) -> HttpResponse:
+    """Ask to reset a colleague's second factor (a lost phone); a second administrator books it."""
+    form = DeviceResetForm(request.POST)
+    if form.is_valid():
+        member = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
+        if member is None:
+            messages.error(request, _("No such user."))
+        else:
+            try:
+                request_device_reset(
+                    member, requested_by=request.user, reason=form.cleaned_data["reason"], page=request.path
+                )
+            except LedgerError as error:
+                messages.error(request, error.message)
+            else:
+                messages.success(request, _("Reset requested; a second administrator must approve it."))
+    else:
+        messages.error(request, _("A reset needs a user name and a reason."))
+    return redirect("ledger:staff_roles")
+
+
+@staff_page(roles.MANAGE_STAFF_ROLES)
+@require_POST
+def decide_reset(request: HttpRequest, request_id: int) -> HttpResponse:
+    """A second administrator approves (the colleague enrols again at their next staff page) or rejects a reset."""
+    try:
+        if request.POST.get("decision") == "approve":
+            approve_device_reset(request_id, request.user, page=request.path)
+            messages.success(request, _("Second factor reset; they enrol again at their next staff page."))
+        else:
+            reject_device_reset(request_id, request.user, page=request.path)
+            messages.success(request, _("Reset rejected."))
+    except LedgerError as error:
+        messages.error(request, error.message)
+    return redirect("ledger:staff_roles")
 
 
 @staff_page(roles.MANAGE_STAFF_ROLES)

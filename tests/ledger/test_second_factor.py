@@ -88,3 +88,37 @@ def test_a_superuser_needs_it_for_the_admin_and_a_player_never_meets_it(client, 
         client.get(reverse("ledger:second_factor")).status_code == 302
     )  # to the lobby: nothing here is theirs
     assert client.get(reverse("ledger:staff_index")).status_code == 403  # refused by role, not sent to enrol
+
+
+def test_resetting_a_colleagues_second_factor_needs_a_second_administrator(client, make_user, role):
+    from ledger import second_factor
+    from ledger.errors import ApprovalRefused
+    from ledger.roles import ADMINISTRATOR
+
+    ada, bea = role(make_user("ada"), ADMINISTRATOR), role(make_user("bea"), ADMINISTRATOR)
+    fiona = role(make_user("fiona"), FINANCE)
+    device = TOTPDevice.objects.create(user=fiona, name="authenticator", confirmed=False)
+    second_factor.confirm_enrolment(fiona, code_of(device))
+    client.force_login(ada)
+    client.get(reverse("ledger:second_factor"))  # ada enrols too before the roles page
+    ada_device = TOTPDevice.objects.get(user=ada)
+    client.post(reverse("ledger:second_factor"), {"token": code_of(ada_device)})
+    client.post(reverse("ledger:staff_request_reset"), {"username": "fiona", "reason": "lost phone"})
+    request = second_factor.DeviceResetRequest.objects.get()
+    with pytest.raises(ApprovalRefused) as refused:
+        second_factor.approve_device_reset(request.pk, ada)
+    assert refused.value.code == "same_staff"
+    with pytest.raises(ApprovalRefused) as refused:
+        second_factor.approve_device_reset(request.pk, fiona)
+    assert refused.value.code == "not_allowed"
+    assert TOTPDevice.objects.filter(user=fiona, confirmed=True).exists()
+    removed = second_factor.approve_device_reset(request.pk, bea)
+    assert removed == 2  # the authenticator and the recovery codes
+    assert not TOTPDevice.objects.filter(user=fiona).exists()
+    allowed = AuditEntry.objects.filter(action__startswith="device_reset", outcome="allowed").order_by("pk")
+    assert [e.action for e in allowed] == ["device_reset_requested", "device_reset_approved"]
+    assert AuditEntry.objects.filter(action="device_reset_approved", outcome="refused").count() == 2
+    again = Client()
+    again.force_login(fiona)
+    page = again.get(reverse("ledger:second_factor")).content.decode()
+    assert 'id="otp-secret"' in page  # enrols again
