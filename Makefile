@@ -21,7 +21,7 @@ install: $(STAMP)
 
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py demo_data
+	$(PY) manage.py demo_data --staff
 	$(PY) manage.py serve --host 127.0.0.1 --port $(PORT)
 
 # The tests run on TEST_WORKERS pytest-xdist workers, one per core and one more: browser tests spend much of their

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django_otp.oath import TOTP
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from ledger.models import AuditEntry
+from ledger.models import AuditEntry, Transaction
 from ledger.roles import FINANCE
 
 pytestmark = pytest.mark.django_db
@@ -122,3 +122,21 @@ def test_resetting_a_colleagues_second_factor_needs_a_second_administrator(clien
     again.force_login(fiona)
     page = again.get(reverse("ledger:second_factor")).content.decode()
     assert 'id="otp-secret"' in page  # enrols again
+
+
+def test_make_runs_demo_staff_are_administrators_with_their_secret_printed():
+    import io
+
+    from django.core.management import call_command
+
+    out = io.StringIO()
+    call_command("demo_data", "--staff", stdout=out)
+    call_command("demo_data", "--staff", stdout=out)  # idempotent: the same devices, printed again
+    lines = [line for line in out.getvalue().splitlines() if line.startswith("Demo administrator")]
+    assert [line.split()[2] for line in lines] == ["ada", "bea", "ada", "bea"]
+    secrets = [re.search(r"TOTP secret: ([A-Z2-7]+) ", line)[1] for line in lines]
+    assert secrets[:2] == secrets[2:] and secrets[0] != secrets[1]
+    for name in ("ada", "bea"):
+        device = TOTPDevice.objects.get(user__username=name, confirmed=True)
+        assert device.user.has_perm("ledger.manage_staff_roles")
+        assert not Transaction.objects.filter(key=f"grant:user:{device.user.pk}").exists()  # staff: no start
