@@ -18,6 +18,7 @@ from ledger.models import Account, AuditEntry, RoleGrant
 from ledger.reports import reconcile as ledger_reconcile
 from ledger.roles import APPROVER, FINANCE, RESPONSIBLE_GAMING
 from tests.ledger.example_deal import settle_example_deal
+from tests.migrating import migrate_to, migrate_to_latest
 
 pytestmark = pytest.mark.django_db
 
@@ -208,7 +209,8 @@ def test_statement_views_and_refused_pages_are_audited(client, make_user, role, 
     assert AuditEntry.objects.filter(action="statement_viewed", actor=rita).count() == 2
 
 
-def test_staff_log_ins_and_admin_changes_are_audited(client, make_user, role, players):
+def test_staff_log_ins_and_admin_changes_are_audited(client, make_user, role, players, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # quick log-ins
     sam = role(make_user("sam"), FINANCE)
     sam.set_password("pw-for-tests-only")
     sam.save()
@@ -351,3 +353,26 @@ def test_every_class_is_green_after_play_grants_and_adjustments(staff, players):
     kinds = {c.kind for c in check.classes}
     assert {"escrow", "house", "promotions", "adjustments", "wallet"} <= kinds
     assert check.ok, check.class_mismatches
+
+
+@pytest.fixture
+def latest_schema_after():
+    """The migration test leaves the database on every app's latest migration (tests/migrating.py)."""
+    yield
+    migrate_to_latest()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("latest_schema_after")
+def test_migration_0009_keeps_held_roles_as_grants_and_old_schedules_in_force():
+    old = migrate_to([("ledger", "0008_house_stripes")])
+    sam = old.get_model("accounts", "User").objects.create(username="sam")
+    group, _ = old.get_model("auth", "Group").objects.get_or_create(name=APPROVER)
+    group.user_set.add(sam)
+    old.get_model("auth", "Group").objects.get_or_create(name="Helpdesk")[0].user_set.add(sam)  # not a role
+    old.get_model("ledger", "CommissionSchedule").objects.create(effective_from=timezone.now())
+    new = migrate_to([("ledger", "0009_operator_controls")])
+    grants = list(new.get_model("ledger", "RoleGrant").objects.values_list("grantee_id", "role", "status"))
+    assert grants == [(sam.pk, APPROVER, "active")]
+    schedules = new.get_model("ledger", "CommissionSchedule").objects.values_list("status", flat=True)
+    assert set(schedules) == {"approved"}

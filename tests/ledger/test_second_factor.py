@@ -124,7 +124,8 @@ def test_resetting_a_colleagues_second_factor_needs_a_second_administrator(clien
     assert 'id="otp-secret"' in page  # enrols again
 
 
-def test_make_runs_demo_staff_are_administrators_with_their_secret_printed():
+def test_make_runs_demo_staff_are_administrators_with_their_secret_printed(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # quick demo passwords
     import io
 
     from django.core.management import call_command
