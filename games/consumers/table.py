@@ -3,7 +3,9 @@
 The seat comes from the session's user, never from a frame. Each recipient gets its own projection
 (`games.reads.projection.table_frame`) whenever the table's version moves past what it has seen; a
 client connecting with `?v=K` gets the events after K (or a full snapshot) and the current view. A second
-socket for the same seat takes over; the older one becomes read-only and is told so. `w` is the page's window id:
+socket for the same seat takes over; the older one becomes read-only and is told so, unless the new one asks to watch
+(`watch=1`: the page of a read-only window reconnecting, or knocking again after a 4429) while another socket of
+the user is live at the table: it joins read-only and the seat stays where it is. `w` is the page's window id:
 the socket registry (games.realtime.sockets) counts the user's sockets at the table per window, and the close
 codes are those of games.consumers.registered.
 """
@@ -49,6 +51,12 @@ _start_next_round = db_call(services.start_next_round)
 _close_socket = db_call(socket_lifecycle.close_socket)
 
 
+def _query_watch(scope: dict[str, Any]) -> bool:
+    """Whether the socket's URL asks to keep watching (`?watch=1`, once); any other value or repetition is ignored
+    (treated as absent: the socket takes the seat as a page load does)."""
+    return parse_qs(scope.get("query_string", b"").decode("latin-1")).get("watch") == ["1"]
+
+
 class TableConsumer(
     OutageGuardMixin,
     ProfileLanguageMixin,
@@ -67,7 +75,7 @@ class TableConsumer(
         user, window = admitted
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         # The seat (an absent person's given back first), the access and the registry, in one database call.
-        opened = await _open_socket(self.table_id, user, self.channel_name, window)
+        opened = await _open_socket(self.table_id, user, self.channel_name, window, _query_watch(self.scope))
         self.seat = opened.seat
         if not opened.exists:
             await self.close(code=4404)
@@ -87,18 +95,19 @@ class TableConsumer(
             return
         self.user = user
         try:
-            await self._join(user)
+            await self._join(user, watches=opened.watches)
         except Exception:
             # Registered above: a connect that fails from here on (a bug) would keep its registry place, and the
             # groups, as long as this process lives; three such failures lock the user out of the table with 4429.
             await self.disconnect(1011)
             raise
 
-    async def _join(self, user: Any) -> None:
+    async def _join(self, user: Any, watches: bool = False) -> None:
         """The registered socket of `user` joins its groups, is accepted, takes the seat over from the user's older
-        sockets and gets its first state and side panel."""
+        sockets (or, `watches`, joins read-only and leaves the seat to them) and gets its first state and side
+        panel."""
         self.seated_here = self.seat is not None  # a seat a bot takes while this socket lives may come back
-        self.read_only = False
+        self.read_only = watches
         self.sent_version = -1
         self.opened_at = time.time()  # wall clock: takeovers compare sockets of several processes
         self.bucket = TokenBucket(*settings.KIBITZ_FRAME_RATE)
@@ -107,7 +116,7 @@ class TableConsumer(
         if self.seat is not None:
             await self.channel_layer.group_add(_seat_group(self.table_id, self.seat), self.channel_name)
         await self.accept()
-        if self.seat is not None:
+        if self.seat is not None and not self.read_only:
             await self.channel_layer.group_send(
                 _seat_group(self.table_id, self.seat),
                 {"type": "seat.takeover", "channel": self.channel_name, "opened": self.opened_at},

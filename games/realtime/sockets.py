@@ -324,6 +324,14 @@ def open_sockets(table_id: int, user_id: int) -> int:
     return _this_process.count(table_key(table_id, user_id))
 
 
+def has_other_socket(table_id: int, user_id: int) -> bool:
+    """Whether `user_id` holds a live socket at `table_id` besides the one that has just registered (the count, over
+    every web process, is at least 2). A killed process's entries count until its heartbeat lapses
+    (PROCESS_TTL_SECONDS): those windows are about to reconnect. Asked by a seated socket that opens as a watcher
+    (`?watch=1`: a read-only window reconnecting), which takes the seat when no other window holds it."""
+    return open_sockets(table_id, user_id) > 1
+
+
 def lobby_sockets(user_id: int) -> int:
     """How many live lobby sockets `user_id` holds, over every web process."""
     return _this_process.count(lobby_key(user_id))

@@ -23,12 +23,15 @@ class Opening:
     """The answer to a socket's opening: `exists` (the table is there), `seat` (the user's seat number there, or
     None: a spectator), `refusal` (an access REFUSALS code: the user may not open the table's socket, or None) and
     `registration` (games.realtime.sockets.Registration, None when not tried: `registered` False when the user has
-    settings.KIBITZ_SOCKETS_PER_TABLE open; `replaced`, the older sockets of the same window to close)."""
+    settings.KIBITZ_SOCKETS_PER_TABLE open; `replaced`, the older sockets of the same window to close) and
+    `watches` (True: a seated socket that asked to watch joins read-only, since another socket of the user is
+    live at the table and keeps the seat)."""
 
     exists: bool
     seat: int | None
     refusal: str | None
     registration: sockets.Registration | None = None
+    watches: bool = False
 
     @property
     def registered(self) -> bool:
@@ -36,12 +39,18 @@ class Opening:
         return self.registration is not None and self.registration.registered
 
 
-def open_socket(table_id: int, user: Any, channel: str, window: str | None = None) -> Opening:
+def open_socket(
+    table_id: int, user: Any, channel: str, window: str | None = None, watch: bool = False
+) -> Opening:
     """A socket of signed-in `user` opens on table `table_id` as channel `channel` of browser window `window` (None:
     a window of its own): look the user's seat up, give an
     absent person's seat back first (games.services.absence.come_back, before the spectators check, which a seat
     passes), check the table's access and spectators option (games.reads.panel.socket_refusal), and register
-    the socket (games.realtime.sockets.register). Steps after a refusal are not taken. Returns an Opening."""
+    the socket (games.realtime.sockets.register). Steps after a refusal are not taken. `watch` (the page's
+    `?watch=1`: a window that was read-only reconnects, or knocks again after a 4429) asks to keep watching: a
+    seated socket then `watches` when the user has another live socket at the table
+    (games.realtime.sockets.has_other_socket), and takes the seat as usual when it is the only one, so a lone
+    window is never left read-only. Returns an Opening."""
     exists, seat = table_exists_with_seat(table_id, user)
     if not exists:
         return Opening(exists=False, seat=None, refusal=None)
@@ -51,7 +60,10 @@ def open_socket(table_id: int, user: Any, channel: str, window: str | None = Non
     if refusal is not None:
         return Opening(exists=True, seat=seat, refusal=refusal)
     registration = sockets.register(table_id, user.pk, channel, window)
-    return Opening(exists=True, seat=seat, refusal=None, registration=registration)
+    watches = (
+        watch and seat is not None and registration.registered and sockets.has_other_socket(table_id, user.pk)
+    )
+    return Opening(exists=True, seat=seat, refusal=None, registration=registration, watches=watches)
 
 
 def seat_given_back(table_id: int, user: Any) -> int | None:

@@ -486,6 +486,8 @@ def test_a_socket_too_many_says_what_it_waits_for_and_knocks_again(open_shell):
     assert page.evaluate("new URL(window.made[0].url).searchParams.get('w')") == page.evaluate(
         "new URL(window.made[1].url).searchParams.get('w')"
     )
+    # the knock after a refusal asks to watch: it never takes the seat from the window the person plays in
+    assert page.evaluate("window.made.map((m) => new URL(m.url).searchParams.get('watch'))") == [None, "1"]
     page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0))
     assert "Connected again" in page.inner_text("#notice")
     assert not page.errors  # type: ignore[attr-defined]
@@ -493,15 +495,25 @@ def test_a_socket_too_many_says_what_it_waits_for_and_knocks_again(open_shell):
 
 def test_a_restart_reconnects_within_2_s_without_a_word_and_other_closes_say_so(open_shell):
     page = open_shell(0)
+    page.evaluate("() => { window.shell.readOnly = true; }")  # a window whose seat another one plays
     page.evaluate(FAKE_SOCKETS, [{"code": 1012}, {"code": 1012}])
     page.wait_for_function("window.made.length === 3", timeout=6000)
     gaps = page.evaluate("[1, 2].map((n) => window.made[n].at - window.made[n - 1].at)")
     assert all(gap <= 2300 for gap in gaps), gaps
     assert not page.is_visible("#notice")  # a restart is not a lost connection
+    # it reconnects asking to watch, and keeps watching (games/consumers/table.py)
+    assert page.evaluate("window.made.map((m) => new URL(m.url).searchParams.get('watch'))") == [
+        None,
+        "1",
+        "1",
+    ]
     again = open_shell(0)
     again.evaluate(FAKE_SOCKETS, [{"code": 1006}, {"code": 1006}])
     again.wait_for_function("window.made.length >= 2", timeout=5000)
     assert "reconnecting" in again.inner_text("#notice")
+    assert (
+        again.evaluate("new URL(window.made[1].url).searchParams.get('watch')") is None
+    )  # it played: it plays
     assert not page.errors and not again.errors  # type: ignore[attr-defined]
 
 
@@ -520,7 +532,8 @@ def test_a_seat_given_back_after_an_absence_is_played_from_the_page_drawn_withou
 def test_a_window_whose_seat_was_taken_over_can_play_here_again(open_shell):
     page = open_shell(0)
     page.evaluate(
-        "() => { window.shell.connect = () => { window.reconnected = (window.reconnected || 0) + 1; }; }"
+        "() => { window.shell.connect = (watch) => {"
+        " window.reconnected = (window.reconnected || 0) + 1; window.watching = watch; }; }"
     )
     page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0))
     assert page.locator("#play-here-button").count() == 0
@@ -530,6 +543,7 @@ def test_a_window_whose_seat_was_taken_over_can_play_here_again(open_shell):
     assert "only watches" in page.inner_text("#read-only-note")
     page.click("#play-here-button")
     assert page.evaluate("window.reconnected") == 1
+    assert not page.evaluate("window.watching")  # a person's action: the new socket takes the seat
     page.evaluate(
         "(f) => window.shell.onFrame(f)", state(4, 0, version=3, to_act=[0])
     )  # the new socket's frame

@@ -17,7 +17,7 @@ from django.test import Client
 from games import services
 from games.realtime import sockets
 
-from .sockets import ORIGIN, open_socket, receive, receive_until
+from .sockets import ORIGIN, drain, four_human_table, open_socket, receive, receive_until, seat_to_act
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.timeout(120)]
 
@@ -166,3 +166,56 @@ async def test_a_malformed_window_id_is_refused_with_4400(users, redis_layer, qu
     assert (await _closed_with(ws)) == (4400, [])
     await ws.disconnect()
     assert await sync_to_async(sockets.lobby_sockets)(users["alice"].pk) == 0
+
+
+async def _act(ws: WebsocketCommunicator, frame_id: str, version: int, action: Any) -> dict[str, Any]:
+    """Send a move and return its answer (an ack or an error)."""
+    await ws.send_to(
+        text_data=json.dumps({"type": "act", "id": frame_id, "version": version, "action": action})
+    )
+    return await receive_until(ws, lambda f: f["type"] in ("ack", "error"))
+
+
+async def test_a_watching_window_that_reconnects_keeps_watching(users, redis_layer):
+    """alice plays from window B, the newest; window A only watches. A server restart makes every window reconnect,
+    in any order: A, asking to watch (`watch=1`, what its page sends while read-only or after a 4429), stays
+    read-only and B keeps the seat. Before, every seated connect took the seat, so whichever window reconnected
+    last played, often one the person was not looking at. A without `watch` (a person's action: the page opened
+    anew, "Play from this window") takes the seat as before; a lone window asking to watch plays, never locked."""
+    table, seats = await four_human_table(users)
+    seat, legal, version = await seat_to_act(table.pk)
+    player = seats[seat]
+    path = f"/ws/tables/{table.pk}/?w="
+    window_a = await _open(path + "window-aaaa", player)
+    assert (await receive(window_a))["read_only"] is False
+    window_b = await _open(path + "window-bbbb", player)
+    await receive(window_b)
+    assert (await receive_until(window_a, lambda f: f["type"] == "notice"))["code"] == "taken_over"
+
+    watching = await _open(path + "window-aaaa&watch=1", player)  # A reconnects
+    state = await receive_until(watching, lambda f: f["type"] == "state")
+    assert state["read_only"] is True and state["table"]["you"] == seat
+    assert (await _closed_with(window_a))[0] == 4409  # the window's older socket
+    assert not [f for f in await drain(window_b) if f["type"] == "notice"]  # B was not taken over
+    assert (await _act(watching, "a", version, legal[0]))["code"] == "read_only"
+    assert (await _act(window_b, "b", version, legal[0]))["type"] == "ack"  # B still plays
+
+    playing = await _open(path + "window-aaaa", player)  # A opened anew, without watch: takes the seat
+    assert (await receive_until(playing, lambda f: f["type"] == "state"))["read_only"] is False
+    assert (await receive_until(window_b, lambda f: f["type"] == "notice"))["code"] == "taken_over"
+    assert (await _closed_with(watching))[0] == 4409
+    # Any other watch value is ignored: with B live, such a socket still takes the seat (the same window's id, so
+    # each replaces the one before and alice never nears the cap of 3 sockets).
+    for malformed in ("watch=yes", "watch=1&watch=1", "watch="):
+        other = await _open(f"{path}window-aaaa&{malformed}", player)
+        assert (await receive_until(other, lambda f: f["type"] == "state"))["read_only"] is False, malformed
+        assert (await _closed_with(playing))[0] == 4409
+        playing = other
+    for ws in (window_b, playing):
+        await ws.disconnect()
+
+    seat, legal, version = await seat_to_act(table.pk)
+    lone = await _open(f"{path}window-dddd&watch=1", seats[seat])  # the user's only window at the table
+    assert (await receive_until(lone, lambda f: f["type"] == "state"))["read_only"] is False
+    assert (await _act(lone, "l", version, legal[0]))["type"] == "ack"
+    await lone.disconnect()

@@ -95,10 +95,14 @@ export class Shell {
     this.connect();
   }
 
-  connect() {
+  // watch: this window asks to keep watching (it was read-only, or was refused as one socket too many); the
+  // server then leaves the seat to the user's other window, if one is open (games/consumers/table.py). Only a
+  // person's action, a page load or "Play from this window", connects without it and takes the seat.
+  connect(watch = false) {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = new URLSearchParams({ w: windowId() });
     if (this.version) query.set("v", this.version);
+    if (watch) query.set("watch", "1");
     const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.tableId}/?${query}`);
     this.socket = socket;
     let opened = false;
@@ -113,7 +117,9 @@ export class Shell {
   }
 
   // What the page does when its socket closes: reconnect (at once after a restart, with a growing backoff after a
-  // lost connection, after the server's wait when refused as one socket too many) or stop and say why.
+  // lost connection, after the server's wait when refused as one socket too many) or stop and say why. A reconnect
+  // keeps the window's role: a watching window, or one refused, asks to watch, so it never takes the seat from
+  // the window the person plays in.
   onClose(socket, code, opened) {
     this.root.classList.remove("connected");
     if (this.socket !== socket || this.closing) return;
@@ -138,11 +144,11 @@ export class Shell {
       this.lost = true;
       this.showNotice(interpolate(t("This table is already open in too many windows of yours; close one of them. Trying again in %(seconds)s s…"),
         { seconds }), "warning", true);
-      setTimeout(() => this.connect(), seconds * 1000);
+      setTimeout(() => this.connect(true), seconds * 1000);
       return;
     }
     if (code === SERVICE_RESTART) {  // the server restarts: another web process takes the socket, unnoticed
-      setTimeout(() => this.connect(), restartDelay());
+      setTimeout(() => this.connect(this.readOnly), restartDelay());
       return;
     }
     const lostText = t("Connection lost; reconnecting…");
@@ -150,7 +156,7 @@ export class Shell {
     this.lost = true;
     this.retry = Math.min(this.retry + 1, 6);
     if (!opened) this.leaveIfRefused();
-    setTimeout(() => this.connect(), 300 * 2 ** this.retry);
+    setTimeout(() => this.connect(this.readOnly), 300 * 2 ** this.retry);
   }
 
   // A socket refused at the handshake closes without a code the page can read: ask the page itself, which
