@@ -2,10 +2,15 @@
 their log-in session: the window id the page sends (`?w=`), closing the sockets a register replaced or evicted,
 and closing every socket of a session that logs out.
 
-Close codes a page reads (static/js/table/shell.js, static/js/lobby.js):
+Close codes a page reads (static/js/table/shell.js, static/js/lobby.js); every refusal of the application accepts the
+socket first and then closes it (`refuse`), since a socket closed during the handshake reaches the browser as a bare
+HTTP 403 whose code the page cannot read. Only a foreign Origin is refused at the handshake
+(platform_config.origin).
 - 1012 (service restart): the web process stops (manage.py serve on SIGTERM); the page reconnects after 0-2 s.
 - 4400: a malformed `?w=`; the page never sends one.
 - 4401: not signed in, or the session logged out while the socket was open.
+- 4403: the table refuses this user (its access or spectators option), or removed them (a kick).
+- 4404: no such table, or no such socket path (games.consumers.unknown).
 - 4409: a newer socket of the same window replaced this one (the page has already moved on to it).
 - 4429: the user holds too many sockets: at a table a new one is refused (a `refused` frame first names the
   seconds to wait, sockets.RETRY_AFTER_SECONDS); in the lobby the oldest is closed.
@@ -21,6 +26,8 @@ from platform_config.notify import session_group
 
 BAD_REQUEST = 4400
 SIGNED_OUT = 4401
+FORBIDDEN = 4403
+NOT_FOUND = 4404
 REPLACED = 4409
 TOO_MANY_SOCKETS = 4429
 
@@ -52,7 +59,9 @@ class RegisteredSocketMixin:
         None once a socket without a signed-in user (4401) or with a malformed window id (4400) is closed."""
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
-            await self.close(code=SIGNED_OUT)  # type: ignore[attr-defined]
+            await self.refuse(
+                SIGNED_OUT
+            )  # after the handshake: the page reads the code and asks for the log-in
             return None
         try:
             window = query_window(self.scope)

@@ -35,7 +35,7 @@ from .closing import DropAfterCloseMixin
 from .dispatch import DirectDispatchMixin
 from .language import ProfileLanguageMixin
 from .outages import OutageGuardMixin
-from .registered import TOO_MANY_SOCKETS, RegisteredSocketMixin
+from .registered import FORBIDDEN, NOT_FOUND, TOO_MANY_SOCKETS, RegisteredSocketMixin
 from .table_panel import TablePanelMixin
 
 
@@ -78,10 +78,10 @@ class TableConsumer(
         opened = await _open_socket(self.table_id, user, self.channel_name, window, _query_watch(self.scope))
         self.seat = opened.seat
         if not opened.exists:
-            await self.close(code=4404)
+            await self.refuse(NOT_FOUND)
             return
         if opened.refusal is not None:  # the table's access and spectators option
-            await self.close(code=4403)
+            await self.refuse(FORBIDDEN)
             return
         assert opened.registration is not None
         await self.close_others(opened.registration)  # this window's older socket

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-NOT_FOUND = 4404
+from .registered import NOT_FOUND
 
 
 class UnknownPathConsumer(AsyncWebsocketConsumer):
-    """Closes every socket at once with NOT_FOUND, before accepting it."""
+    """Accepts every socket and closes it at once with NOT_FOUND: a socket closed during the handshake reaches the
+    browser as a bare HTTP 403, without a code it could read."""
 
     async def connect(self) -> None:
+        await self.accept()
         await self.close(code=NOT_FOUND)

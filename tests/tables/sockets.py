@@ -33,6 +33,13 @@ async def open_socket(
     return communicator, connected
 
 
+async def close_code(communicator: WebsocketCommunicator, timeout: float = 10) -> int | None:
+    """The close code of a socket the server accepted and then closes before any frame (a refusal the page can
+    read: games.consumers.registered), or None when a frame comes first."""
+    message = await communicator.receive_output(timeout=timeout)
+    return message.get("code") if message["type"] == "websocket.close" else None
+
+
 async def receive(communicator: WebsocketCommunicator, timeout: float = 10) -> dict[str, Any]:
     """The next frame as a dict."""
     return json.loads(await communicator.receive_from(timeout=timeout))

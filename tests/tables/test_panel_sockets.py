@@ -16,7 +16,7 @@ from games.models import Round, Seat, Table
 from social import services as social
 from tests.french_tarot.oracle import cards_in, visible_cards
 from tests.tables.driving import finish_deal
-from tests.tables.sockets import drain, open_socket, receive_until
+from tests.tables.sockets import close_code, drain, open_socket, receive_until
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.timeout(180)]
 
@@ -87,7 +87,7 @@ async def test_it_refuses_the_socket_of_a_user_the_table_does_not_admit(users, r
         users["alice"], services.TableTerms("test-follow", human_seats=2, access=Table.Access.PRIVATE)
     )
     ws, ok = await open_socket(f"/ws/tables/{table.pk}/", users["carol"])
-    assert not ok
+    assert ok and await close_code(ws) == 4403
     await sync_to_async(services.invite)(users["alice"], table.pk, users["carol"])
     ws, ok = await open_socket(f"/ws/tables/{table.pk}/", users["carol"])
     assert ok  # an invitation admits a spectator too
@@ -186,8 +186,8 @@ async def test_it_turns_a_kicked_players_socket_away_before_the_next_deal(users,
         frames.append(json.loads(output["text"]))
     assert output["code"] == 4403 and {"type": "notice", "code": "kicked"} in frames
     assert all(f["table"]["you"] is None for f in frames if f["type"] == "state")
-    _ws, ok = await open_socket(f"/ws/tables/{table.pk}/", users["bob"])
-    assert not ok  # a kicked user may not come back, not even to watch
+    again, ok = await open_socket(f"/ws/tables/{table.pk}/", users["bob"])
+    assert ok and await close_code(again) == 4403  # a kicked user may not come back, not even to watch
 
 
 async def test_it_brings_an_invitation_to_the_invitees_lobby_live(users, redis_layer):

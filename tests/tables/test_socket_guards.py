@@ -49,11 +49,9 @@ async def _accepted_then_closed(path: str, user, frames: list | None = None) -> 
 
     from .sockets import session_cookie
 
-    headers = [
-        (b"origin", b"http://127.0.0.1:8000"),
-        (b"host", b"127.0.0.1:8000"),
-        (b"cookie", await sync_to_async(session_cookie)(user)),
-    ]
+    headers = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1:8000")]
+    if user is not None:  # None: a visitor who is not signed in
+        headers.append((b"cookie", await sync_to_async(session_cookie)(user)))
     communicator = WebsocketCommunicator(application, path, headers=headers)
     connected, _ = await communicator.connect(timeout=10)
     assert connected
@@ -120,7 +118,35 @@ async def test_an_extra_origin_can_be_allowed(users, settings):
 )
 @pytest.mark.asyncio
 async def test_unknown_socket_paths_close_with_4404(users, path):
-    assert await _close_code(path, users["alice"]) == (False, 4404)
+    """Accepted, then closed: refused during the handshake, the browser saw a bare HTTP 403 and no code."""
+    assert await _accepted_then_closed(path, users["alice"]) == 4404
+
+
+@pytest.mark.asyncio
+async def test_a_table_that_does_not_exist_closes_with_4404(users):
+    """The page reads 4404 and stops knocking (static/js/table/shell.js); before, the refusal came during the
+    handshake as a bare HTTP 403 and the page reconnected with a growing backoff."""
+    assert await _accepted_then_closed("/ws/tables/999999/", users["alice"]) == 4404
+
+
+@pytest.mark.parametrize("path", ["/ws/tables/{table}/", "/ws/lobby/", "/ws/tables/999999/"])
+@pytest.mark.asyncio
+async def test_a_visitor_who_is_not_signed_in_is_closed_with_4401(users, path):
+    """The page reads 4401 and loads itself again, which asks for the log-in."""
+    table = await _table(users)
+    assert await _accepted_then_closed(path.format(table=table.pk), None) == 4401
+
+
+@pytest.mark.asyncio
+async def test_a_table_that_refuses_the_user_closes_with_4403(users):
+    from games.models import TableSettings
+
+    table = await _table(users)
+    await sync_to_async(TableSettings.objects.create)(table=table, spectators=TableSettings.Spectators.NONE)
+    assert await _accepted_then_closed(f"/ws/tables/{table.pk}/", users["bob"]) == 4403
+    assert (
+        await _accepted_then_closed(f"/ws/tables/{table.pk}/", users["alice"]) is None
+    )  # the host is let in
 
 
 @pytest.mark.asyncio

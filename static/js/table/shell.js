@@ -42,7 +42,9 @@ const ERROR_TEXT = {
 
 // The table socket's close codes (games/consumers/registered.py).
 const SERVICE_RESTART = 1012;  // the web process stops (a deploy): reconnect after 0-2 s
-const SIGNED_OUT = 4401;  // the session logged out (another tab): the page itself sends to the log-in
+const SIGNED_OUT = 4401;  // not signed in, or the session logged out (another tab): the page itself sends to the log-in
+const FORBIDDEN = 4403;  // the table refuses this person, or removed them
+const NOT_FOUND = 4404;  // no such table (any more)
 const REPLACED = 4409;  // a newer socket of this window took this one's place
 const TOO_MANY_SOCKETS = 4429;  // one socket too many of this user at this table: knock again later
 const RETRY_AFTER_SECONDS = 30;  // games.realtime.sockets.RETRY_AFTER_SECONDS, unless the `refused` frame says
@@ -123,10 +125,11 @@ export class Shell {
   onClose(socket, code, opened) {
     this.root.classList.remove("connected");
     if (this.socket !== socket || this.closing) return;
-    if (code === 4403) {  // refused or removed: do not knock again; the notice says why, then the lobby
+    if (code === FORBIDDEN || code === NOT_FOUND) {  // refused, removed or gone: do not knock again
       this.closing = true;
       this.root.classList.add("closed");
-      setTimeout(() => location.assign("/"), 4000);
+      if (!this.removed) this.leaveIfRefused();  // refused at the connect: the page, loaded again, says why
+      setTimeout(() => location.assign("/"), 4000);  // removed: the notice says why, then the lobby
       return;
     }
     if (code === SIGNED_OUT) {  // the page, loaded again, asks for the log-in
@@ -159,8 +162,9 @@ export class Shell {
     setTimeout(() => this.connect(this.readOnly), 300 * 2 ** this.retry);
   }
 
-  // A socket refused at the handshake closes without a code the page can read: ask the page itself, which
-  // redirects to the lobby (with the reason) when the table no longer lets this person in.
+  // A socket refused at its connect (4403, 4404), or at the handshake without a code the page can read (a foreign
+  // origin, the server down): ask the page itself, which redirects to the lobby (with the reason) when the table no
+  // longer lets this person in, or answers 404 when it is gone.
   leaveIfRefused() {
     fetch(location.pathname, { redirect: "manual", credentials: "same-origin" })
       .then((response) => { if (response.type === "opaqueredirect" || response.status === 404) location.assign(location.pathname); })
@@ -206,6 +210,8 @@ export class Shell {
     } else if (frame.type === "notice" && frame.code === "stood_up") {
       this.takeSeat(null);  // this socket gets the public view from now on
       this.showNotice((STOOD_UP_TEXT[frame.reason] || STOOD_UP_TEXT.insufficient_funds)(), "error", true);
+    } else if (frame.type === "notice" && frame.code === "kicked") {
+      this.removed = true;  // the 4403 close that follows goes to the lobby once the notice (static/js/table/panel.js) is read
     } else if (frame.type === "notice" && frame.code === "taken_over") {
       this.readOnly = true;
       this.showNotice(t("This seat is now played from another window; this one only watches."), "warning", true);
