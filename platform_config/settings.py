@@ -440,7 +440,12 @@ CELERY_BEAT_SCHEDULE = {
     "ledger-close": {"task": "ledger.close", "schedule": KIBITZ_LEDGER_CLOSE_SECONDS},
     "tables-cleanup": {"task": "games.tables_cleanup", "schedule": KIBITZ_TABLES_CLEANUP_SECONDS},
 }
+# A client frame over KIBITZ_FRAME_MAX_BYTES gets a `frame_too_large` error frame from the consumer (the socket stays
+# open); a message or frame over KIBITZ_SOCKET_MESSAGE_MAX_BYTES never reaches it: `manage.py serve` closes the
+# socket with 1009 (message too big) instead of reading it, and instead of Daphne's default 1 MiB limit, past
+# which the connection was dropped without a close frame (1006).
 KIBITZ_FRAME_MAX_BYTES = 4096
+KIBITZ_SOCKET_MESSAGE_MAX_BYTES = 64 * 1024
 # Game packages registered beside the shipped games/engines/<game>/ (dotted names, each exposing GAMES): empty on
 # the site; the tests' settings (tests/settings.py) list the tests' own game (README.md "Adding a game").
 KIBITZ_GAME_PACKAGES: list[str] = []

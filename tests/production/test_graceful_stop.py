@@ -1,7 +1,8 @@
 """A web process stops gracefully (games.realtime.graceful_stop, docs/deploy.md "Rolling restart"): on SIGTERM
 `manage.py serve` closes every socket with 1012, leaves nothing in the socket registry and exits within 10 s; and a
 rolling restart of two web processes behind a proxy, while four people play, shows the players only 1012 closes,
-never a refused connect, and loses no acknowledged move."""
+never a refused connect, and loses no acknowledged move. The first test's server also shows that an oversize socket
+message is answered with a 1009 close frame, not a dropped connection."""
 
 from __future__ import annotations
 
@@ -100,6 +101,26 @@ async def _close_code(ws) -> int:
         return closed.rcvd.code if closed.rcvd is not None else 1006
 
 
+async def _oversize_gets_1009(base: str, table_id: int, cookie: str) -> None:
+    """A message over settings.KIBITZ_SOCKET_MESSAGE_MAX_BYTES gets a close frame with 1009 (message too big); one
+    between KIBITZ_FRAME_MAX_BYTES and it gets the consumer's `frame_too_large` error frame and the socket stays
+    open. Before, Daphne's limit was 1 MiB and autobahn dropped the TCP connection past it (1006, no close frame),
+    which the page took for a lost connection."""
+    ws = await connect(
+        f"ws://{base}/ws/tables/{table_id}/?w=oversize-window",
+        origin=f"http://{base}",
+        additional_headers={"Cookie": f"sessionid={cookie}"},
+    )
+    await asyncio.wait_for(ws.recv(), 15)
+    await ws.send(json.dumps({"type": "ping", "pad": "x" * (settings.KIBITZ_FRAME_MAX_BYTES * 2)}))
+    frame = json.loads(await asyncio.wait_for(ws.recv(), 15))
+    while frame["type"] != "error":
+        frame = json.loads(await asyncio.wait_for(ws.recv(), 15))
+    assert frame["code"] == "frame_too_large"
+    await ws.send(json.dumps({"type": "ping", "pad": "x" * (settings.KIBITZ_SOCKET_MESSAGE_MAX_BYTES + 1)}))
+    assert await _close_code(ws) == 1009
+
+
 async def test_serve_closes_every_socket_with_1012_on_sigterm_and_exits_within_10_s(
     postgres, redis_url, tmp_path
 ):
@@ -110,6 +131,8 @@ async def test_serve_closes_every_socket_with_1012_on_sigterm_and_exits_within_1
     try:
         await wait_healthy(web)
         base = f"127.0.0.1:{web.port}"
+        # checked on this server, before the stop: a server of its own would cost the test a second start
+        await _oversize_gets_1009(base, table_id, cookies["bob"])
         paths = [
             (f"/ws/tables/{table_id}/?w=alice-window-1", "alice"),
             (f"/ws/tables/{table_id}/?w=alice-window-2", "alice"),

@@ -43,11 +43,16 @@ class Command(BaseCommand):
         from platform_config.asgi import application
 
         class StoppableServer(Server):
-            """Daphne's server, keeping its listening ports for the graceful stop."""
+            """Daphne's server, keeping its listening ports for the graceful stop; a socket message or frame over
+            settings.KIBITZ_SOCKET_MESSAGE_MAX_BYTES is answered with a close frame (1009, message too big), not
+            by dropping the connection (autobahn's `failByDrop`, which the browser saw as 1006, a lost connection
+            it reconnected from)."""
 
             ports: list[Any] = []
 
             def listen_success(self, port: Any) -> None:
+                # Daphne's run() made the factory (and set its options) just before it listened.
+                self.ws_factory.setProtocolOptions(failByDrop=False)
                 self.ports.append(port)
                 super().listen_success(port)
 
@@ -63,7 +68,13 @@ class Command(BaseCommand):
         endpoints = build_endpoint_description_strings(host=options["host"], port=options["port"])
         self.stdout.write(f"Kibitz on http://{options['host']}:{options['port']}/ (Ctrl-C stops)")
         self.stdout.flush()
-        server = StoppableServer(application=application, endpoints=endpoints, signal_handlers=False)
+        server = StoppableServer(
+            application=application,
+            endpoints=endpoints,
+            signal_handlers=False,
+            websocket_max_message_size=settings.KIBITZ_SOCKET_MESSAGE_MAX_BYTES,
+            websocket_max_frame_size=settings.KIBITZ_SOCKET_MESSAGE_MAX_BYTES,
+        )
         stop = GracefulStop(
             server,
             twisted_loop,
