@@ -375,6 +375,10 @@ LOGGING = {
         }
     },
     "loggers": {
+        # Django's default logging gives `django` a console handler of its own (printing in DEBUG) and one that
+        # mails ADMINS (none here); both go, so each django.* record is printed once, by the root's handler,
+        # through the outage filter (before, `make run` printed every django.* warning twice).
+        "django": {"handlers": []},
         "django.request": {"filters": ["client_error_without_traceback"]},
         # psycopg's pool warns at each failed reconnect attempt; platform_config.outages says it once.
         "psycopg.pool": {"level": "ERROR"},

@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.utils.log import log_response
 
-from platform_config.log_filters import ClientErrorWithoutTraceback
+from platform_config.log_filters import ClientErrorWithoutTraceback, OutageWithoutTraceback
 
 
 class Answer:
@@ -47,3 +47,25 @@ def test_the_site_logging_filters_django_request():
     from django.conf import settings
 
     assert "client_error_without_traceback" in settings.LOGGING["loggers"]["django.request"]["filters"]
+
+
+def _handlers_that_print(name: str, record: logging.LogRecord) -> list[logging.Handler]:
+    """The handlers a record of logger `name` reaches and passes, as Logger.callHandlers walks them."""
+    logger: logging.Logger | None = logging.getLogger(name)
+    reached = []
+    while logger is not None:
+        reached += [h for h in logger.handlers if record.levelno >= h.level and h.filter(record)]
+        logger = logger.parent if logger.propagate else None
+    return reached
+
+
+def test_a_django_warning_is_printed_once_through_the_outage_filter(settings):
+    """`make run` (DEBUG) printed every django.* warning twice: plain, from Django's default console handler on the
+    `django` logger, and again with a timestamp from the site's root handler. Only the root handler prints it."""
+    settings.DEBUG = True  # Django's own console handler prints only in DEBUG
+    for name in ("django.request", "django.security.DisallowedHost", "django"):
+        record = logging.LogRecord(name, logging.WARNING, __file__, 1, "Bad Request: /tables/2/", None, None)
+        reached = _handlers_that_print(name, record)
+        root = logging.getLogger().handlers  # the site's console handler (and pytest's capturing ones)
+        assert [h for h in reached if h not in root] == [], name  # no handler of a django logger of its own
+        assert len([h for h in reached if any(isinstance(f, OutageWithoutTraceback) for f in h.filters)]) == 1
