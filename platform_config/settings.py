@@ -285,7 +285,9 @@ else:
     # The embedded mode: `manage.py serve` runs a Celery worker and the beat schedule in threads of its own
     # process (platform_config.embedded_worker), over kombu's in-process broker. Never eager: an eager task
     # would think in the caller's thread (the sweeper's) and nothing would run the schedule.
-    CELERY_BROKER_URL = "memory://"
+    # The host is named though the transport has none: kombu warns "No hostname was supplied. Reverting to default
+    # 'localhost'" each time it reads a connection's info without one (twice per start: the worker and beat).
+    CELERY_BROKER_URL = "memory://localhost/"
     CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.05}  # kombu's default 1 s would pace every bot
 CELERY_TASK_ALWAYS_EAGER = False
 CELERY_TASK_IGNORE_RESULT = True
