@@ -60,6 +60,19 @@ def _fresh_frame_caches():
 
 
 @pytest.fixture(autouse=True)
+def _default_language_after_each_test():
+    """A request of the test client in another language leaves that language active in this thread (Django's
+    LocaleMiddleware activates it and nothing deactivates it after the response): the next test of the worker
+    would build its forms and errors in German. Engine tests never load Django's translation and stay free of it."""
+    yield
+    import sys
+
+    translation = sys.modules.get("django.utils.translation")
+    if translation is not None and settings.configured:
+        translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _seeded_deals(request, monkeypatch):
     """In this process the table service shuffles and draws the first dealer from a generator seeded by the
     test's id (and KIBITZ_TEST_DEAL_SEED, to try other deals): a test that reads a table's first deal gets the
