@@ -13,7 +13,9 @@ from playwright.sync_api import Page
 from .tarot_deals import legal_discard
 
 TIMEOUT = 15_000
-VISIBLE_EDGE = {"x": 14, "y": 70}  # fanned cards overlap: a person clicks the uncovered left strip
+# Fanned cards overlap: a person clicks the uncovered strip at the top left (on a phone the hand lies in rows 46 px
+# apart, and a card of the next row covers the lower part of the card above it).
+VISIBLE_EDGE = {"x": 14, "y": 30}
 
 
 def frame(page: Page) -> dict[str, Any] | None:

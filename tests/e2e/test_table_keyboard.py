@@ -135,6 +135,11 @@ def test_one_polite_line_says_whose_turn_who_won_the_trick_and_the_result(open_s
     assert region.get_attribute("aria-live") == "polite"
     page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=1, to_act=[1], hand=HAND))
     assert announced(page) == ""  # the page's first frame is what it shows, not news
+    opened_at_my_turn = open_shell(0)
+    opened_at_my_turn.evaluate(
+        "(f) => window.shell.onFrame(f)", state(4, 0, version=1, to_act=[0], hand=HAND)
+    )
+    assert announced(opened_at_my_turn) == "It is your turn."  # unless it waits for this person
     page.evaluate("(f) => window.shell.onFrame(f)", state(4, 0, version=2, to_act=[0], hand=HAND))
     assert announced(page) == "It is your turn."
     done = [{"seat": s, "card": c} for s, c in enumerate(["AS", "2S", "3S", "4S"])]

@@ -20,7 +20,8 @@ export class Announcer {
     return region;
   }
 
-  // Read a new state frame; say what changed since the last one (nothing for the first frame of the page).
+  // Read a new state frame; say what changed since the last one (for the first frame of the page only that it
+  // is this person's turn, if it is).
   frame(frame) {
     const shell = this.shell;
     const game = shell.game;
@@ -34,7 +35,10 @@ export class Announcer {
     };
     const before = this.seen;
     this.seen = now;
-    if (!before) return;
+    if (!before) {  // the page's first frame is what it shows, not news; but a turn waiting for this person is
+      if (now.turn && shell.myTurn()) this.say(t("It is your turn."));  // (a table opened at one's own turn)
+      return;
+    }
     const lines = [];
     const sameRound = before.round === now.round;
     if (sameRound && now.trick !== before.trick && now.trick !== "null") {
