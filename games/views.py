@@ -22,6 +22,7 @@ from games.engines.core import get_game
 from games.engines.core.errors import RuleError
 from games.forms import GamePreferencesForm, NewTableForm, TableSettingsForm, game_choices
 from games.history import hand_history, replay_document
+from games.replay_steps import replay_steps_or_none, replay_table
 from games.labels import bot_level_label
 from games.lobby_boxes import lobby_boxes
 from games.models import Round, Table, TableSettings
@@ -218,9 +219,28 @@ def _finished_round(request: HttpRequest, table_id: int, number: int) -> Round:
 
 @login_required
 def history(request: AuthenticatedHttpRequest, table_id: int, number: int) -> HttpResponse:
-    """A deal's hand history: the deal, every action, the deck order and salt behind its hash."""
+    """A deal's hand history: the replay viewer (games.replay_steps, static/js/replay.js) over every step of the
+    deal, the deal, every action, the deck order and salt behind its hash."""
     rnd = _finished_round(request, table_id, number)
-    return render(request, "games/history.html", {"h": hand_history(rnd), "round": rnd})
+    h = hand_history(rnd)
+    game = get_game(rnd.table.game)
+    steps = replay_steps_or_none(rnd)
+    bottom = rnd.players.index(request.user.pk) if request.user.pk in rnd.players else 0
+    profile = getattr(request.user, "profile", None)
+    return render(
+        request,
+        "games/history.html",
+        {
+            "h": h,
+            "round": rnd,
+            "module": module_path(game),
+            "stylesheet": stylesheet_path(game),
+            "preferences": player_preferences(profile.game_preferences if profile else {}, game),
+            "replay": None
+            if steps is None
+            else {"table": replay_table(rnd, h["names"], bottom), "steps": steps, "bottom": bottom},
+        },
+    )
 
 
 @login_required

@@ -9,3 +9,8 @@ const verdict = document.getElementById("deck-verdict");
 verdict.textContent = ok ? "✔" : "✘";
 verdict.className = ok ? "ok" : "mismatch";
 verdict.dataset.ok = String(ok);
+const summary = document.getElementById("deck-verdict-summary");  // the folded details panel says it too
+if (summary) {
+  summary.textContent = verdict.textContent;
+  summary.className = verdict.className;
+}

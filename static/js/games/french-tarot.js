@@ -16,7 +16,7 @@ export function createGame(shell) {
   return new FrenchTarot(shell);
 }
 
-function bidLabel(bid) {
+export function bidLabel(bid) {
   return { pass: t("Pass"), petite: t("Petite"), garde: t("Garde"), garde_sans: t("Garde sans"), garde_contre: t("Garde contre") }[bid] || bid;
 }
 

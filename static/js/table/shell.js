@@ -300,8 +300,10 @@ export class Shell {
       const length = (round && frame.view && this.game.matchLength?.(frame)) || "";
       if (this.el.matchLength) this.el.matchLength.textContent = length;
       const deal = length && this.el.matchLength ? "" : `${interpolate(t("Deal %(number)s"), { number: round?.number })} · `;
-      this.el.hash.textContent = round ? `${deal}${round.deck_hash.slice(0, 12)}…` : "";
-      this.el.hash.dataset.full = round?.deck_hash || "";
+      if (this.el.hash) {  // the replay viewer (static/js/replay.js) has no bar of its own
+        this.el.hash.textContent = round ? `${deal}${round.deck_hash.slice(0, 12)}…` : "";
+        this.el.hash.dataset.full = round?.deck_hash || "";
+      }
       const turnNow = this.myTurn();
       if (turnNow && !this.wasMyTurn) this.playSound("turn");
       this.wasMyTurn = turnNow;
