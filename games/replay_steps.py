@@ -10,7 +10,9 @@ no picture holds them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
+
+from django.core.cache import cache
 
 from games.declarations import game_title
 from games.engines.core import get_game
@@ -48,13 +50,25 @@ def replay_steps(rnd: Round) -> list[dict[str, Any]]:
     return steps
 
 
+CACHE_SECONDS = 24 * 3600
+
+
 def replay_steps_or_none(rnd: Round) -> list[dict[str, Any]] | None:
     """`replay_steps(rnd)`, or None when its log does not replay or its game is gone (the page then shows the
-    written history only, never an error)."""
+    written history only, never an error). Kept in the cache for a day: a finished deal's log never changes, and
+    what it shows changes only when its match ends (part of the key, with the deal's deck hash); a long Rummy deal costs a few hundred ms."""
+    if rnd.status != Round.Status.DONE:
+        return None
+    key = f"replay-steps:v1:{rnd.pk}:{rnd.deck_hash}:{int(bool(rnd.match.over))}"
+    steps = cache.get(key)
+    if steps is not None:
+        return cast(list[dict[str, Any]], steps)
     try:
-        return replay_steps(rnd)
+        steps = replay_steps(rnd)
     except (ReplayRefusal, KeyError):
         return None
+    cache.set(key, steps, CACHE_SECONDS)
+    return steps
 
 
 def replay_table(rnd: Round, names: list[str | None], bottom: int) -> dict[str, Any]:

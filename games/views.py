@@ -22,6 +22,7 @@ from games.engines.core import get_game
 from games.engines.core.errors import RuleError
 from games.forms import GamePreferencesForm, NewTableForm, TableSettingsForm, game_choices
 from games.history import hand_history, replay_document
+from games.module_graph import module_closure
 from games.replay_steps import replay_steps_or_none, replay_table
 from games.labels import bot_level_label
 from games.lobby_boxes import lobby_boxes
@@ -236,6 +237,7 @@ def history(request: AuthenticatedHttpRequest, table_id: int, number: int) -> Ht
             "module": module_path(game),
             "stylesheet": stylesheet_path(game),
             "preferences": player_preferences(profile.game_preferences if profile else {}, game),
+            "preload": module_closure("js/replay.js", module_path(game)) if steps is not None else (),
             "replay": None
             if steps is None
             else {"table": replay_table(rnd, h["names"], bottom), "steps": steps, "bottom": bottom},

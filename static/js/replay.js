@@ -27,7 +27,7 @@ class ReplayShell extends Shell {
     this.el.lastTrick.hidden = true;
     this.sentences = this.data.steps.map((step, i) => (i === 0
       ? interpolate(t("%(name)s deals"), { name: this.names[this.data.table.round.dealer] })
-      : sentence(this.game, this.data.table.game, this.names[step.seat], step.action)));
+      : sentence(this.game, module, this.names[step.seat], step.action)));
     this.controls();
     this.show(0);
     performance.mark("replay-drawn");

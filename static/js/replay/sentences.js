@@ -4,8 +4,6 @@
 // card on the felt always say the same.
 import { html, render } from "../view.js";
 import { t, interpolate } from "../i18n.js";
-import { bidLabel } from "../games/french-tarot.js";
-import { contractLabel, itemLabel, kontraLabel } from "../games/tarock.js";
 
 // The accessible name of `code` as the deck component `Card` draws it (cached per component and code).
 const names = new Map();
@@ -26,8 +24,12 @@ function list(items) {
 }
 
 // The sentence of step {seat, action} of a deal of `game` (the table module's game, for its deck and labels);
-// name: the acting seat's name.
-export function sentence(game, gameKey, name, action) {
+// labels: the table module itself, whose exported labels name its calls (French Tarot's `bidLabel`, Tarock's
+// `contractLabel` and `itemLabel`: no other game's module is loaded); name: the acting seat's name.
+export function sentence(game, labels, name, action) {
+  const bidLabel = labels.bidLabel || String;
+  const contractLabel = labels.contractLabel || String;
+  const itemLabel = labels.itemLabel || String;
   const Card = game.Card;
   const card = (code) => cardName(Card, String(code).split("=")[0]);  // a meld's joker "JK=QH" is a joker
   const cards = (codes) => list(codes.map(card));
