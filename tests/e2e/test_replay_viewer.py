@@ -25,7 +25,7 @@ PEOPLE = ("alice", "bob", "carol", "dave")
 # The language each game's page is read in, and words of its first sentences there.
 LANGUAGES = {
     "french-tarot": ("en", "bids"),
-    "tarock": ("de", "reizt"),
+    "tarock": ("de", "bietet"),
     "jass-schieber": ("de", "spielt"),
     "jass-differenzler": ("en", "predicts"),
     "rummy": ("en", "draws"),
