@@ -22,8 +22,8 @@ STEP = """() => { const t0 = performance.now(); window.kibitzReplay.step(1); doc
   return performance.now() - t0; }"""
 
 DETAIL = """() => { const n = performance.getEntriesByType("navigation")[0];
-  const r = performance.getEntriesByType("resource").map((e) => [e.name.split("/").slice(-1)[0], Math.round(e.startTime),
-    Math.round(e.responseEnd)]);
+  const r = performance.getEntriesByType("resource").map((e) => [e.name.split("/").slice(-1)[0],
+    Math.round(e.startTime), Math.round(e.responseEnd)]);
   return { responseStart: Math.round(n.responseStart), responseEnd: Math.round(n.responseEnd),
     domInteractive: Math.round(n.domInteractive), dcl: Math.round(n.domContentLoadedEventEnd), size: n.transferSize,
     resources: r.slice(-30) }; }"""
@@ -47,7 +47,8 @@ def main() -> None:
             "import json\nfrom accounts.models import User\n"
             "from tests.tables.replay_deals import LONGEST, store_finished_deal\n"
             "people = [User.objects.get(username=n) for n in ('alice', 'bob', 'carol', 'dave')]\n"
-            f"open({str(out)!r}, 'w').write(json.dumps({{g: store_finished_deal(g, people).table_id for g in LONGEST}}))\n",
+            "ids = {g: store_finished_deal(g, people).table_id for g in LONGEST}\n"
+            f"open({str(out)!r}, 'w').write(json.dumps(ids))\n",
         )
         tables = json.loads(out.read_text())  # {game: table id}, one per game
         with sync_playwright() as p:
@@ -58,7 +59,9 @@ def main() -> None:
             page.fill("input[name=password]", DEMO_PASSWORD)
             page.click("form button[type=submit]")
             page.wait_for_url(site.url + "/")
-            print(f"{'game':20} {'actions':>7} {'drawn ms (median)':>18} {'loads':>30} {'step ms (median)':>17}")
+            print(
+                f"{'game':20} {'actions':>7} {'drawn ms (median)':>18} {'loads':>30} {'step ms (median)':>17}"
+            )
             for game in sorted(tables):
                 url = f"{site.url}/tables/{tables[game]}/deals/1/"
                 page.goto(url)  # one warm-up load: static files cached as a returning reader has them

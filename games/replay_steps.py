@@ -56,7 +56,8 @@ CACHE_SECONDS = 24 * 3600
 def replay_steps_or_none(rnd: Round) -> list[dict[str, Any]] | None:
     """`replay_steps(rnd)`, or None when its log does not replay or its game is gone (the page then shows the
     written history only, never an error). Kept in the cache for a day: a finished deal's log never changes, and
-    what it shows changes only when its match ends (part of the key, with the deal's deck hash); a long Rummy deal costs a few hundred ms."""
+    what it shows changes only when its match ends (part of the key, with the deal's deck hash); a long Rummy deal
+    costs a few hundred ms."""
     if rnd.status != Round.Status.DONE:
         return None
     key = f"replay-steps:v1:{rnd.pk}:{rnd.deck_hash}:{int(bool(rnd.match.over))}"

@@ -22,15 +22,15 @@ from games.engines.core import get_game
 from games.engines.core.errors import RuleError
 from games.forms import GamePreferencesForm, NewTableForm, TableSettingsForm, game_choices
 from games.history import hand_history, replay_document
-from games.module_graph import module_closure
-from games.replay_steps import replay_steps_or_none, replay_table
 from games.labels import bot_level_label
 from games.lobby_boxes import lobby_boxes
 from games.models import Round, Table, TableSettings
+from games.module_graph import module_closure
 from games.reads.access import REFUSALS, watch_refusal
 from games.reads.projection import seat_of
 from games.reads.seat_choice import posted_seat
 from games.records import match_record
+from games.replay_steps import replay_steps_or_none, replay_table
 from games.services.invitations import SEAT_REQUEST_WAITING, request_seat
 from games.services.table_settings import open_table
 from games.welcome import welcome_facts

@@ -79,7 +79,15 @@ def _expected(game_key: str) -> list[dict[str, Any]]:
             previous[0] = view["last_trick"]
         steps.append({"hands": hands, "felt": sorted(felt)})
 
-    replay(game, case.get("options"), case["deal"], case["dealer"], case["actions"], case.get("start"), on_step=record)
+    replay(
+        game,
+        case.get("options"),
+        case["deal"],
+        case["dealer"],
+        case["actions"],
+        case.get("start"),
+        on_step=record,
+    )
     return steps
 
 
@@ -87,7 +95,8 @@ DRAWN = """() => {
   const cards = (el) => [...el.querySelectorAll("[data-card]")].map((c) => c.dataset.card).filter(Boolean).sort();
   const hands = [...document.querySelectorAll("#replay-hands li[data-seat]")].map((li) => cards(li));
   const center = document.querySelector("#center");
-  const felt = document.querySelector("#rummy-pile") ? [document.querySelector("#rummy-pile").dataset.card].filter(Boolean)
+  const pile = document.querySelector("#rummy-pile");
+  const felt = pile ? [pile.dataset.card].filter(Boolean)
     : [...center.querySelectorAll(".trick-card")].map((c) => c.dataset.card).sort();
   return { step: Number(document.querySelector("#replay-slider").value), hands, felt,
     bottom: cards(document.querySelector("#hand")), sentence: document.querySelector("#replay-sentence").textContent };
@@ -105,12 +114,17 @@ def _check(page, expected: list[dict[str, Any]], index: int, bottom: int) -> Non
 
 
 @pytest.mark.parametrize("game_key", sorted(LONGEST))
-def test_stepping_through_a_finished_deal_draws_the_engines_cards(site, browser, tables, output_dir, game_key):
+def test_stepping_through_a_finished_deal_draws_the_engines_cards(
+    site, browser, tables, output_dir, game_key
+):
     language, word = LANGUAGES[game_key]
     expected = _expected(game_key)
     last = len(expected) - 1
     context = browser.new_context(
-        bypass_csp=True, viewport=SIZES["1280x800"], locale=language, extra_http_headers={"Accept-Language": language}
+        bypass_csp=True,
+        viewport=SIZES["1280x800"],
+        locale=language,
+        extra_http_headers={"Accept-Language": language},
     )
     page = context.new_page()
     log_in(page, site.url, "bob", DEMO_PASSWORD)

@@ -34,9 +34,13 @@ def store_finished_deal(game_key: str, people: list[Any], match_over: bool = Tru
     worked case replayed to its end and stored as finished. Returns the round."""
     case = load_case(game_key)
     game = get_game(game_key)
-    state = replay(game, case.get("options"), case["deal"], case["dealer"], case["actions"], case.get("start"))
+    state = replay(
+        game, case.get("options"), case["deal"], case["dealer"], case["actions"], case.get("start")
+    )
     seats = game.seat_count(game.normalize_options(case.get("options")))
-    table = Table.objects.create(game=game_key, options=case.get("options") or {}, status=Table.Status.PLAYING)
+    table = Table.objects.create(
+        game=game_key, options=case.get("options") or {}, status=Table.Status.PLAYING
+    )
     for number in range(seats):
         Seat.objects.create(table=table, number=number, user=people[number])
     match = Match.objects.create(table=table, number=1, over=match_over)
@@ -66,7 +70,9 @@ def store_running_deal(game_key: str, people: list[Any]) -> Round:
     rnd = store_finished_deal(game_key, people, match_over=False)
     case = load_case(game_key)
     game = get_game(game_key)
-    state = replay(game, case.get("options"), case["deal"], case["dealer"], case["actions"][:1], case.get("start"))
+    state = replay(
+        game, case.get("options"), case["deal"], case["dealer"], case["actions"][:1], case.get("start")
+    )
     rnd.actions = case["actions"][:1]
     rnd.snapshot = game.to_json(state)
     rnd.status = Round.Status.PLAYING

@@ -40,7 +40,9 @@ def test_each_step_is_the_engines_state_after_that_action(users, game_key):
     assert len(steps) == len(case["actions"]) + 1
     seats = game.seat_count(game.normalize_options(case.get("options")))
     for i, step in enumerate(steps):
-        state = replay(game, case.get("options"), case["deal"], case["dealer"], case["actions"][:i], case.get("start"))
+        state = replay(
+            game, case.get("options"), case["deal"], case["dealer"], case["actions"][:i], case.get("start")
+        )
         assert step["view"] == json.loads(json.dumps(game.view(state, None)))
         assert step["hands"] == [game.view(state, s).get("hand") for s in range(seats)]
         assert (step["seat"], step["action"]) == (
