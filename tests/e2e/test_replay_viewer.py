@@ -45,6 +45,8 @@ def tables(site) -> dict[str, int]:
         f"people = [User.objects.get(username=n) for n in {PEOPLE!r}]\n"
         "ids = {g: store_finished_deal(g, people).table_id for g in LONGEST}\n"
         "ids['running'] = store_running_deal('french-tarot', people).table_id\n"
+        "people[2].profile.language = 'de'\n"  # carol reads the site in German (her profile's language)
+        "people[2].profile.save()\n"
         f"open({str(out)!r}, 'w').write(json.dumps(ids))\n",
     )
     return json.loads(out.read_text())
@@ -127,10 +129,11 @@ def test_stepping_through_a_finished_deal_draws_the_engines_cards(
         extra_http_headers={"Accept-Language": language},
     )
     page = context.new_page()
-    log_in(page, site.url, "bob", DEMO_PASSWORD)
+    bottom = 2 if language == "de" else 1  # carol (German) or bob (English): their own seat at the bottom
+    log_in(page, site.url, PEOPLE[bottom], DEMO_PASSWORD)
     page.goto(f"{site.url}/tables/{tables[game_key]}/deals/1/")
     page.wait_for_function("performance.getEntriesByName('replay-drawn').length > 0", timeout=TIMEOUT)
-    bottom = 1  # bob's own seat
+    assert page.locator("html").get_attribute("lang") == language
     _check(page, expected, 0, bottom)
     page.locator("body").click(position={"x": 5, "y": 5})  # the keys go to the page, not to a field
     # forwards: → through every step (Rummy's long deal: every step is drawn, every fifth is checked)
@@ -166,7 +169,7 @@ def test_stepping_through_a_finished_deal_draws_the_engines_cards(
     _check(page, expected, middle, bottom)
     assert word in page.locator("#replay-log").text_content()
     # another seat at the bottom: its hand is drawn as the hand
-    page.click("#replay-hands li[data-seat='0'] .replay-seat")
+    page.locator("#replay-hands li[data-seat='0'] .replay-seat").click()
     _check(page, expected, middle, 0)
     page.set_viewport_size(SIZES["390x844"])
     page.locator("#replay").scroll_into_view_if_needed()
