@@ -222,7 +222,7 @@ def test_a_new_player_plays_a_schieber_match_to_enough_thanks(site, browser, out
 
     page.click("#match-sheet-button")  # closed again: the score sheet's hand history
     page.click("#history-link")
-    page.wait_for_selector("#deck-verdict[data-ok]", timeout=TIMEOUT)
+    page.wait_for_selector("#deck-verdict[data-ok]", state="attached", timeout=TIMEOUT)  # in the folded panel
     assert page.get_attribute("#deck-verdict", "data-ok") == "true"
     # the history's scores are the engine's round scores: each seat its team's points of the round
     history_scores = page.eval_on_selector_all(

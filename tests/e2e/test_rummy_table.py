@@ -129,7 +129,7 @@ def test_a_new_player_plays_a_whole_deal_against_three_bots_by_clicks_and_drags(
 
     # The replay file gives the same penalties as the counting shown.
     page.click("#history-link")
-    page.wait_for_selector("#deck-verdict[data-ok]", timeout=TIMEOUT)
+    page.wait_for_selector("#deck-verdict[data-ok]", state="attached", timeout=TIMEOUT)  # in the folded panel
     assert page.get_attribute("#deck-verdict", "data-ok") == "true"
     with page.expect_download() as download:
         page.click("#replay-download")

@@ -177,7 +177,7 @@ def test_a_rufer_with_the_pagat_won_in_the_last_trick_by_mouse(site, browser, ou
     _both_sizes(page, output_dir / "tarock-score-desktop.png")
 
     page.click("#history-link")
-    page.wait_for_selector("#deck-verdict[data-ok]", timeout=TIMEOUT)
+    page.wait_for_selector("#deck-verdict[data-ok]", state="attached", timeout=TIMEOUT)  # in the folded panel
     assert page.get_attribute("#deck-verdict", "data-ok") == "true"
     with page.expect_download() as download:
         page.click("#replay-download")

@@ -57,10 +57,10 @@ def test_it_lets_a_new_player_win_a_contract_against_three_bots_and_check_the_de
     page.set_viewport_size({"width": 1200, "height": 900})
 
     page.click("#history-link")
-    page.wait_for_selector("#deck-verdict[data-ok]", timeout=TIMEOUT)
+    page.wait_for_selector("#deck-verdict[data-ok]", state="attached", timeout=TIMEOUT)  # in the folded panel
     assert page.get_attribute("#deck-verdict", "data-ok") == "true"
-    salt = page.inner_text("#deck-salt").strip()
-    revealed = page.inner_text("#deck-order").split()
+    salt = (page.text_content("#deck-salt") or "").strip()
+    revealed = (page.text_content("#deck-order") or "").split()
     assert revealed == order
     assert hashlib.sha256(f"{salt}:{' '.join(revealed)}".encode()).hexdigest() == shown_hash
     with page.expect_download() as download:

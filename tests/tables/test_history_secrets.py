@@ -69,6 +69,13 @@ def _weis_shown(client: Client, table: Table) -> tuple[set[int], set[int]]:
     assert page.status_code == 200
     text = page.content.decode()
     on_page = {seat for seat, groups in WEIS.items() if f"weis {' '.join(groups[0])}" in text}
+    # the replay viewer's steps (games.replay_steps): the same actions, and no view that holds a hidden Weis
+    marker = '<script id="replay-data" type="application/json">'
+    steps = json.loads(text[text.index(marker) + len(marker) : text.index("</script>", text.index(marker))])["steps"]
+    in_viewer = {step["seat"] for step in steps if step["action"] and "weis" in step["action"]}
+    assert in_viewer == on_page
+    views = json.dumps([step["view"] for step in steps])
+    assert {seat for seat, groups in WEIS.items() if json.dumps(groups[0]) in views} <= on_page
     replay = client.get(f"/tables/{table.pk}/deals/1/replay.json")
     assert replay.status_code == 200
     in_file = {step["seat"] for step in json.loads(replay.content)["actions"] if "weis" in step["action"]}

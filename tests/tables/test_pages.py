@@ -130,7 +130,8 @@ def test_it_shows_the_hand_history_and_replay_file_only_after_the_deal(users):
     rnd = _finish_round(table)
     page = client.get(reverse("history", args=[table.pk, rnd.number])).content.decode()
     assert rnd.salt in page and rnd.deck_hash in page and " ".join(rnd.order) in page
-    steps = page[page.index('class="history-actions"') : page.index("</ol>")]
+    start = page.index('class="history-actions"')
+    steps = page[start : page.index("</ol>", start)]
     assert "<strong>alice</strong>: <code>bid " in steps and "{" not in steps  # names and spelled-out actions
     assert 'id="history-scores"' in page
     shown = page[
