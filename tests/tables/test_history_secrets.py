@@ -71,7 +71,9 @@ def _weis_shown(client: Client, table: Table) -> tuple[set[int], set[int]]:
     on_page = {seat for seat, groups in WEIS.items() if f"weis {' '.join(groups[0])}" in text}
     # the replay viewer's steps (games.replay_steps): the same actions, and no view that holds a hidden Weis
     marker = '<script id="replay-data" type="application/json">'
-    steps = json.loads(text[text.index(marker) + len(marker) : text.index("</script>", text.index(marker))])["steps"]
+    steps = json.loads(text[text.index(marker) + len(marker) : text.index("</script>", text.index(marker))])[
+        "steps"
+    ]
     in_viewer = {step["seat"] for step in steps if step["action"] and "weis" in step["action"]}
     assert in_viewer == on_page
     views = json.dumps([step["view"] for step in steps])
