@@ -18,6 +18,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+# DEBUG off for the server only (a throwaway key, plain HTTP on localhost): static files then carry the cache headers
+# of a deployed site instead of being revalidated on every load.
+PRODUCTION = {
+    "DJANGO_DEBUG": "0",
+    "DJANGO_SECRET_KEY": "replay-timing-only-not-a-secret-0123456789abcdef",
+    "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+    "KIBITZ_SSL_REDIRECT": "0",
+    "KIBITZ_SECURE_COOKIES": "0",
+}
+
 STEP = """() => { const t0 = performance.now(); window.kibitzReplay.step(1); document.body.offsetHeight;
   return performance.now() - t0; }"""
 
@@ -33,13 +43,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--detail", action="store_true", help="print where the last load's time went")
+    parser.add_argument(
+        "--no-debug", action="store_true", help="serve with DJANGO_DEBUG=0 (static files cached as in production)"
+    )
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     from tests.e2e.site import CHROMIUM, CHROMIUM_ARGS, DEMO_PASSWORD, LiveSite, run_on_site
 
     site = LiveSite()
-    site.start(Path(tempfile.mkdtemp(prefix="replay-timing-")))
+    site.start(Path(tempfile.mkdtemp(prefix="replay-timing-")), env=PRODUCTION if args.no_debug else None)
     try:
         out = site.folder / "tables.json"
         run_on_site(
