@@ -1,7 +1,8 @@
-"""Replay viewer timings (issue 34): for the longest worked case of each game, stored as a finished deal on a live
-`manage.py serve` (tests/e2e/site.py: a fresh SQLite site), the time from navigation start to the drawn table (the
-page's `replay-drawn` performance mark) over five loads of the hand-history page in Chromium, and the time of one
-step (the step's redraw and the layout it forces) over the deal's first 40 steps, both as medians in milliseconds.
+"""Replay viewer timings (docs/decisions-tables.md "Replay viewer"): for the longest worked case of each game, stored as
+a finished deal on a live `manage.py serve` (tests/e2e/site.py: a fresh SQLite site), the time from navigation start
+to the drawn table (the page's `replay-drawn` performance mark) over five loads of the hand-history page in Chromium,
+and the time of one step (the step's redraw and the layout it forces) over the deal's first 40 steps, both as medians
+in milliseconds.
 
     .venv/bin/python benchmarks/replay_timing.py [--loads 5]
 """
@@ -44,7 +45,9 @@ def main() -> None:
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--detail", action="store_true", help="print where the last load's time went")
     parser.add_argument(
-        "--no-debug", action="store_true", help="serve with DJANGO_DEBUG=0 (static files cached as in production)"
+        "--no-debug",
+        action="store_true",
+        help="serve with DJANGO_DEBUG=0 (static files cached as in production)",
     )
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright

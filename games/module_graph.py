@@ -1,6 +1,6 @@
-"""The static browser modules a page's entry modules import, directly or not (issue 34's replay page timing): the
-page names them all as `<link rel="modulepreload">` so that the browser fetches them at once instead of one import
-level after another (six levels from the replay viewer down to a deck's card faces)."""
+"""The static browser modules a page's entry modules import, directly or not (docs/decisions-tables.md "Replay viewer":
+the page's timing): the page names them all as `<link rel="modulepreload">` so that the browser fetches them at once
+instead of one import level after another (six levels from the replay viewer down to a deck's card faces)."""
 
 from __future__ import annotations
 

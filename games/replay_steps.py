@@ -1,7 +1,7 @@
-"""The steps of a finished deal's replay viewer (issue 34, docs/design.md "Cards and replay files"): the recorded
-actions the hand history shows (`games.history.shown_actions`) replayed with the pure engine, one table picture
-after the deal and after each action, so that the browser draws each step with the game's own table module and
-never computes a rule itself.
+"""The steps of a finished deal's replay viewer (docs/decisions-tables.md "Replay viewer", docs/design.md "Cards and
+replay files"): the recorded actions the hand history shows (`games.history.shown_actions`) replayed with the pure
+engine, one table picture after the deal and after each action, so that the browser draws each step with the game's
+own table module and never computes a rule itself.
 
 Every picture is the spectator's view plus every seat's hand: the hand history shows the whole deal once it is
 over, and the actions it leaves out while a Schieber match runs (the non-scoring team's Weis) are not replayed, so

@@ -1,4 +1,4 @@
-// The replay viewer of a finished deal on its hand-history page (issue 34): the table shell (static/js/table/shell.js)
+// The replay viewer of a finished deal on its hand-history page (docs/decisions-tables.md "Replay viewer"): the table shell (static/js/table/shell.js)
 // without a socket draws each step the server replayed with the engine (games/replay_steps.py) through the game's
 // own table module, in the viewer's deck; a slider, step buttons and the keys ←/→, Home/End move through the steps;
 // every action is read out as a sentence (static/js/replay/sentences.js). Nothing here applies a rule.

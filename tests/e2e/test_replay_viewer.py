@@ -1,8 +1,8 @@
-"""The replay viewer in Chromium (issue 34): for each game's longest worked case, stored as a finished deal, the
-hand-history page steps forwards by the → key and by the buttons, backwards by ← and the buttons, jumps by
-Home/End and the slider, and at every step draws exactly the cards the engine's replay of the recorded actions
-holds (every hand, and the trick on the felt with a just-won trick held there); the sentences are in the page's
-language (English, German). A running deal has no replay. Screenshots replay-<game>-1280x800.png and
+"""The replay viewer in Chromium (docs/decisions-tables.md "Replay viewer"): for each game's longest worked case, stored
+as a finished deal, the hand-history page steps forwards by the → key and by the buttons, backwards by ← and the
+buttons, jumps by Home/End and the slider, and at every step draws exactly the cards the engine's replay of the
+recorded actions holds (every hand, and the trick on the felt with a just-won trick held there); the sentences are in
+the page's language (English, German). A running deal has no replay. Screenshots replay-<game>-1280x800.png and
 replay-<game>-390x844.png go to tests/output/."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Finished deals for the replay viewer's tests and timing (issue 34): the longest worked case of each game
-(tests/cases/) stored as a finished round of a table whose seats are the given people."""
+"""Finished deals for the replay viewer's tests and timing (docs/decisions-tables.md "Replay viewer"): the longest
+worked case of each game (tests/cases/) stored as a finished round of a table whose seats are the given people."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""The replay viewer's steps and its page (issue 34): each game's longest worked case, stored as a finished deal,
-replays step by step to the engine's own states; the page carries them only once the deal is over and only to
-those who may read its history; a running deal, a missing deal and a refused reader get a 404, never a 500."""
+"""The replay viewer's steps and its page (docs/decisions-tables.md "Replay viewer"): each game's longest worked case,
+stored as a finished deal, replays step by step to the engine's own states; the page carries them only once the deal
+is over and only to those who may read its history; a running deal, a missing deal and a refused reader get a 404,
+never a 500."""
 
 from __future__ import annotations
 
