@@ -74,6 +74,7 @@ def test_no_replay_of_a_running_deal_for_a_watcher_or_a_player(users):
         for url in (f"/tables/{rnd.table_id}/deals/1/", f"/tables/{rnd.table_id}/deals/1/replay.json"):
             page = client.get(url)
             assert page.status_code == 404
+            assert b'id="not-found"' in page.content  # the site's own page (templates/404.html), not a 500
             assert b"replay-data" not in page.content
             assert not any(card.encode() in page.content for card in rnd.deal["hands"][0][:3])
 
@@ -87,5 +88,10 @@ def test_no_replay_of_a_deal_that_does_not_exist_or_of_a_private_table(users):
     rnd.table.access = "private"
     rnd.table.save()
     stranger = User.objects.create_user("sam", password="pw-for-tests-only")
+    stranger.profile.language = "de"
+    stranger.profile.save()
     client.force_login(stranger)
-    assert client.get(f"/tables/{rnd.table_id}/deals/1/").status_code == 404
+    refused = client.get(f"/tables/{rnd.table_id}/deals/1/")
+    assert refused.status_code == 404
+    assert "Seite nicht gefunden" in refused.content.decode()  # in the reader's language
+    assert b"replay-data" not in refused.content
