@@ -224,25 +224,24 @@ def history(request: AuthenticatedHttpRequest, table_id: int, number: int) -> Ht
     deal, the deal, every action, the deck order and salt behind its hash."""
     rnd = _finished_round(request, table_id, number)
     h = hand_history(rnd)
-    game = get_game(rnd.table.game)
-    steps = replay_steps_or_none(rnd)
-    bottom = rnd.players.index(request.user.pk) if request.user.pk in rnd.players else 0
-    profile = getattr(request.user, "profile", None)
-    return render(
-        request,
-        "games/history.html",
-        {
-            "h": h,
-            "round": rnd,
-            "module": module_path(game),
-            "stylesheet": stylesheet_path(game),
-            "preferences": player_preferences(profile.game_preferences if profile else {}, game),
-            "preload": module_closure("js/replay.js", module_path(game)) if steps is not None else (),
-            "replay": None
-            if steps is None
-            else {"table": replay_table(rnd, h["names"], bottom), "steps": steps, "bottom": bottom},
-        },
-    )
+    context: dict[str, object] = {"h": h, "round": rnd, "replay": None}
+    steps = replay_steps_or_none(
+        rnd
+    )  # None: no viewer (a log that no longer replays, a game no longer registered)
+    if steps is not None:
+        game = get_game(rnd.table.game)
+        bottom = rnd.players.index(request.user.pk) if request.user.pk in rnd.players else 0
+        profile = getattr(request.user, "profile", None)
+        context.update(
+            {
+                "module": module_path(game),
+                "stylesheet": stylesheet_path(game),
+                "preferences": player_preferences(profile.game_preferences if profile else {}, game),
+                "preload": module_closure("js/replay.js", module_path(game)),
+                "replay": {"table": replay_table(rnd, h["names"], bottom), "steps": steps, "bottom": bottom},
+            }
+        )
+    return render(request, "games/history.html", context)
 
 
 @login_required

@@ -95,3 +95,14 @@ def test_no_replay_of_a_deal_that_does_not_exist_or_of_a_private_table(users):
     assert refused.status_code == 404
     assert "Seite nicht gefunden" in refused.content.decode()  # in the reader's language
     assert b"replay-data" not in refused.content
+
+
+def test_a_log_that_no_longer_replays_shows_the_written_history_without_the_viewer(users):
+    rnd = store_finished_deal("jass-differenzler", _people(users))
+    rnd.actions = [{"seat": 0, "action": {"play": "not-a-card"}}, *rnd.actions]
+    rnd.save()
+    client = Client()
+    client.force_login(users["alice"])
+    page = client.get(f"/tables/{rnd.table_id}/deals/1/")
+    assert page.status_code == 200
+    assert b'class="history-actions"' in page.content and b"replay-data" not in page.content
