@@ -11,6 +11,8 @@ from django.contrib.auth.models import Group
 from django.http import HttpRequest
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+from django_otp.plugins.otp_static.models import StaticDevice
+from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from ledger import models
 from ledger.money import format_money, format_rate
@@ -159,3 +161,11 @@ if admin.site.is_registered(Group):
 class GroupReadOnlyAdmin(ReadOnlyAdmin):
     list_display = ("name",)
     filter_horizontal = ()
+
+
+# The second factor's devices are enrolled by their owner on the second-factor page and removed only by a
+# four-eyes reset (ledger.second_factor). django-otp's own admins would let any superuser add recovery codes to a
+# colleague, read a TOTP device's secret and QR code, or delete a device without the reset: not registered.
+for device_model in (StaticDevice, TOTPDevice):
+    if admin.site.is_registered(device_model):
+        admin.site.unregister(device_model)
