@@ -6,6 +6,7 @@ from typing import cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -34,7 +35,7 @@ from games.replay_steps import replay_steps_or_none, replay_table
 from games.services.invitations import SEAT_REQUEST_WAITING, request_seat
 from games.services.table_settings import open_table
 from games.welcome import welcome_facts
-from ledger import audit, roles
+from ledger import audit, roles, second_factor
 from ledger.models import AuditAction
 from social.services.player_info import player_card
 from social.services.presence import online_now
@@ -192,19 +193,26 @@ def table(request: AuthenticatedHttpRequest, table_id: int) -> HttpResponse:
     )
 
 
-def _finished_round(request: HttpRequest, table_id: int, number: int) -> Round:
+def _finished_round(request: HttpRequest, table_id: int, number: int) -> Round | HttpResponse:
     """A finished deal whose history `request.user` may read: the people dealt into it, those the table lets
     watch (its access, spectators option and kicks), and staff whose role reads players' money or safety
     (Finance, Approver, the responsible-gaming officer, Administrator), private tables included. A staff member's
-    view of a deal they were not dealt into is written to the audit log (docs/decisions-ledger.md "Scopes").
+    view of a deal they were not dealt into is written to the audit log (docs/decisions-ledger.md "Scopes"), and
+    needs the second factor proved in this session like every staff page (ledger.second_factor.unverified): else
+    the answer is a redirect to the second-factor page that comes back here (HttpResponse, returned, not raised).
     Raises Http404 otherwise: a refused history is not told apart from a missing one."""
     rnd = get_object_or_404(Round.objects.select_related("table", "match"), table_id=table_id, number=number)
     if rnd.status == Round.Status.PLAYING:
         raise Http404("the hand history is shown once the deal is over")
     if request.user.pk in rnd.players:
         return rnd
+    watcher = watch_refusal(rnd.table, request.user) is None
     staff = any(request.user.has_perm(f"ledger.{p}") for p in (roles.VIEW_REPORTS, roles.VIEW_PLAYER_SAFETY))
-    if not staff and watch_refusal(rnd.table, request.user) is not None:
+    if staff and second_factor.unverified(request.user):
+        if watcher:
+            return rnd  # what anyone the table lets watch reads, without a staff power
+        return redirect(second_factor.prove_url(request.get_full_path()))
+    if not staff and not watcher:
         raise Http404("no such deal")
     if staff:
         audit.record(
@@ -223,6 +231,8 @@ def history(request: AuthenticatedHttpRequest, table_id: int, number: int) -> Ht
     """A deal's hand history: the replay viewer (games.replay_steps, static/js/replay.js) over every step of the
     deal, the deal, every action, the deck order and salt behind its hash."""
     rnd = _finished_round(request, table_id, number)
+    if isinstance(rnd, HttpResponse):
+        return rnd
     h = hand_history(rnd)
     context: dict[str, object] = {"h": h, "round": rnd, "replay": None}
     steps = replay_steps_or_none(
@@ -246,8 +256,11 @@ def history(request: AuthenticatedHttpRequest, table_id: int, number: int) -> Ht
 
 @login_required
 def replay_file(request: AuthenticatedHttpRequest, table_id: int, number: int) -> HttpResponse:
-    """The deal as a replay file (docs/design.md "Cards and replay files"), as a download."""
+    """The deal as a replay file (docs/design.md "Cards and replay files"), as a download. A staff member who has
+    not proved the second factor gets 403 here (a file has no page to send them to; the history page does)."""
     rnd = _finished_round(request, table_id, number)
+    if isinstance(rnd, HttpResponse):
+        raise PermissionDenied("prove the second factor first")
     response = JsonResponse(replay_document(rnd), json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="kibitz-{table_id}-deal-{number}.json"'
     return response

@@ -46,6 +46,21 @@ def is_staff_account(user: Any) -> bool:
     return bool(user.is_staff or user.is_superuser) or roles.holds_any_role(user)
 
 
+def unverified(user: Any) -> bool:
+    """True when `user` is a staff account that must still prove its second factor in this session: the
+    requirement is on (required()), the account is staff (is_staff_account) and django-otp's OTPMiddleware has
+    not marked it verified (`user.is_verified()`; False when the middleware did not run)."""
+    if not (required() and is_staff_account(user)):
+        return False
+    is_verified = getattr(user, "is_verified", None)
+    return not (callable(is_verified) and is_verified())
+
+
+def prove_url(next_path: str) -> str:
+    """The second-factor page's address that comes back to `next_path` (a same-site path) once proved."""
+    return reverse("ledger:second_factor") + "?" + urlencode({"next": next_path})
+
+
 def totp_device(user: Any, *, confirmed: bool) -> TOTPDevice | None:
     """`user`'s TOTP device, the confirmed one or the one waiting to be confirmed at enrolment (or None)."""
     return TOTPDevice.objects.filter(user=user, confirmed=confirmed).order_by("pk").first()
@@ -199,12 +214,6 @@ class StaffSecondFactorMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         user = getattr(request, "user", None)
-        if (
-            required()
-            and request.path.startswith(PROTECTED)
-            and is_staff_account(user)
-            and not user.is_verified()  # type: ignore[union-attr]
-        ):
-            target = reverse("ledger:second_factor") + "?" + urlencode({"next": request.get_full_path()})
-            return redirect(target)
+        if request.path.startswith(PROTECTED) and unverified(user):
+            return redirect(prove_url(request.get_full_path()))
         return self.get_response(request)

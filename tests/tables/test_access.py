@@ -227,3 +227,38 @@ def test_finance_and_the_officer_read_a_private_deals_history_each_view_audited(
     client.force_login(users["alice"])  # a player dealt in reads it without an audit entry
     assert client.get(f"/tables/{table.pk}/deals/1/").status_code == 200
     assert viewed.count() == 2
+
+
+def test_staff_prove_the_second_factor_before_a_deal_they_could_not_watch(users, fast_bots, settings):
+    """docs/decisions-ledger.md "Scopes": the staff's way into a private deal is a staff page like the others, so
+    it waits for the second factor (ledger.second_factor); a deal anyone may watch stays open to them as to all."""
+    from django.test import Client
+    from django.urls import reverse
+    from django_otp.oath import TOTP
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    from ledger.models import AuditEntry
+    from tests.players import with_role
+
+    settings.KIBITZ_STAFF_SECOND_FACTOR = True
+    table = _table(users, Table.Access.PRIVATE, human_seats=2)
+    services.invite(users["alice"], table.pk, users["bob"])
+    services.join(users["bob"], table.pk)
+    finish_deal(table.pk)
+    public = _table(users, human_seats=1)
+    finish_deal(public.pk)
+    fiona = with_role(users["carol"], "Approver")
+    client = Client()
+    client.force_login(fiona)  # a password only: no code proved
+    page = f"/tables/{table.pk}/deals/1/"
+    answer = client.get(page)
+    assert answer.status_code == 302 and answer["Location"].startswith(reverse("ledger:second_factor"))
+    assert "next=%2Ftables%2F" in answer["Location"]
+    assert client.get(page + "replay.json").status_code == 403
+    assert client.get(f"/tables/{public.pk}/deals/1/").status_code == 200  # as anyone watching
+    assert not AuditEntry.objects.filter(action="hand_history_viewed").exists()
+    device = TOTPDevice.objects.create(user=fiona, name="authenticator", confirmed=True)
+    totp = TOTP(device.bin_key, device.step, device.t0, device.digits, device.drift)
+    client.post(reverse("ledger:second_factor"), {"token": f"{totp.token():06d}", "next": page})
+    assert client.get(page).status_code == 200 and client.get(page + "replay.json").status_code == 200
+    assert AuditEntry.objects.filter(action="hand_history_viewed", actor=fiona).count() == 2
