@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from base64 import b32encode
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -81,7 +83,7 @@ def confirm_enrolment(user: Any, token: str) -> tuple[TOTPDevice, list[str]] | N
     """Confirm `user`'s enrolling device with a first `token`: the device is confirmed and ten new recovery codes
     replace any old ones. Returns `(device, codes)` (the codes are shown once), or None when the token is wrong."""
     device = totp_device(user, confirmed=False)
-    if device is None or not device.verify_token(token.strip()):
+    if device is None or not device.verify_token(normalised(token)):
         return None
     device.confirmed = True
     device.save(update_fields=["confirmed"])
@@ -93,14 +95,49 @@ def confirm_enrolment(user: Any, token: str) -> tuple[TOTPDevice, list[str]] | N
     return device, codes
 
 
-def check_token(user: Any, token: str) -> Any:
-    """The confirmed device of `user` that accepts `token` (a TOTP code or an unused recovery code, which is then
-    spent), verified device by device with django-otp's throttling; None when none does."""
+@dataclass(frozen=True)
+class TokenCheck:
+    """What check_token found: `device`, the confirmed device that accepted the code (None when none did), and
+    `locked_until`, when the code was not checked at all because its device is waiting after wrong codes
+    (django-otp's throttling: 1, 2, 4 … s after the 1st, 2nd, 3rd … wrong code), the moment it may be tried again."""
+
+    device: Any = None
+    locked_until: datetime | None = None
+
+
+def normalised(token: str) -> str:
+    """`token` as the devices store it: without spaces and hyphens (apps show "123 456"), a recovery code in
+    lower case (django-otp's codes are lower-case base32; people copy them in capitals too)."""
+    plain = "".join(token.split()).replace("-", "")
+    return plain if plain.isdigit() else plain.lower()
+
+
+def check_token(user: Any, token: str) -> TokenCheck:
+    """Check `token` against `user`'s confirmed devices of its own kind: digits go to the authenticator (TOTP)
+    device, anything else to the recovery codes (static device, a code is spent when accepted). So a wrong code
+    makes only its own kind wait (django-otp's throttling) and a mistyped authenticator code never locks the
+    recovery codes. A device still waiting is not tried (its `locked_until` is returned); an accepted code clears
+    the wait of all `user`'s devices. Returns a TokenCheck."""
+    plain = normalised(token)
+    kind = TOTPDevice if plain.isdigit() else StaticDevice
+    locked_until = None
     for device in devices_for_user(user, confirmed=True):
-        accepted = verify_token(user, device.persistent_id, token.strip())
+        if not isinstance(device, kind):
+            continue
+        allowed, data = device.verify_is_allowed()
+        if not allowed:
+            until = (data or {}).get("locked_until")
+            if until is not None and (locked_until is None or until > locked_until):
+                locked_until = until
+            continue
+        accepted = verify_token(user, device.persistent_id, plain)
         if accepted is not None:
-            return accepted
-    return None
+            for model in (TOTPDevice, StaticDevice):
+                model.objects.filter(user=user, throttling_failure_count__gt=0).update(
+                    throttling_failure_count=0, throttling_failure_timestamp=None
+                )
+            return TokenCheck(device=accepted)
+    return TokenCheck(locked_until=locked_until)
 
 
 @audited(AuditAction.DEVICE_RESET_REQUESTED, actor="requested_by")

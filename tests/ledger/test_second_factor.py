@@ -141,3 +141,49 @@ def test_make_runs_demo_staff_are_administrators_with_their_secret_printed(setti
         device = TOTPDevice.objects.get(user__username=name, confirmed=True)
         assert device.user.has_perm("ledger.manage_staff_roles")
         assert not Transaction.objects.filter(key=f"grant:user:{device.user.pk}").exists()  # staff: no start
+
+
+def test_a_wrong_code_locks_only_its_own_kind_and_a_locked_code_says_to_wait(make_user, role, settings):
+    """A mistyped authenticator code makes the authenticator wait (django-otp's throttling), says so with the
+    seconds left, and leaves the recovery codes open; a recovery code typed in capitals is accepted, and an
+    accepted code clears every device's wait."""
+    from django.utils import timezone
+    from django_otp.plugins.otp_static.models import StaticDevice
+
+    settings.OTP_TOTP_THROTTLE_FACTOR = settings.OTP_STATIC_THROTTLE_FACTOR = (
+        60  # a wait nobody outlives here
+    )
+    fiona = role(make_user("fiona"), FINANCE)
+    first = Client()
+    first.force_login(fiona)
+    device = TOTPDevice.objects.create(user=fiona, name="authenticator", confirmed=False)
+    answer = first.post(reverse("ledger:second_factor"), {"token": code_of(device)})
+    codes = re.findall(r"<li><code>(\w+)</code></li>", answer.content.decode())
+    client = Client()
+    client.force_login(fiona)
+    wrong = client.post(reverse("ledger:second_factor"), {"token": "000000"})
+    assert "That code is not right" in wrong.content.decode()
+    device.refresh_from_db()
+    recovery = StaticDevice.objects.get(user=fiona)
+    assert device.throttling_failure_count == 1 and recovery.throttling_failure_count == 0
+    locked = client.post(reverse("ledger:second_factor"), {"token": code_of(device, later=1)})
+    page = locked.content.decode()
+    assert "Too many wrong codes: wait" in page and "That code is not right" not in page
+    seconds = int(re.search(r"wait (\d+) seconds", page)[1])
+    assert 55 <= seconds <= 60
+    entry = AuditEntry.objects.filter(action="second_factor", outcome="refused").order_by("-pk").first()
+    assert entry.details["code"] == "throttled"
+    answer = client.post(reverse("ledger:second_factor"), {"token": f" {codes[0].upper()} "})
+    assert answer.status_code == 302 and answer["Location"] == "/ledger/staff/"
+    device.refresh_from_db()
+    assert device.throttling_failure_count == 0 and device.throttling_failure_timestamp is None
+    assert not recovery.token_set.filter(token=codes[0]).exists()
+    fiona.profile.language = "de"  # the wait in the reader's language
+    fiona.profile.save()
+    again = Client()
+    again.force_login(fiona)
+    TOTPDevice.objects.filter(pk=device.pk).update(
+        throttling_failure_count=1, throttling_failure_timestamp=timezone.now()
+    )
+    page = again.post(reverse("ledger:second_factor"), {"token": code_of(device)}).content.decode()
+    assert "Sekunden" in page
