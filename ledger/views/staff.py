@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -276,6 +277,23 @@ def reconciliation(request: HttpRequest) -> HttpResponse:
     return render(request, "ledger/staff/reconciliation.html", {"check": check, "closes": closes})
 
 
+# The form field a refusal of ledger.staff.request_adjustment is about (its code → field); others are the form's.
+ADJUSTMENT_REFUSAL_FIELDS = {
+    "not_a_player_wallet": "account",
+    "zero_amount": "amount",
+    "over_request_max": "amount",
+    "over_day_max": "amount",
+    "no_reason": "reason",
+}
+
+
+def sentence(message: str) -> str:
+    """A service's refusal ("only a player's wallet can be adjusted") as a sentence under a form field: capital
+    first letter and a full stop."""
+    text = capfirst(message.strip()) or ""
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
 @staff_page(REPORTS)
 def adjustments(request: HttpRequest) -> HttpResponse:
     """Request an adjustment (needs a reason) and approve or reject the ones other staff requested."""
@@ -297,7 +315,7 @@ def adjustments(request: HttpRequest) -> HttpResponse:
                         page=request.path,
                     )
                 except LedgerError as error:
-                    messages.error(request, error.message)
+                    form.add_error(ADJUSTMENT_REFUSAL_FIELDS.get(error.code), sentence(error.message))
                 else:
                     messages.success(
                         request, _("Adjustment requested; another staff member must approve it.")

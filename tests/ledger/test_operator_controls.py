@@ -14,7 +14,7 @@ from django.utils import timezone
 from games import services as tables
 from games.errors import ServiceError
 from ledger import services as ledger
-from ledger.models import Account, AuditEntry, RoleGrant
+from ledger.models import Account, AdjustmentRequest, AuditEntry, RoleGrant
 from ledger.reports import reconcile as ledger_reconcile
 from ledger.roles import APPROVER, FINANCE, RESPONSIBLE_GAMING
 from tests.ledger.example_deal import settle_example_deal
@@ -376,3 +376,29 @@ def test_migration_0009_keeps_held_roles_as_grants_and_old_schedules_in_force():
     assert grants == [(sam.pk, APPROVER, "active")]
     schedules = new.get_model("ledger", "CommissionSchedule").objects.values_list("status", flat=True)
     assert set(schedules) == {"approved"}
+
+
+def test_a_refused_adjustment_is_an_error_under_its_field_with_the_box_open(client, staff, players, settings):
+    """The service's refusals (not a player's wallet, over the per-request or the day's bound) come back on the
+    form: under the field they are about, as a sentence, with the request box open and what was typed kept."""
+    sam, tess = staff
+    client.force_login(sam)
+    url = reverse("ledger:staff_adjustments")
+
+    def post(account, amount):
+        page = client.post(url, {"account": account.pk, "amount": amount, "reason": "typo"}).content.decode()
+        box = page[page.index('<details class="action-box"') :]
+        return box[: box.index("</details>")]
+
+    alice = ledger.wallet_for(players[0])
+    box = post(ledger.house_account(), "5.00")
+    assert box.startswith('<details class="action-box" open>')
+    account_field = box[box.index('id="id_account"') - 400 : box.index('id="id_account"')]
+    assert "Only a player&#x27;s wallet can be adjusted." in account_field
+    box = post(alice, "2000.00")
+    amount_field = box[box.index('id="id_amount"') - 400 : box.index('id="id_amount"')]
+    assert "An adjustment may move at most 1000.00." in amount_field and 'value="2000.00"' in box
+    settings.KIBITZ_ADJUSTMENT_DAY_MAX = 100
+    box = post(alice, "2.00")
+    assert "Your adjustments today (waiting and booked) would pass 1.00." in box
+    assert not AdjustmentRequest.objects.exists()
