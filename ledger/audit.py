@@ -5,6 +5,7 @@ an action and its entry commit together or not at all."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date, datetime
 from typing import Any
 
 from django.db import models
@@ -70,17 +71,31 @@ def refused(
     )
 
 
+def _plain(value: Any) -> tuple[bool, Any]:
+    """(True, the JSON-safe form of `value`) or (False, None) when it has none."""
+    if isinstance(value, bool | int | str) or value is None:
+        return True, value
+    if isinstance(value, models.Model):
+        return True, value.pk
+    if isinstance(value, datetime | date):
+        return True, value.isoformat()
+    if isinstance(value, list | tuple | set | frozenset):
+        items = [_plain(v) for v in value]
+        if all(ok for ok, _v in items):
+            shown = [v for _ok, v in items]
+            return True, sorted(shown) if isinstance(value, set | frozenset) else shown
+    return False, None
+
+
 def plain_arguments(arguments: Mapping[str, Any], skip: tuple[str, ...] = ()) -> dict[str, Any]:
     """The JSON-safe part of a service call's arguments for an audit entry: numbers, text and booleans as they
-    are, model rows as their primary key, lists of text as lists; anything else is left out."""
+    are, model rows as their primary key, dates and times in ISO 8601, lists and tuples of these as lists (a
+    schedule's bands: [[upper bound, rate], …]; sets sorted); anything else is left out."""
     plain: dict[str, Any] = {}
     for name, value in arguments.items():
         if name in skip:
             continue
-        if isinstance(value, bool | int | str) or value is None:
-            plain[name] = value
-        elif isinstance(value, models.Model):
-            plain[name] = value.pk
-        elif isinstance(value, list | tuple | set | frozenset) and all(isinstance(v, str) for v in value):
-            plain[name] = sorted(value)
+        ok, shown = _plain(value)
+        if ok:
+            plain[name] = shown
     return plain

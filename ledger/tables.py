@@ -17,6 +17,7 @@ from django.utils.html import format_html
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from ledger import audit_display
 from ledger.exports import Money, Rate
 from ledger.labels import deal_label, game_label, table_label
 from ledger.models import (
@@ -326,7 +327,7 @@ class AuditTable(LedgerTable):
     actor = tables.Column(verbose_name=_("Staff member"), accessor="actor__username", default="—")
     action = tables.Column(verbose_name=_("Action"))
     outcome = tables.Column(verbose_name=_("Outcome"))
-    object_label = tables.Column(verbose_name=_("Object"))
+    object_label = tables.Column(verbose_name=_("Object"), empty_values=())
     amount = tables.Column(
         verbose_name=_("Amount"),
         accessor="pk",
@@ -334,7 +335,18 @@ class AuditTable(LedgerTable):
         attrs={"td": {"class": "money"}, "th": {"class": "money"}},
     )
     reason = tables.Column(verbose_name=_("Reason"))
+    details = tables.Column(verbose_name=_("Details"), accessor="pk", orderable=False)
     page = tables.Column(verbose_name=_("Page"))
+
+    def render_object_label(self, record: AuditEntry) -> str:
+        return audit_display.target(record)
+
+    value_object_label = render_object_label
+
+    def render_details(self, record: AuditEntry) -> str:
+        return audit_display.summary(record)
+
+    value_details = render_details
 
     def render_action(self, record: AuditEntry) -> str:
         return str(record.get_action_display())

@@ -402,3 +402,41 @@ def test_a_refused_adjustment_is_an_error_under_its_field_with_the_box_open(clie
     box = post(alice, "2.00")
     assert "Your adjustments today (waiting and booked) would pass 1.00." in box
     assert not AdjustmentRequest.objects.exists()
+
+
+def test_the_audit_log_names_what_a_refused_attempt_targeted_and_its_details(
+    client, staff, players, settings
+):
+    """A refused call made no row, so its target comes from the ids it kept; its other arguments (a schedule's
+    start and bands) and an admin change message are in the Details column, on the page and in the export."""
+    from ledger.schedule import add_schedule
+
+    sam, tess = staff
+    request = ledger.request_adjustment(
+        account=ledger.wallet_for(players[0]), amount=500, reason="goodwill", requested_by=sam
+    )
+    with pytest.raises(ledger.ApprovalRefused):
+        ledger.approve_adjustment(request.pk, sam)
+    start = timezone.now() + timedelta(days=3)
+    with pytest.raises(ledger.ApprovalRefused):
+        add_schedule(
+            [(1000, 900), (5000, 750)], effective_from=start, currency="EUR", created_by=sam, note="x"
+        )
+    schedule_entry = AuditEntry.objects.get(action="schedule_added", outcome="refused")
+    assert schedule_entry.details["effective_from"] == start.isoformat()
+    assert schedule_entry.details["bands"] == [[1000, 900], [5000, 750]]
+    root = get_user_model().objects.create_superuser("root", password="pw-for-tests-only")
+    client.force_login(root)
+    url = reverse("admin:accounts_user_change", args=[players[1].pk])
+    client.post(
+        url, {"username": "bob", "first_name": "Bob", "last_name": "", "email": "", "is_active": "on"}
+    )
+    client.force_login(tess)
+    page = client.get(reverse("ledger:staff_audit")).content.decode()
+    body = page[page.index("<tbody") : page.index("</tbody>")]
+    assert "Details" in page[page.index("<thead") : page.index("</thead>")]
+    assert f"request #{request.pk}" in body
+    assert f"effective_from: {start.isoformat()}" in body and "bands: [[1000, 900], [5000, 750]]" in body
+    assert "change: Changed First name" in body
+    export = client.get(reverse("ledger:staff_audit") + "?format=csv&sep=comma").content.decode("utf-8-sig")
+    assert f"request #{request.pk}" in export and "bands: [[1000, 900], [5000, 750]]" in export
