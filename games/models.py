@@ -104,6 +104,8 @@ class Match(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["table", "number"], name="one_match_number_per_table")]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
 
 
 class Round(models.Model):
@@ -234,6 +236,10 @@ class TableSettings(models.Model):
     )
     spectators = models.CharField(max_length=8, choices=Spectators.choices, default=Spectators.ANYONE)
     approval = models.BooleanField(default=False)
+
+    class Meta:
+        verbose_name = _("table settings")
+        verbose_name_plural = _("table settings")
 
 
 class Invitation(models.Model):

@@ -404,6 +404,8 @@ class AuditEntry(AppendOnlyModel):
 
     class Meta:
         ordering = ["-pk"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
         permissions = [
             ("view_reports", "Can read every ledger report and export"),
             ("view_player_safety", "Can read players' limits, exclusions and statements"),

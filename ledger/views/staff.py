@@ -89,11 +89,15 @@ SAFETY = roles.VIEW_PLAYER_SAFETY
 
 @staff_page()
 def index(request: HttpRequest) -> HttpResponse:
-    """The list of reports the user's roles reach, with the reconciliation light for finance."""
+    """The list of reports the user's roles reach, with the reconciliation light for finance and what waits for a
+    second pair of eyes: adjustments, reversals, schedule versions, role grants and second-factor resets."""
     check = reports.reconcile() if request.user.has_perm(f"ledger.{REPORTS}") else None
     pending = {
         "adjustments": AdjustmentRequest.objects.filter(status="pending").count(),
         "reversals": ReversalRequest.objects.filter(status="pending").count(),
+        "schedules": CommissionSchedule.objects.filter(status=ScheduleStatus.PENDING).count(),
+        "grants": RoleGrant.objects.filter(status=RoleGrantStatus.PENDING).count(),
+        "resets": DeviceResetRequest.objects.filter(status=AdjustmentStatus.PENDING).count(),
     }
     return render(request, "ledger/staff/index.html", {"reconciliation": check, "pending": pending})
 

@@ -440,3 +440,38 @@ def test_the_audit_log_names_what_a_refused_attempt_targeted_and_its_details(
     assert "change: Changed First name" in body
     export = client.get(reverse("ledger:staff_audit") + "?format=csv&sep=comma").content.decode("utf-8-sig")
     assert f"request #{request.pk}" in export and "bands: [[1000, 900], [5000, 750]]" in export
+
+
+def test_the_back_office_counts_everything_waiting_and_a_refusal_is_a_page_in_the_sites_look(
+    client, make_user, role, players
+):
+    """The back office's "Waiting for a second pair of eyes" counts role grants, schedule versions and
+    second-factor resets beside adjustments and reversals; a page the roles do not allow is the site's 403 page,
+    in the reader's language; the admin names its lists in proper plurals."""
+    from ledger.models import CommissionSchedule, DeviceResetRequest
+    from ledger.roles import ADMINISTRATOR
+
+    ada = role(make_user("ada"), ADMINISTRATOR)
+    bea = role(make_user("bea"), ADMINISTRATOR)
+    RoleGrant.objects.create(grantee=players[0], role=APPROVER, granted_by=ada, status="pending")
+    CommissionSchedule.objects.create(
+        effective_from=timezone.now() + timedelta(days=3), currency="EUR", created_by=ada, status="pending"
+    )
+    DeviceResetRequest.objects.create(staff_member=bea, requested_by=ada, reason="lost phone")
+    client.force_login(bea)
+    page = client.get(reverse("ledger:staff_index")).content.decode()
+    assert "1 role grant<" in page and "1 schedule version<" in page and "1 second-factor reset<" in page
+    fiona = role(make_user("fiona"), RESPONSIBLE_GAMING)
+    fiona.profile.language = "de"
+    fiona.profile.save()
+    client.force_login(fiona)
+    refused = client.get(reverse("ledger:staff_audit"))
+    assert refused.status_code == 403
+    assert (
+        "Nicht für dieses Konto" in refused.content.decode()
+        and 'class="site-header' in refused.content.decode()
+    )
+    root = get_user_model().objects.create_superuser("root", password="pw-for-tests-only")
+    client.force_login(root)
+    index = client.get("/admin/").content.decode()
+    assert "Audit entries" in index and "Matches" in index and "entrys" not in index and "Matchs" not in index
