@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from ledger.models import AuditEntry
+from ledger.models import AuditEntry, AuditOutcome
 
 # details key → how its id is named; in this order, the first ones present make the target.
 TARGET_KEYS = (
@@ -70,3 +72,44 @@ def summary(entry: AuditEntry) -> str:
         for key, value in sorted(details.items())
         if key not in SHOWN_ELSEWHERE and value not in (None, "", [], {})
     )
+
+
+# A refusal's code (details["code"]) → what it means, read in the viewer's language at display: the entry's own
+# reason is the message in the language of the staff member who was refused.
+REFUSALS = {
+    "not_allowed": gettext_lazy("your staff role does not allow this"),
+    "own_account": gettext_lazy("nobody approves a credit to their own wallet"),
+    "granted_by_requester": gettext_lazy(
+        "the person who asked for this gave you the role you would decide it with; another colleague must"
+    ),
+    "no_such_request": gettext_lazy("there is no such request"),
+    "already_decided": gettext_lazy("this was already decided"),
+    "same_staff": gettext_lazy("a second staff member must decide this"),
+    "no_reason": gettext_lazy("a reason is needed"),
+    "zero_amount": gettext_lazy("an adjustment of zero changes nothing"),
+    "not_a_player_wallet": gettext_lazy("only a player's wallet can be adjusted"),
+    "over_request_max": gettext_lazy("over the most one adjustment may move"),
+    "over_day_max": gettext_lazy("over the most one staff member's adjustments may move in a day"),
+    "no_such_transaction": gettext_lazy("there is no such transaction"),
+    "already_reversed": gettext_lazy("the transaction is already reversed"),
+    "already_requested": gettext_lazy("the same request is already waiting"),
+    "own_roles": gettext_lazy("another administrator must do this for one's own account"),
+    "already_held": gettext_lazy("this user is already an administrator"),
+    "administrators_exist": gettext_lazy(
+        "two administrators exist: grant the role on the staff-roles page, where a second approves it"
+    ),
+    "notice_too_short": gettext_lazy("the version would start before its notice period is over"),
+    "wrong_code": gettext_lazy("the one-time code was not accepted"),
+    "throttled": gettext_lazy("too many wrong codes: not checked"),
+    "staff_account": gettext_lazy("a staff account is not changed in the Django admin"),
+}
+
+
+def reason(entry: AuditEntry) -> str:
+    """The Reason column: a refused entry's refusal in the viewer's language (REFUSALS by its code, with a capital
+    first letter), else the reason as written (the staff member's own words, or a refusal whose code has no text
+    here)."""
+    code = (entry.details or {}).get("code")
+    if entry.outcome == AuditOutcome.REFUSED and code in REFUSALS:
+        return str(capfirst(str(REFUSALS[code])))
+    return entry.reason or "—"

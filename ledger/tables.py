@@ -334,7 +334,7 @@ class AuditTable(LedgerTable):
         orderable=False,
         attrs={"td": {"class": "money"}, "th": {"class": "money"}},
     )
-    reason = tables.Column(verbose_name=_("Reason"))
+    reason = tables.Column(verbose_name=_("Reason"), empty_values=())
     details = tables.Column(verbose_name=_("Details"), accessor="pk", orderable=False)
     page = tables.Column(verbose_name=_("Page"))
 
@@ -342,6 +342,11 @@ class AuditTable(LedgerTable):
         return audit_display.target(record)
 
     value_object_label = render_object_label
+
+    def render_reason(self, record: AuditEntry) -> str:
+        return audit_display.reason(record)
+
+    value_reason = render_reason
 
     def render_details(self, record: AuditEntry) -> str:
         return audit_display.summary(record)

@@ -475,3 +475,24 @@ def test_the_back_office_counts_everything_waiting_and_a_refusal_is_a_page_in_th
     client.force_login(root)
     index = client.get("/admin/").content.decode()
     assert "Audit entries" in index and "Matches" in index and "entrys" not in index and "Matchs" not in index
+
+
+def test_a_refusal_in_the_audit_log_is_read_in_the_viewers_language(client, staff, players):
+    """The entry keeps the refusal's code; the page words it in the viewer's language, whatever language the
+    refused staff member used."""
+    sam, tess = staff
+    request = ledger.request_adjustment(
+        account=ledger.wallet_for(players[0]), amount=500, reason="goodwill", requested_by=sam
+    )
+    with pytest.raises(ledger.ApprovalRefused):
+        ledger.approve_adjustment(request.pk, sam)
+    tess.profile.language = "fr"
+    tess.profile.save()
+    client.force_login(tess)
+    page = client.get(reverse("ledger:staff_audit") + "?outcome=refused").content.decode()
+    body = page[page.index("<tbody") : page.index("</tbody>")]
+    assert "Un second membre du personnel doit en décider" in body
+    export = client.get(reverse("ledger:staff_audit") + "?outcome=refused&format=csv").content.decode(
+        "utf-8-sig"
+    )
+    assert "Un second membre du personnel doit en décider" in export
