@@ -16,8 +16,12 @@ import sys
 import tempfile
 from pathlib import Path
 
+from playwright.sync_api import sync_playwright
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from tests.e2e.site import CHROMIUM, CHROMIUM_ARGS, DEMO_PASSWORD, LiveSite, run_on_site  # noqa: E402
 
 # DEBUG off for the server only (a throwaway key, plain HTTP on localhost): static files then carry the cache headers
 # of a deployed site instead of being revalidated on every load.
@@ -50,10 +54,6 @@ def main() -> None:
         help="serve with DJANGO_DEBUG=0 (static files cached as in production)",
     )
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
-    from tests.e2e.site import CHROMIUM, CHROMIUM_ARGS, DEMO_PASSWORD, LiveSite, run_on_site
-
     site = LiveSite()
     site.start(Path(tempfile.mkdtemp(prefix="replay-timing-")), env=PRODUCTION if args.no_debug else None)
     try:
