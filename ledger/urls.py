@@ -3,7 +3,7 @@ player (ledger and tables together) is the project's `staff_player` route (games
 
 from django.urls import path
 
-from ledger.views import player, second_factor, staff
+from ledger.views import player, second_factor, staff, staff_roles
 
 app_name = "ledger"
 
@@ -30,9 +30,9 @@ urlpatterns = [
     path("staff/transactions/<int:transaction_id>/", staff.transaction_detail, name="staff_transaction"),
     path("staff/schedule/", staff.schedule, name="staff_schedule"),
     path("staff/audit/", staff.audit_log, name="staff_audit"),
-    path("staff/roles/", staff.staff_roles, name="staff_roles"),
-    path("staff/roles/<int:grant_id>/decide/", staff.decide_role_grant, name="staff_decide_role_grant"),
-    path("staff/roles/reset/", staff.request_reset, name="staff_request_reset"),
-    path("staff/roles/reset/<int:request_id>/decide/", staff.decide_reset, name="staff_decide_reset"),
+    path("staff/roles/", staff_roles.staff_roles, name="staff_roles"),
+    path("staff/roles/<int:grant_id>/decide/", staff_roles.decide_role_grant, name="staff_decide_role_grant"),
+    path("staff/roles/reset/", staff_roles.request_reset, name="staff_request_reset"),
+    path("staff/roles/reset/<int:request_id>/decide/", staff_roles.decide_reset, name="staff_decide_reset"),
     path("staff/schedule/<int:schedule_id>/decide/", staff.decide_schedule, name="staff_decide_schedule"),
 ]

@@ -7,14 +7,16 @@ from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import Any, NoReturn
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django_tables2 import RequestConfig
 
 from ledger import audit
+from ledger.errors import LedgerError
 from ledger.exports import export_response
 from ledger.models import AuditAction
 from ledger.roles import has_any_staff_permission
@@ -116,3 +118,24 @@ def hand_history_urls(round_ids: Iterable[int | None]) -> dict[int, str]:
 def hand_history_url(round_id: int | None) -> str | None:
     """The hand-history address of one deal, or None without a round (see hand_history_urls)."""
     return reverse("hand_history", args=[round_id]) if round_id is not None else None
+
+
+def decide(
+    request: HttpRequest,
+    pk: int,
+    approve: tuple[Callable[..., object], str],
+    reject: tuple[Callable[..., object], str],
+    back: str,
+) -> HttpResponse:
+    """A four-eyes decision posted from a list page: `approve` or `reject` (the ledger service called with `pk`,
+    the deciding staff member and the page, and the message said after it) as the form's `decision` asks; a
+    refusal (LedgerError: one's own request, the puppet approver, a notice too short) is said as an error; back to
+    the URL name `back` either way."""
+    action, said = approve if request.POST.get("decision") == "approve" else reject
+    try:
+        action(pk, request.user, page=request.path)
+    except LedgerError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, said)
+    return redirect(back)

@@ -1,17 +1,15 @@
 """Staff reports and actions (docs/decisions-ledger.md "Staff" and "Staff roles and four eyes"): accounts with
 players, bots, staff and house apart; statements; settlements; commission per day with its chart; results per
 account; loss limits and exclusions; reconciliation; adjustment and reversal requests with a second approver; the
-commission schedule; the audit log; staff roles. Every report filters, sorts, pages, totals and exports
-(`?format=csv`); every action is written to the audit log by the ledger's staff services."""
+commission schedule; the audit log (the staff-roles page is ledger.views.staff_roles). Every report filters,
+sorts, pages, totals and exports (`?format=csv`); every action is written to the audit log by the ledger's staff
+services."""
 
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -36,7 +34,7 @@ from ledger.filters import (
     SettlementFilter,
     StatementFilter,
 )
-from ledger.forms import AdjustmentForm, DeviceResetForm, ReversalForm, RolesForm, ScheduleForm
+from ledger.forms import AdjustmentForm, ReversalForm, ScheduleForm
 from ledger.models import (
     Account,
     AdjustmentRequest,
@@ -56,18 +54,14 @@ from ledger.models import (
 )
 from ledger.names import GROUPS, PLAYER, account_group, account_label, owner_name
 from ledger.schedule import add_schedule, approve_schedule, notice_period, reject_schedule
-from ledger.second_factor import approve_device_reset, reject_device_reset, request_device_reset
 from ledger.staff import (
     adjustment_limits,
     approve_adjustment,
     approve_reversal,
-    approve_role_grant,
     reject_adjustment,
     reject_reversal,
-    reject_role_grant,
     request_adjustment,
     request_reversal,
-    set_staff_roles,
 )
 from ledger.tables import (
     AccountStatementTable,
@@ -81,7 +75,15 @@ from ledger.tables import (
     ScheduleTable,
     SettlementTable,
 )
-from ledger.views.common import hand_history_url, logged_export, refuse, staff_page, table_report, wants_csv
+from ledger.views.common import (
+    decide,
+    hand_history_url,
+    logged_export,
+    refuse,
+    staff_page,
+    table_report,
+    wants_csv,
+)
 
 REPORTS = roles.VIEW_REPORTS
 SAFETY = roles.VIEW_PLAYER_SAFETY
@@ -351,16 +353,13 @@ def adjustments(request: HttpRequest) -> HttpResponse:
 @require_POST
 def decide_adjustment(request: HttpRequest, request_id: int) -> HttpResponse:
     """Approve (books it) or reject an adjustment requested by another staff member."""
-    try:
-        if request.POST.get("decision") == "approve":
-            approve_adjustment(request_id, request.user, page=request.path)
-            messages.success(request, _("Adjustment approved and booked."))
-        else:
-            reject_adjustment(request_id, request.user, page=request.path)
-            messages.success(request, _("Adjustment rejected."))
-    except LedgerError as error:
-        messages.error(request, error.message)
-    return redirect("ledger:staff_adjustments")
+    return decide(
+        request,
+        request_id,
+        (approve_adjustment, _("Adjustment approved and booked.")),
+        (reject_adjustment, _("Adjustment rejected.")),
+        "ledger:staff_adjustments",
+    )
 
 
 @staff_page(REPORTS)
@@ -375,16 +374,13 @@ def reversals(request: HttpRequest) -> HttpResponse:
 @require_POST
 def decide_reversal(request: HttpRequest, request_id: int) -> HttpResponse:
     """Approve (books the reversal) or reject a reversal requested by another staff member."""
-    try:
-        if request.POST.get("decision") == "approve":
-            approve_reversal(request_id, request.user, page=request.path)
-            messages.success(request, _("Reversal approved and booked."))
-        else:
-            reject_reversal(request_id, request.user, page=request.path)
-            messages.success(request, _("Reversal rejected."))
-    except LedgerError as error:
-        messages.error(request, error.message)
-    return redirect("ledger:staff_reversals")
+    return decide(
+        request,
+        request_id,
+        (approve_reversal, _("Reversal approved and booked.")),
+        (reject_reversal, _("Reversal rejected.")),
+        "ledger:staff_reversals",
+    )
 
 
 @staff_page(REPORTS)
@@ -492,16 +488,13 @@ def schedule(request: HttpRequest) -> HttpResponse:
 @require_POST
 def decide_schedule(request: HttpRequest, schedule_id: int) -> HttpResponse:
     """A second administrator approves or rejects a requested schedule version."""
-    try:
-        if request.POST.get("decision") == "approve":
-            approve_schedule(schedule_id, request.user, page=request.path)
-            messages.success(request, _("Schedule version approved; players are told before it applies."))
-        else:
-            reject_schedule(schedule_id, request.user, page=request.path)
-            messages.success(request, _("Schedule version rejected."))
-    except LedgerError as error:
-        messages.error(request, error.message)
-    return redirect("ledger:staff_schedule")
+    return decide(
+        request,
+        schedule_id,
+        (approve_schedule, _("Schedule version approved; players are told before it applies.")),
+        (reject_schedule, _("Schedule version rejected.")),
+        "ledger:staff_schedule",
+    )
 
 
 @staff_page(REPORTS)
@@ -509,144 +502,3 @@ def audit_log(request: HttpRequest) -> HttpResponse:
     """Every staff action, newest first, filtered by day, staff member, action and object."""
     f = AuditFilter(request.GET, queryset=AuditEntry.objects.select_related("actor"))
     return table_report(request, AuditTable(f.qs), name="audit-log", title=_("Audit log"), filterset=f)
-
-
-@staff_page(roles.MANAGE_STAFF_ROLES)
-def staff_roles(request: HttpRequest) -> HttpResponse:
-    """Who holds which staff role, the grants waiting for a second administrator and the latest grants (grantor,
-    grantee, role, time); an administrator gives a user the roles ticked (not their own): roles that can approve
-    money or give roles wait for a second administrator."""
-    users = get_user_model()
-    form = RolesForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        target = users.objects.filter(username=form.cleaned_data["username"]).first()
-        if target is None:
-            form.add_error("username", _("No such user."))
-        else:
-            try:
-                done = set_staff_roles(
-                    target,
-                    form.cleaned_data["roles"],
-                    staff=request.user,
-                    reason=form.cleaned_data["reason"],
-                    page=request.path,
-                )
-            except LedgerError as error:
-                messages.error(request, error.message)
-            except ValueError as error:
-                form.add_error("roles", str(error))
-            else:
-                messages.success(request, _("Roles saved."))
-                if done["pending"]:
-                    messages.info(
-                        request,
-                        _("A second administrator must approve: %(roles)s.")
-                        % {"roles": ", ".join(str(roles.ROLE_LABELS[name]) for name in done["pending"])},
-                    )
-                return redirect("ledger:staff_roles")
-    holders = (
-        users.objects.filter(role_grants__status=RoleGrantStatus.ACTIVE)
-        .distinct()
-        .prefetch_related("role_grants")
-        .order_by("username")
-    )
-    rows: list[dict[str, Any]] = [
-        {
-            "user": u,
-            "roles": [
-                str(roles.ROLE_LABELS[g.role])
-                for g in u.role_grants.all()
-                if g.status == RoleGrantStatus.ACTIVE and g.role in roles.ROLES
-            ],
-        }
-        for u in holders
-    ]
-    if wants_csv(request):
-        return logged_export(
-            request,
-            "staff-roles",
-            ["user", "roles"],
-            ([r["user"].username, ", ".join(map(str, r["roles"]))] for r in rows),
-        )
-    groups = Group.objects.filter(name__in=roles.ROLES).prefetch_related("permissions")
-    grants = RoleGrant.objects.select_related("grantee", "granted_by", "decided_by", "revoked_by")
-    pending = [
-        {"grant": g, "label": roles.ROLE_LABELS.get(g.role, g.role)}
-        for g in grants.filter(status=RoleGrantStatus.PENDING).order_by("created_at")
-    ]
-    history = [
-        {"grant": g, "label": roles.ROLE_LABELS.get(g.role, g.role)}
-        for g in grants.order_by("-created_at", "-pk")[:50]
-    ]
-    resets = DeviceResetRequest.objects.filter(status=AdjustmentStatus.PENDING).select_related(
-        "staff_member", "requested_by"
-    )
-    return render(
-        request,
-        "ledger/staff/roles.html",
-        {
-            "form": form,
-            "rows": rows,
-            "groups": groups,
-            "pending": pending,
-            "history": history,
-            "reset_form": DeviceResetForm(),
-            "resets": resets.order_by("created_at"),
-        },
-    )
-
-
-@staff_page(roles.MANAGE_STAFF_ROLES)
-@require_POST
-def request_reset(request: HttpRequest) -> HttpResponse:
-    """Ask to reset a colleague's second factor (a lost phone); a second administrator books it."""
-    form = DeviceResetForm(request.POST)
-    if form.is_valid():
-        member = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
-        if member is None:
-            messages.error(request, _("No such user."))
-        else:
-            try:
-                request_device_reset(
-                    member, requested_by=request.user, reason=form.cleaned_data["reason"], page=request.path
-                )
-            except LedgerError as error:
-                messages.error(request, error.message)
-            else:
-                messages.success(request, _("Reset requested; a second administrator must approve it."))
-    else:
-        messages.error(request, _("A reset needs a user name and a reason."))
-    return redirect("ledger:staff_roles")
-
-
-@staff_page(roles.MANAGE_STAFF_ROLES)
-@require_POST
-def decide_reset(request: HttpRequest, request_id: int) -> HttpResponse:
-    """A second administrator approves (the colleague enrols again at their next staff page) or rejects a reset."""
-    try:
-        if request.POST.get("decision") == "approve":
-            approve_device_reset(request_id, request.user, page=request.path)
-            messages.success(request, _("Second factor reset; they enrol again at their next staff page."))
-        else:
-            reject_device_reset(request_id, request.user, page=request.path)
-            messages.success(request, _("Reset rejected."))
-    except LedgerError as error:
-        messages.error(request, error.message)
-    return redirect("ledger:staff_roles")
-
-
-@staff_page(roles.MANAGE_STAFF_ROLES)
-@require_POST
-def decide_role_grant(request: HttpRequest, grant_id: int) -> HttpResponse:
-    """A second administrator approves or rejects a pending grant of a role that can approve money or give
-    roles."""
-    try:
-        if request.POST.get("decision") == "approve":
-            approve_role_grant(grant_id, request.user, page=request.path)
-            messages.success(request, _("Role grant approved."))
-        else:
-            reject_role_grant(grant_id, request.user, page=request.path)
-            messages.success(request, _("Role grant rejected."))
-    except LedgerError as error:
-        messages.error(request, error.message)
-    return redirect("ledger:staff_roles")
