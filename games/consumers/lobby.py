@@ -86,16 +86,16 @@ class LobbyConsumer(
             raise
 
     async def _join(self, registration: sockets.Registration) -> None:
-        """The registered socket closes the sockets its register replaced or evicted, joins its groups, is accepted
-        and gets the boxes, the social frame and the lobby chat."""
+        """The registered socket closes the sockets its register replaced or evicted, joins its groups, marks its
+        user online, is accepted and gets the boxes, the social frame and the lobby chat."""
         user = self.user
         await self.close_others(registration)  # this window's older socket, the oldest past the cap
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
         await self.join_session()
+        await _heartbeat(user.pk, None)  # before accept: whoever sees this socket open also sees its user online
         await self.accept()
         await self._send_boxes()
-        await _heartbeat(user.pk, None)
         await self._send_social()
         await self._send({"type": "chat", "lines": await _chat_history(user)})
 
