@@ -93,7 +93,7 @@ class LobbyConsumer(
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
         await self.join_session()
-        await _heartbeat(user.pk, None)  # before accept: whoever sees this socket open also sees its user online
+        await _heartbeat(user.pk, None)  # before accept: a socket seen open has its user online
         await self.accept()
         await self._send_boxes()
         await self._send_social()
