@@ -13,7 +13,7 @@ import time
 import pytest
 from playwright.sync_api import Page
 
-from .driver import TIMEOUT, frame, sign_up
+from .driver import TIMEOUT, frame, sign_up, wait_for_news
 from .keyboard_drivers import driver_for, table_games
 from .rummy_deals import limit_order
 from .rummy_table import open_rummy_table
@@ -97,7 +97,7 @@ def test_every_bar_and_dialog_of_a_deal_lies_inside_the_viewport(site, browser, 
     while ((frame(page) or {}).get("view") or {}).get("phase") != "done":
         assert time.monotonic() < deadline, f"the deal did not end: {phase_of(page)}"
         if not page.evaluate("window.kibitzShell.myTurn()"):
-            time.sleep(0.05)
+            wait_for_news(page)
             continue
         phase = phase_of(page)
         if phase not in phases:

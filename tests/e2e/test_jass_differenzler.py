@@ -17,7 +17,7 @@ import pytest
 
 from games.engines.jass.cards import DECK
 
-from .driver import TIMEOUT, frame, log_in
+from .driver import TIMEOUT, frame, log_in, wait_for_news
 from .jass_deals import open_jass_table
 from .jass_play import due_here, event_log_rounds, listed, play_card, replay_match, wait_moved
 from .site import DEMO_PASSWORD
@@ -197,7 +197,7 @@ def _play_round(pages: list[Any], base: str, table_id: int, number: int) -> None
             if due_here(f):
                 acted = _act(page, f, person, sent) or acted
         if not acted:
-            time.sleep(0.05)
+            wait_for_news(pages[0])
 
 
 def _check_score_sheet(pages: list[Any], base: str, table_id: int, number: int, output_dir: Any) -> list[int]:

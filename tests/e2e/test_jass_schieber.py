@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .driver import TIMEOUT, frame, sign_up
+from .driver import TIMEOUT, frame, sign_up, wait_for_news
 from .jass_deals import fix_next_deal_on_site, open_jass_table, order_for
 from .jass_play import (
     answer_dialog,
@@ -139,7 +139,7 @@ def play_round(player: Player, on_trick: Any = None, limit: float = 200) -> None
         if on_trick:
             on_trick(frame(page))
         if not player.step():
-            time.sleep(0.05)
+            wait_for_news(page)
 
 
 def test_a_new_player_plays_a_schieber_match_to_enough_thanks(site, browser, output_dir):
@@ -301,7 +301,7 @@ def test_a_stakes_schieber_match_books_its_settlement_once_and_the_sheet_shows_i
             # the partner took trick 1 with the player's 8C and leads trick 2: the team is far below the target
             warned = thanks_warning_checked(page, f["version"])
         else:
-            time.sleep(0.05)
+            wait_for_news(page)
     assert warned, "the player's early 'Enough, thanks' window was not seen"
     page.locator("#money-sheet").wait_for(timeout=TIMEOUT)
     f = frame(page)

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page
 
 from .axe import assert_accessible
-from .driver import TIMEOUT, frame, sign_up
+from .driver import TIMEOUT, frame, sign_up, wait_for_news
 from .keyboard_drivers import driver_for, focus_in, tab_problems, table_games
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
@@ -85,7 +85,7 @@ def test_a_whole_deal_is_played_with_the_keyboard_alone_and_axe_finds_nothing_se
             page.screenshot(path=str(output_dir / f"keyboard-table-{size}.png"))
             checked_mid_deal = True
         if not acted:
-            time.sleep(0.05)
+            wait_for_news(page)
     assert checked_mid_deal
 
     page.wait_for_selector("#score-dialog[open]", timeout=TIMEOUT)

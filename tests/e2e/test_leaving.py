@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from .driver import TIMEOUT, frame, log_in, open_table, play_until_done, take_one_step
+from .driver import TIMEOUT, frame, log_in, open_table, play_until_done, take_one_step, wait_for_news
 from .site import DEMO_PASSWORD
 from .tarot_deals import passing_bot_seed, strong_hand_order
 
@@ -36,7 +36,7 @@ def test_a_bot_finishes_the_deal_a_person_left_then_the_seat_waits_for_a_new_pla
     while frame(alice)["view"]["phase"] != "play":
         assert time.monotonic() < end, "the bidding did not end"
         if not (take_one_step(alice, "garde", [], []) | take_one_step(bob, "pass", [], [])):
-            time.sleep(0.05)
+            wait_for_news(alice)
     bob.click("#leave-form button")  # mid-deal: Leave asks first and says what follows
     asked = bob.locator("#leave-dialog")
     asked.wait_for(timeout=TIMEOUT)

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .driver import TIMEOUT, frame, log_in, outside_viewport, sign_up
+from .driver import TIMEOUT, frame, log_in, outside_viewport, sign_up, wait_for_news
 from .keyboard_drivers import driver_for, table_games, trick_games
 from .site import DEMO_PASSWORD
 
@@ -197,7 +197,7 @@ def test_the_finished_trick_the_score_sheet_and_a_spectator_at_a_live_table(
         if in_trick < 0:
             # not the player's turn: wait rather than step, so that a turn is always looked at here before the
             # player acts on it (a step now could play a turn that came after the look)
-            time.sleep(0.05)
+            wait_for_news(player)
             continue
         if in_trick > 0 and not shot_mid:
             watcher.wait_for_function(

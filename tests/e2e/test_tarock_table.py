@@ -17,7 +17,16 @@ from typing import Any, ClassVar
 import pytest
 from playwright.sync_api import Page
 
-from .driver import TIMEOUT, VISIBLE_EDGE, frame, join_from_lobby, log_in, outside_viewport, sign_up
+from .driver import (
+    TIMEOUT,
+    VISIBLE_EDGE,
+    frame,
+    join_from_lobby,
+    log_in,
+    outside_viewport,
+    sign_up,
+    wait_for_news,
+)
 from .keyboard_tarock import TarockKeyboard, choose_card
 from .site import DEMO_PASSWORD
 from .tarock_deals import FARBENSOLO, PAGAT_RUFER, PARTNER_PUBLIC, TRULL_DEFENDER, open_tarock_table
@@ -92,7 +101,7 @@ def _until_done(page: Page, step, limit: float = 240) -> None:
     while (frame(page)["view"] or {}).get("phase") != "done":
         assert time.monotonic() < end, f"the deal did not finish: {frame(page)}"
         if not step():
-            time.sleep(0.05)
+            wait_for_news(page)
 
 
 def _check_sheet(page: Page) -> dict[str, Any]:
@@ -164,7 +173,7 @@ def test_a_rufer_with_the_pagat_won_in_the_last_trick_by_mouse(site, browser, ou
             _both_sizes(page, output_dir / "tarock-play-desktop.png")
             shot = True
         if not _mouse_step(page, "contract:rufer", dragged):
-            time.sleep(0.05)
+            wait_for_news(page)
     assert dragged and shot
     result = _check_sheet(page)
     assert result["contract"] == "rufer" and result["declarer"] == 0 and result["partner"] == 2
@@ -234,7 +243,7 @@ def test_a_farbensolo_greys_the_tarocks_on_the_lead_and_is_played_by_clicks(site
             _both_sizes(page, output_dir / "tarock-farbensolo-desktop.png")
             checked = True
         if not _mouse_step(page, "contract:farbensolo", dragged, card_of=lambda f, legal: legal[0]):
-            time.sleep(0.05)
+            wait_for_news(page)
     assert checked
     result = _check_sheet(page)
     assert result["contract"] == "farbensolo" and result["declarer"] == 0 and result["partner"] is None
@@ -334,7 +343,7 @@ def _play_up_to_the_called_tarock(partners: _Partners) -> None:
         if frame(alice)["view"]["contract"]:
             assert alice.inner_text(".partner-name") == "unknown"
         if not (partners.step(alice, "contract:rufer") or partners.step(bob, "pass:true")):
-            time.sleep(0.05)
+            wait_for_news(alice)
 
 
 def _bob_plays_the_called_tarock(partners: _Partners, output_dir: Path) -> None:
@@ -363,7 +372,7 @@ def _alice_opens_bobs_won_trick(partners: _Partners, output_dir: Path) -> None:
     while frame(alice)["view"]["tricks_won"][1] < 1:
         assert time.monotonic() < end
         if not (partners.step(alice, "") or partners.step(bob, "")):
-            time.sleep(0.05)
+            wait_for_news(alice)
     alice.locator('.seat-box[data-seat="1"] .won-cards-button').wait_for(timeout=TIMEOUT)
     alice.locator('.seat-box[data-seat="1"] .won-cards-button').click()
     alice.wait_for_selector("#won-cards-dialog .won-group", timeout=TIMEOUT)
