@@ -16,7 +16,7 @@ from games.declarations import has_table_module
 from games.engines.core import all_games
 from tests.hintplay import random_move
 
-from .driver import TIMEOUT, frame, in_viewport, log_in
+from .driver import TIMEOUT, frame, in_viewport, log_in, wait_for_news
 from .keyboard_drivers import driver_for
 from .site import DEMO_PASSWORD
 
@@ -101,7 +101,7 @@ def _answer_questions(page: Page, rng: random.Random) -> None:
         if not page.locator("#dialog[open]").count():
             return
         if not _act_once(page, rng):
-            time.sleep(0.2)
+            wait_for_news(page, 0.2)
     raise AssertionError("the question dialog stays open")
 
 
@@ -141,9 +141,9 @@ def _play_until_won_cards(pages: list[Page], rng: random.Random, limit: float = 
             return
         if over:
             pages[0].evaluate("window.kibitzShell.nextDeal()")
-            time.sleep(0.3)
+            wait_for_news(pages[0], 0.3)
         if not any([_act_once(p, rng) for p in pages]):
-            time.sleep(0.1)
+            wait_for_news(pages[0])
     raise AssertionError(f"no won cards to open in time: {frame(pages[0])}")
 
 
@@ -188,7 +188,7 @@ def _wait_for_a_running_deal(page: Page) -> None:
         next_deal = page.locator("#next-deal")
         if view and next_deal.count() and next_deal.is_visible():
             next_deal.click()
-        time.sleep(0.2)
+        wait_for_news(page, 0.2)
     raise AssertionError(f"no deal runs at the table: {frame(page)}")
 
 
