@@ -2,7 +2,7 @@
 their log-in session: the window id the page sends (`?w=`), closing the sockets a register replaced or evicted,
 and closing every socket of a session that logs out.
 
-Close codes a page reads (static/js/table/shell.js, static/js/lobby.js); every refusal of the application accepts the
+Close codes a page reads (static/js/table/connection.js, static/js/lobby.js); every refusal of the application accepts the
 socket first and then closes it (`refuse`), since a socket closed during the handshake reaches the browser as a bare
 HTTP 403 whose code the page cannot read. Only a foreign Origin is refused at the handshake
 (platform_config.origin).

@@ -1,6 +1,6 @@
 """Web processes for the graceful-stop and rolling-restart tests: `manage.py serve` (and the sweeper) against this
 test run's PostgreSQL database and Redis, a small TCP proxy in front of them, and players who play a table through
-sockets from their frames and reconnect as the page does (static/js/table/shell.js)."""
+sockets from their frames and reconnect as the page does (static/js/table/connection.js)."""
 
 from __future__ import annotations
 

@@ -124,7 +124,7 @@ async def test_unknown_socket_paths_close_with_4404(users, path):
 
 @pytest.mark.asyncio
 async def test_a_table_that_does_not_exist_closes_with_4404(users):
-    """The page reads 4404 and stops knocking (static/js/table/shell.js); before, the refusal came during the
+    """The page reads 4404 and stops knocking (static/js/table/connection.js); before, the refusal came during the
     handshake as a bare HTTP 403 and the page reconnected with a growing backoff."""
     assert await _accepted_then_closed("/ws/tables/999999/", users["alice"]) == 4404
 
@@ -167,7 +167,7 @@ async def test_a_fourth_socket_of_one_user_at_one_table_is_refused(users, monkey
     assert all(ok for _ws, ok in opened)
     frames: list = []
     assert await _accepted_then_closed(path, users["alice"], frames) == 4429
-    # the page is told how long to wait before it knocks again (static/js/table/shell.js)
+    # the page is told how long to wait before it knocks again (static/js/table/connection.js)
     assert frames == [
         {"type": "refused", "code": "too_many_sockets", "retry_after": sockets.RETRY_AFTER_SECONDS}
     ]
