@@ -2,9 +2,9 @@
 their log-in session: the window id the page sends (`?w=`), closing the sockets a register replaced or evicted,
 and closing every socket of a session that logs out.
 
-Close codes a page reads (static/js/table/connection.js, static/js/lobby.js); every refusal of the application accepts the
-socket first and then closes it (`refuse`), since a socket closed during the handshake reaches the browser as a bare
-HTTP 403 whose code the page cannot read. Only a foreign Origin is refused at the handshake
+Close codes a page reads (static/js/table/connection.js, static/js/lobby.js); every refusal of the application
+accepts the socket first and then closes it (`refuse`), since a socket closed during the handshake reaches the
+browser as a bare HTTP 403 whose code the page cannot read. Only a foreign Origin is refused at the handshake
 (platform_config.origin).
 - 1012 (service restart): the web process stops (manage.py serve on SIGTERM); the page reconnects after 0-2 s.
 - 4400: a malformed `?w=`; the page never sends one.
