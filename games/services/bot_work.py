@@ -11,6 +11,7 @@ import logging
 import random
 import secrets
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from celery import current_app
@@ -52,8 +53,14 @@ def dispatch_due_bots() -> int:
 def think_and_move(table_id: int, version: int) -> bool:
     """The worker's side: let the table's due bot act if the table is still at `version`, its thinking bounded
     by settings.KIBITZ_BOT_CAP_SECONDS (0: no cap, for seeded, reproducible bots). Returns whether it moved."""
-    cap = settings.KIBITZ_BOT_CAP_SECONDS
-    return bot_move(table_id, expected_version=version, decide=capped_decision if cap > 0 else None)
+    return bot_move(table_id, expected_version=version, decide=bot_decider())
+
+
+def bot_decider() -> Callable[..., Any] | None:
+    """How a bot's due move is decided outside tests: `capped_decision` while settings.KIBITZ_BOT_CAP_SECONDS is
+    above 0, else None (the bot's own `choose`, uncapped: seeded, reproducible bots). The bots' moves and the
+    seats' suggestions (games.consumers.table) decide alike."""
+    return capped_decision if settings.KIBITZ_BOT_CAP_SECONDS > 0 else None
 
 
 def capped_decision(game: Any, bot: Any, view: Any, seat: int, legal: list[Any], rng: random.Random) -> Any:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games.engines.core import get_game
 from games.engines.core.errors import RuleError
-from games.engines.core.replay import replay
+from games.engines.core.seat_choice import seat_choice, show_earlier_views
 from games.errors import ServiceError
 from games.models import Move, Round, Seat, Table
 from games.reads.projection import remember_move
@@ -128,7 +128,7 @@ def bot_move(
     due = game.due(state)
     for caller in sorted((game.to_act(state) - due) & bots.keys()):
         bot = game.bot(bots[caller])
-        _show_earlier_views(game, bot, caller, round_log)
+        show_earlier_views(game, bot, caller, round_log)
         call = bot.optional_call(game.view(state, caller), caller, game.legal_actions(state, caller), rng)
         if call is not None and _accepted(game, state, caller, call, bots[caller], table_id):
             return _apply_bot(table_id, version, caller, bots[caller], call.to_wire())
@@ -137,12 +137,7 @@ def bot_move(
         _bots_declined(table_id, version)
         return False
     seat = due_bots[0]
-    bot = game.bot(bots[seat])
-    _show_earlier_views(game, bot, seat, round_log)
-    view, legal = game.view(state, seat), game.legal_actions(state, seat)
-    choice = (
-        bot.choose(view, seat, legal, rng) if decide is None else decide(game, bot, view, seat, legal, rng)
-    )
+    choice = seat_choice(game, game.bot(bots[seat]), state, seat, round_log, rng, decide)
     if choice is None:
         log.error("bot %s at table %s made no move at seat %s, which has one due", bots[seat], table_id, seat)
     if choice is not None and _accepted(game, state, seat, choice, bots[seat], table_id):
@@ -186,24 +181,6 @@ def _bots_declined(table_id: int, version: int) -> None:
         table = lock_table(table_id)
         if table.version == version:
             Round.objects.filter(table=table, status=Round.Status.PLAYING).update(bot_due_at=None)
-
-
-def _show_earlier_views(game: Any, bot: Any, seat: int, round_log: dict[str, Any]) -> None:
-    """A bot with a memory (`observe(view, seat)`, e.g. the French Tarot expert) is rebuilt for each move, so
-    it is shown every view its seat has had this deal, replayed from the round's log: what a person at the
-    seat would remember, and nothing more (only that seat's views)."""
-    observe = getattr(bot, "observe", None)
-    if observe is None:
-        return
-    replay(
-        game,
-        round_log["options"],
-        round_log["deal"],
-        round_log["dealer"],
-        round_log["actions"],
-        round_log["start"],
-        on_step=lambda _index, state: observe(game.view(state, seat), seat),
-    )
 
 
 def _bot_snapshot(table_id: int) -> tuple[int, dict[int, str], Any, str, str, dict[str, Any]] | None:
