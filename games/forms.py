@@ -1,6 +1,6 @@
 """The "New game" form: game and its options (fields built from each game's declaration), bots' level, human seats,
-stakes and limit (minor units, through ledger.forms.MoneyField), turn time; and the host's settings of a table (who
-may sit and watch), in the same dialog and in the table's panel."""
+stakes and limit (minor units, through ledger.forms.MoneyField), turn time, "Suggest a move"; and the host's
+settings of a table (who may sit and watch), in the same dialog and in the table's panel."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ from games.reads.table_terms import (
     TURN_SECONDS,
     MoneyTerms,
     TableTerms,
+    suggestions_allowed,
     worst_case_terms,
 )
 from ledger.forms import MoneyField
@@ -107,6 +108,14 @@ class NewTableForm(forms.Form):
     access = forms.ChoiceField(label=_("Access"), choices=Table.Access.choices, initial=Table.Access.PUBLIC)
     turn_seconds = forms.IntegerField(
         label=_("Turn time (seconds)"), min_value=TURN_SECONDS[0], max_value=TURN_SECONDS[1], initial=30
+    )
+    suggestions = forms.BooleanField(
+        label=_("Suggest a move"),
+        required=False,
+        help_text=_(
+            "Each seat may ask, on its turn, which move the standard bot would make with its cards. "
+            "Only at a table without stakes."
+        ),
     )
     fixed_deal = forms.CharField(required=False, widget=forms.HiddenInput)
 
@@ -182,6 +191,9 @@ class NewTableForm(forms.Form):
                 "limit",
                 gettext("A limit of 0 is not allowed: leave the field empty for the game's default limit."),
             )
+        asked = TableTerms(game.key, stake=data.get("stake") or 0, suggestions=bool(data.get("suggestions")))
+        if asked.suggestions and "stake" not in self.errors and not suggestions_allowed(asked):
+            self.add_error("suggestions", gettext("Suggested moves are only for tables without stakes."))
         if data.get("human_seats") is not None and data["human_seats"] > seats:
             self.add_error(
                 "human_seats",
@@ -196,7 +208,7 @@ class NewTableForm(forms.Form):
     def terms(self) -> TableTerms:
         """The terms of the table these fields open (after `is_valid()` returned True): the chosen game, its
         normalised options, human seats, bots' level, stake and limit (minor units; no limit: None, the game's
-        default), access and turn time."""
+        default), access, turn time and suggestions."""
         data = self.cleaned_data
         return TableTerms(
             data["game"],
@@ -207,6 +219,7 @@ class NewTableForm(forms.Form):
             limit=data.get("limit"),
             access=data["access"],
             turn_seconds=data["turn_seconds"],
+            suggestions=bool(data.get("suggestions")),
         )
 
     def money_preview(self) -> MoneyTerms | None:

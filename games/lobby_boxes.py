@@ -31,10 +31,10 @@ def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
     games.reads.table_terms.MoneyTerms.to_json(), with its worst case per settlement unit; None: no stakes),
     "bot_level", "bot_level_display" (translated), "access", "access_display" (translated),
     "can_sit" (waiting with a free seat and the viewer not seated there: "Play" is offered), "seated" (the
-    viewer holds a seat, or a bot plays it while they are away: the box links back to it instead of offering
-    to watch), "turn_seconds", "seats": `_seat_json` each}`. Texts are in the active language (see
-    lobby_boxes_in_language). The page and the lobby socket send these same dicts; static/js/lobby.js draws
-    every box from them."""
+    viewer holds a seat, or a bot plays it while they are away: the box links back to it instead of offering to
+    watch), "turn_seconds", "suggestions" (a seat may ask for a suggested move), "seats": `_seat_json`
+    each}`. Texts are in the active language (see lobby_boxes_in_language). The page and the lobby socket send these
+    same dicts; static/js/lobby.js draws every box from them."""
     recent = Table.objects.filter(status__in=[Table.Status.OPEN, Table.Status.PLAYING]).order_by("-pk")
     tables = tables_admitting(viewer, list(recent[: LOBBY_SIZE * 4]))
     seats: dict[int, list[Seat]] = {}
@@ -81,6 +81,7 @@ def _box(table: Table, game: Any, seats: list[Seat], viewer_id: int | None) -> d
         and any(s.for_human and s.user is None for s in seats),
         "seated": seated,
         "turn_seconds": table.turn_seconds,
+        "suggestions": table.suggestions,
         "seats": [_seat_json(table, s, partners) for s in seats],
     }
 

@@ -36,6 +36,9 @@ class Table(models.Model):
     access = models.CharField(max_length=10, choices=Access.choices, default=Access.PUBLIC)
     turn_seconds = models.PositiveIntegerField(default=30)
     bot_level = models.CharField(max_length=16, default="standard")
+    # "Suggest a move": a seat may ask the standard bot for its move (games.reads.suggestion); only where
+    # games.reads.table_terms.suggestions_allowed lets the table have it (no stakes).
+    suggestions = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     version = models.PositiveIntegerField(default=0)
     created_by = models.ForeignKey(

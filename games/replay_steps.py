@@ -92,6 +92,7 @@ def replay_table(rnd: Round, names: list[str | None], bottom: int) -> dict[str, 
         "money_terms": None,
         "access": table.access,
         "bot_level": table.bot_level,
+        "suggestions": False,
         "you": bottom,
         "seats": [
             {

@@ -333,6 +333,7 @@ def _build(loaded: TableAt, seat: int | None, since: int | None) -> dict[str, An
             "money_terms": _money_terms(table),
             "access": table.access,
             "bot_level": table.bot_level,
+            "suggestions": table.suggestions,
             "you": seat,
             "seats": [
                 _seat_json(s, loaded.names, None if state is None else game.dealt_in(state)) for s in seats

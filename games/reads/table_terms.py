@@ -47,6 +47,8 @@ class TableTerms:
             game's default (`default_limit`, the rules file's §9), never 0 at a stakes table.
         access: who may sit, a games.models.Table.Access value (docs/decisions-social.md "Access").
         turn_seconds: the turn time in seconds, within TURN_SECONDS.
+        suggestions: whether a seat may ask for a suggested move ("Suggest a move", games.reads.suggestion);
+            only where `suggestions_allowed(terms)`.
 
     Plain data: nothing is checked when terms are made. `create_table` raises ServiceError("bad_request") for a
     value outside these bounds (an unknown game among them) and the engine's IllegalAction("bad_options") for
@@ -62,11 +64,19 @@ class TableTerms:
     limit: int | None = None
     access: str = Table.Access.PUBLIC
     turn_seconds: int = 30
+    suggestions: bool = False
+
+
+def suggestions_allowed(terms: TableTerms) -> bool:
+    """Whether a table on `terms` may give its seats suggested moves (issue 34, "Suggest a move"): only a table
+    without stakes, where a suggestion wins nobody money. The one check of the New game form and of
+    `create_table`; a rated table or a tournament's, once they exist, are refused here too."""
+    return terms.stake == 0
 
 
 def terms_of(table: Table) -> TableTerms:
     """The terms `table` was opened with: its game, options, number of human seats, bots' level, stake and limit
-    (minor units; the limit as stored, None for the game's default), access and turn time."""
+    (minor units; the limit as stored, None for the game's default), access, turn time and suggestions."""
     return TableTerms(
         table.game,
         table.options,
@@ -76,6 +86,7 @@ def terms_of(table: Table) -> TableTerms:
         limit=table.limit,
         access=table.access,
         turn_seconds=table.turn_seconds,
+        suggestions=table.suggestions,
     )
 
 

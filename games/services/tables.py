@@ -15,7 +15,14 @@ from games.errors import ServiceError
 from games.models import Match, Round, Seat, Table
 from games.reads.access import check_seat
 from games.reads.seat_choice import check_chosen_seat, default_people_seats, seat_for_play
-from games.reads.table_terms import MAX_LIMIT, MAX_STAKE, TURN_SECONDS, TableTerms, default_limit
+from games.reads.table_terms import (
+    MAX_LIMIT,
+    MAX_STAKE,
+    TURN_SECONDS,
+    TableTerms,
+    default_limit,
+    suggestions_allowed,
+)
 
 from . import seating, settlement, table_chat
 from .bot_accounts import bot_user
@@ -43,9 +50,10 @@ def create_table(
         rematch_of: the finished table this one is the new game of (games.services.rematch), kept in the
             "created" event's data so the other players of that table find it.
     Returns the table, already playing when `terms.human_seats` is 1.
-    Raises ServiceError("bad_request") for terms outside TableTerms' bounds (an unknown game, a limit of 0 at a
-    stakes table among them), the ledger's refusals of a stakes table (ServiceError with code
-    `insufficient_funds`, `loss_limit`, `self_excluded`) or the engine's IllegalAction("bad_options").
+    Raises ServiceError("bad_request") for terms outside TableTerms' bounds (an unknown game, a limit of 0 at a stakes
+    table, suggestions where games.reads.table_terms.suggestions_allowed refuses them among them), the ledger's
+    refusals of a stakes table (ServiceError with code `insufficient_funds`, `loss_limit`, `self_excluded`) or the
+    engine's IllegalAction("bad_options").
     """
     game = _game_of(terms.game)
     opts = game.normalize_options(terms.options)
@@ -63,6 +71,7 @@ def create_table(
             access=terms.access,
             turn_seconds=terms.turn_seconds,
             bot_level=terms.bot_level,
+            suggestions=terms.suggestions,
             created_by=user,
         )
         settlement.check_player_can_sit(user, table, seats)
@@ -109,6 +118,8 @@ def _check_terms(terms: TableTerms, seats: int) -> None:
         raise ServiceError(
             "bad_request", _("a stakes table needs a positive limit (or none, for the game's default)")
         )
+    if terms.suggestions and not suggestions_allowed(terms):
+        raise ServiceError("bad_request", _("Suggested moves are only for tables without stakes."))
 
 
 def _seat_company(table: Table, user: User, people: list[int]) -> None:

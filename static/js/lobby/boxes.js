@@ -91,6 +91,7 @@ export function TableBox({ table, csrf }) {
         <div><dt>${t("Bots' level")}</dt><dd class="box-bots">${table.bot_level_display}</dd></div>
         <div><dt>${t("Access")}</dt><dd class="box-access">${table.access_display}</dd></div>
         <div><dt>${t("Turn time")}</dt><dd class="box-turn">${interpolate(t("%(seconds)s s"), { seconds: table.turn_seconds })}</dd></div>
+        ${table.suggestions ? html`<div><dt>${t("Move suggestions")}</dt><dd class="box-suggestions">${t("allowed")}</dd></div>` : null}
       </dl>
       <div class="box-money">
         <p class="box-stake">${table.money ? stakeLine(table.money) : t("no stakes")}</p>
