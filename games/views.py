@@ -108,12 +108,15 @@ def new_table(request: AuthenticatedHttpRequest) -> HttpResponse:
 def new_table_terms(request: AuthenticatedHttpRequest) -> JsonResponse:
     """The New game dialog's money preview: GET the dialog's fields (as the form posts them, without its CSRF
     token); answers `{"terms": games.reads.table_terms.MoneyTerms.to_json() or null (a free table, or a field
-    in error), "errors": {"stake" | "limit": [message, ...]}}` (minor units; messages in the active language). The
-    dialog formats the amounts (static/js/money.js) and never computes the worst case itself."""
+    in error), "errors": {"stake" | "limit" | "suggestions": [message, ...]}}` (minor units; messages in the active
+    language; "suggestions": ticked at a stakes table). The dialog formats the amounts (static/js/money.js) and
+    never computes the worst case itself."""
     form = NewTableForm(request.GET)
     form.is_valid()
     terms = form.money_preview()
-    errors = {name: list(form.errors[name]) for name in ("stake", "limit") if name in form.errors}
+    errors = {
+        name: list(form.errors[name]) for name in ("stake", "limit", "suggestions") if name in form.errors
+    }
     return JsonResponse({"terms": terms.to_json() if terms else None, "errors": errors})
 
 

@@ -36,6 +36,7 @@ from .dispatch import DirectDispatchMixin
 from .language import ProfileLanguageMixin
 from .outages import OutageGuardMixin
 from .registered import FORBIDDEN, NOT_FOUND, TOO_MANY_SOCKETS, RegisteredSocketMixin
+from .suggestions import SuggestionMixin
 from .table_panel import TablePanelMixin
 
 
@@ -64,6 +65,7 @@ class TableConsumer(
     DropAfterCloseMixin,
     RegisteredSocketMixin,
     TablePanelMixin,
+    SuggestionMixin,
     AsyncWebsocketConsumer,
 ):
     """Translate frames into service calls and fan each version out as this recipient's own view."""
@@ -165,6 +167,9 @@ class TableConsumer(
                             "a seat waits for a player, or the table moved on)"
                         ),
                     )
+                return
+            if frame["type"] == "suggest":
+                await self.suggest(frame["version"])  # to this socket alone; the table does not move
                 return
             answer = await _act(self.user, self.table_id, frame["version"], frame["id"], frame["action"])
             await self._send(answer)

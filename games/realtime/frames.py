@@ -5,6 +5,7 @@ A client frame is one JSON object:
     {"type": "next", "version": N}                                     deal the next round after a score sheet
     {"type": "ping"}                                                   keep-alive and presence heartbeat; "pong"
     {"type": "chat", "text": "..."}                                    a chat line (table_panel, lobby)
+    {"type": "suggest", "version": N}                                  "Suggest a move" for the socket's own seat
 Any other key is ignored (in particular a "seat": the seat always comes from the session).
 """
 
@@ -25,9 +26,12 @@ class FrameError(RuleError):
     `no_next_deal` when a "next" frame finds no deal to start."""
 
 
-FRAME_TYPES = ("act", "next", "ping", "chat")
+FRAME_TYPES = ("act", "next", "ping", "chat", "suggest")
 MAX_DEPTH = 8  # levels of arrays and objects a frame may nest (an action such as a discard needs three)
 LOBBY_FRAME_TYPES = ("ping", "chat")
+SUGGESTION_RATE = (2, 1 / 5)
+"""A socket's "Suggest a move" frames (a TokenBucket's burst and refill per second): two at once, then one every
+five seconds; a bot's search costs far more than any other frame."""
 
 
 def parse_frame(
@@ -50,7 +54,7 @@ def parse_frame(
             _("a frame is an object whose type is one of %(types)s") % {"types": ", ".join(types)},
         )
     kind = frame["type"]
-    if kind in ("act", "next"):
+    if kind in ("act", "next", "suggest"):
         version = frame.get("version")
         if isinstance(version, bool) or not isinstance(version, int) or version < 0:
             raise FrameError("bad_frame", _("version must be a non-negative integer"))

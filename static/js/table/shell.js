@@ -22,6 +22,7 @@ import { Connection, RETRY_AFTER_SECONDS } from "./connection.js";
 import { TrickHold } from "./trick-hold.js";
 import { mixIn } from "./mix-in.js";
 import { guardLeave } from "./leave.js";
+import { Suggestion } from "./suggestion.js";
 
 // Why the ledger stood this player up before a deal (the `stood_up` notice's reason, ledger.errors.NotEligible).
 const STOOD_UP_TEXT = {
@@ -40,6 +41,8 @@ const ERROR_TEXT = {
   bad_action: () => t("That action is not understood."),
   not_seated: () => t("You are watching this table."),
   no_next_deal: () => t("There is no deal to start now."),
+  suggestions_off: () => t("This table gives no suggested moves."),
+  no_round: () => t("No deal is being played now."),
 };
 
 export class Shell {
@@ -68,6 +71,7 @@ export class Shell {
       lastTrick: root.querySelector("#last-trick-button"), matchLength: root.querySelector("#match-length") };
     this.keys = new TableKeys(this);  // keyboard play (static/js/table/keyboard.js)
     this.announcer = new Announcer(this);  // the aria-live line (static/js/table/announcer.js)
+    this.suggestion = new Suggestion(this);  // "Suggest a move" (static/js/table/suggestion.js)
     this.el.lastTrick.addEventListener("click", () => { this.ui.showLast = !this.ui.showLast; this.render(); });
     const soundButton = root.querySelector("#sound-button");
     soundButton.setAttribute("aria-pressed", String(this.sound));
@@ -84,6 +88,7 @@ export class Shell {
 
   async start() {
     const module = await import(this.root.dataset.module);
+    this.labels = module;  // the module's exported labels name its calls in sentences (static/js/replay/sentences.js)
     this.game = module.createGame(this);
     this.el.lastTrick.hidden = !this.game.lastTrick;
     this.render();
@@ -108,8 +113,11 @@ export class Shell {
       if (this.game) this.announcer.frame(frame);
       this.render();
       this.resendIfLegal();
+    } else if (frame.type === "suggestion") {
+      this.suggestion.received(frame);
     } else if (frame.type === "error") {
       this.pending = null;
+      this.suggestion.refused();
       if (frame.code === "stale_version" && this.game?.resendsWhenStale?.(this.sent?.action)) {
         // an answer to an action this seat has already replaced with a newer one says nothing about that one
         if (frame.id !== this.sent.id) return;
@@ -229,6 +237,7 @@ export class Shell {
       this.root.classList.toggle("my-turn", turnNow);
     }
     render(this.view(frame), this.mount);
+    this.suggestion.mark(this.mount);
     this.keys.afterRender();
     this.tick();
   }
@@ -241,6 +250,7 @@ export class Shell {
     return html`
       <div class=${`notice ${notice?.kind || ""}`} id="notice" hidden=${!notice}>${notice?.text}</div>
       ${this.stakes(frame)}
+      ${this.suggestion.badge(frame)}
       <div class="felt" id="felt" data-seats=${frame?.table.seats.length || 4}>
         ${frame ? frame.table.seats.map((seat) => this.seatBox(frame, seat)) : null}
         <div class=${this.ui.dropTarget ? "center drop-target" : "center"} id="center"
@@ -252,7 +262,7 @@ export class Shell {
       <div class="hand" id="hand" role="group" aria-label=${this.mount.dataset.handLabel}>${playing ? game.hand(frame) : null}</div>
       <div class="actions" id="actions">${this.readOnly && this.mySeat !== null ? html`<p class="hint" id="read-only-note">
         ${t("This seat is now played from another window; this one only watches.")}</p><button type="button" class="primary"
-        id="play-here-button" onClick=${() => this.playHere()}>${t("Play from this window")}</button>` : null}${playing ? game.actions?.(frame) : null}${frame ? this.sheetButtons(frame) : null}</div>
+        id="play-here-button" onClick=${() => this.playHere()}>${t("Play from this window")}</button>` : null}${playing ? game.actions?.(frame) : null}${playing ? this.suggestion.bar(frame) : null}${frame ? this.sheetButtons(frame) : null}</div>
       ${playing && !this.ui.matchOpen ? this.scoreSheet(frame) : null}
       ${frame && this.ui.matchOpen ? this.matchSheet(frame) : null}
       ${playing ? this.wonCardsDialog(frame) : null}
