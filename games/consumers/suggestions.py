@@ -4,20 +4,22 @@ changes. Mixed into TableConsumer, which has checked that the socket plays its s
 
 Client frame: {"type": "suggest", "version": N}.
 Server frames: {"type": "suggestion", "version": N, "action": {...}} (the wire action, e.g. {"play": "KH"}), or
-{"type": "error", "code": ...}: `rate_limited` (more than games.realtime.frames.SUGGESTION_RATE, or one while the
-socket's last is still being thought about), and games.reads.suggestion.suggestion_ask's refusals
-(`suggestions_off`, `not_seated`, `stale_version`, `no_round`, `not_your_turn`).
+{"type": "error", "code": ...}: `rate_limited` (more than games.realtime.frames.SUGGESTION_RATE for the person at
+this table, over all their sockets, or one while the socket's last is still being thought about), and
+games.reads.suggestion.suggestion_ask's refusals (`suggestions_off`, `not_seated`, `stale_version`, `no_round`,
+`not_your_turn`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from games.reads.suggestion import suggested_action, suggestion_ask
 from games.realtime.dbcalls import db_call
-from games.realtime.frames import SUGGESTION_RATE, FrameError, TokenBucket
+from games.realtime.frames import SUGGESTION_RATE, FrameError
 from games.realtime.thinking import think_call
 from games.services.bot_work import bot_decider
 
@@ -30,7 +32,6 @@ class SuggestionMixin:
 
     table_id: int
     user: Any
-    _suggestion_bucket: TokenBucket | None = None
     _suggesting = False
 
     async def suggest(self, version: int) -> None:
@@ -38,9 +39,7 @@ class SuggestionMixin:
         (`suggestion_ask`), the bot thinks in the thinking pool (games.realtime.thinking), never on the event loop.
         Raises FrameError("rate_limited") and suggestion_ask's ServiceError; the caller sends them to this socket
         as an error frame."""
-        if self._suggestion_bucket is None:
-            self._suggestion_bucket = TokenBucket(*SUGGESTION_RATE)
-        if self._suggesting or not self._suggestion_bucket.take():
+        if self._suggesting or not await _within_rate(self.table_id, self.user.pk):
             raise FrameError("rate_limited", _("one suggestion at a time, and not so often; slow down"))
         self._suggesting = True
         try:
@@ -49,3 +48,17 @@ class SuggestionMixin:
         finally:
             self._suggesting = False
         await self._send({"type": "suggestion", "version": ask.version, "action": action})  # type: ignore[attr-defined]
+
+
+async def _within_rate(table_id: int, user_id: int) -> bool:
+    """Count one suggestion of user `user_id` at table `table_id` in the current window (SUGGESTION_RATE, kept in
+    the cache that every web process shares) and say whether it is within the limit."""
+    limit, seconds = SUGGESTION_RATE
+    key = f"suggestions:{table_id}:{user_id}"
+    if await cache.aadd(key, 1, timeout=seconds):
+        return True
+    try:
+        return await cache.aincr(key) <= limit
+    except ValueError:  # the window ran out between the two calls: this one opens the next
+        await cache.aset(key, 1, timeout=seconds)
+        return True

@@ -29,9 +29,9 @@ class FrameError(RuleError):
 FRAME_TYPES = ("act", "next", "ping", "chat", "suggest")
 MAX_DEPTH = 8  # levels of arrays and objects a frame may nest (an action such as a discard needs three)
 LOBBY_FRAME_TYPES = ("ping", "chat")
-SUGGESTION_RATE = (2, 1 / 5)
-"""A socket's "Suggest a move" frames (a TokenBucket's burst and refill per second): two at once, then one every
-five seconds; a bot's search costs far more than any other frame."""
+SUGGESTION_RATE = (3, 15)
+"""A person's "Suggest a move" answers at one table, over all their sockets there: at most 3 per 15 s (a fixed
+window in the cache, so a new socket starts no new count); a bot's search costs far more than any other frame."""
 
 
 def parse_frame(

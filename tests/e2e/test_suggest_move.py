@@ -56,9 +56,17 @@ def test_it_marks_a_legal_card_that_the_host_plays_and_tells_nobody_else(site, b
     for page in pages:
         page.locator("#table-suggestions").wait_for(timeout=TIMEOUT)  # every seat sees the term
 
+    bid_checked = False
     end = time.monotonic() + 120
     while not (frame(alice)["view"]["phase"] == "play" and alice.evaluate("window.kibitzShell.myTurn()")):
         assert time.monotonic() < end, frame(alice)
+        if (
+            not bid_checked
+            and frame(alice)["view"]["phase"] == "bidding"
+            and alice.evaluate("window.kibitzShell.myTurn()")
+        ):
+            _a_suggested_bid_marks_its_dialog_button(alice, heard_by_alice)
+            bid_checked = True
         acted = take_one_step(alice, "garde", [], []) | take_one_step(bob, "pass", [], [])
         if not acted:
             time.sleep(0.05)
@@ -89,7 +97,7 @@ def test_it_marks_a_legal_card_that_the_host_plays_and_tells_nobody_else(site, b
         marked.click(position=VISIBLE_EDGE)
         alice.wait_for_function(f"window.kibitzShell.version > {version}", timeout=TIMEOUT)
         break
-    assert card is not None
+    assert card is not None and bid_checked
     assert card not in frame(alice)["view"]["hand"]
     assert [p["card"] for p in frame(alice)["view"]["trick"] if p["seat"] == 0] == [card]
     assert alice.locator(".suggested").count() == 0  # the table moved: the suggestion is gone
@@ -102,3 +110,15 @@ def test_it_marks_a_legal_card_that_the_host_plays_and_tells_nobody_else(site, b
     assert not errors
     for page in pages:
         page.context.close()
+
+
+def _a_suggested_bid_marks_its_dialog_button(alice: Any, heard: list[dict[str, Any]]) -> None:
+    """At alice's bid the suggestion marks the bidding dialog's button of the bid it names (and only that one);
+    the sentence sits above the hand, in the page's flow, not in the action bar over it."""
+    alice.locator("#dialog[open]").wait_for(timeout=TIMEOUT)
+    alice.click("#suggest-button")
+    alice.locator("#suggestion-line").wait_for(timeout=TIMEOUT)
+    action = [f for f in heard if f.get("type") == "suggestion"][-1]["action"]
+    marked = alice.locator("#dialog button.suggested")
+    assert marked.count() == 1 and marked.get_attribute("data-value") == action["bid"], action
+    assert alice.locator(".actions #suggestion-line").count() == 0

@@ -15,6 +15,7 @@ from games.engines.core import get_game
 from games.models import Event, Round, Seat, Table
 from games.reads.suggestion import SUGGESTION_LEVEL
 from games.reads.table_terms import TableTerms
+from games.realtime.frames import SUGGESTION_RATE
 
 from .sockets import drain, open_socket, receive, receive_until
 
@@ -120,14 +121,17 @@ async def test_it_refuses_a_watcher_out_of_turn_and_stale_and_tells_only_the_ask
         await ws.disconnect()
 
 
-async def test_it_limits_a_sockets_suggestions(users, redis_layer, settings):
+async def test_it_limits_a_persons_suggestions_over_all_their_sockets(users, redis_layer, settings):
+    """SUGGESTION_RATE counts the person at the table, not the socket: a new socket starts no new count."""
     settings.KIBITZ_BOT_CAP_SECONDS = 0
+    limit, _seconds = SUGGESTION_RATE
     table, by_seat, seat, version = await _table(users, suggestions=True)
-    ws = await _open(table, by_seat[seat])
-    for _ in range(4):
-        await ws.send_to(text_data=json.dumps({"type": "suggest", "version": version}))
-    frames = [f for f in await drain(ws, quiet=2.0) if f["type"] in ("suggestion", "error")]
-    assert sum(f["type"] == "suggestion" for f in frames) <= 2
-    assert any(f.get("code") == "rate_limited" for f in frames)
+    answers: list[dict] = []
+    for _ in range(limit + 2):  # a fresh socket for every ask, as a script dodging the limit would
+        ws = await _open(table, by_seat[seat])
+        await drain(ws)
+        answers.append(await _ask(ws, version))
+        await ws.disconnect()
+    assert [a["type"] for a in answers[:limit]] == ["suggestion"] * limit
+    assert all(a.get("code") == "rate_limited" for a in answers[limit:])
     assert (await _version(table.pk))[0] == version
-    await ws.disconnect()

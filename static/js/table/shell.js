@@ -259,6 +259,7 @@ export class Shell {
         </div>
       </div>
       <div class="game-info" id="game-info">${playing ? game.info?.(frame) : null}</div>
+      ${playing ? this.suggestion.line(frame) : null}
       <div class="hand" id="hand" role="group" aria-label=${this.mount.dataset.handLabel}>${playing ? game.hand(frame) : null}</div>
       <div class="actions" id="actions">${this.readOnly && this.mySeat !== null ? html`<p class="hint" id="read-only-note">
         ${t("This seat is now played from another window; this one only watches.")}</p><button type="button" class="primary"

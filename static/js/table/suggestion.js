@@ -17,6 +17,15 @@ const CONTROLS = {
   handful: () => "#handful-button",
 };
 
+// The values a question dialog's button may carry for an action: "kind:value" (Tarock's calls, "contract:rufer",
+// "pass:true"), the bare value (a Jass trump, "S"), or the kind alone for a yes (Schieber's {"push": true} is the
+// "push" button); a Weis is the dialog's "Declare", or its "No Weis" for no group (static/js/games/*.js).
+function dialogValues(kind, value) {
+  if (kind === "weis") return [Array.isArray(value) && value.length ? "declare" : ""];
+  if (value !== null && typeof value === "object") return [];
+  return [`${kind}:${value}`, String(value), ...(value === true ? [kind] : [])];
+}
+
 // The card codes an action names (a meld's stand-in "JK=QH" is the joker), in order, repeats kept.
 function cardsOf(value) {
   if (typeof value === "string") return [value.split("=")[0]];
@@ -47,15 +56,21 @@ export class Suggestion {
     return answer && answer.version === this.shell.version ? answer : null;
   }
 
-  // The "Suggest a move" button of the seat whose turn it is, and the sentence of the suggestion once it came.
+  // The "Suggest a move" button of the seat whose turn it is, in the action bar.
   bar(frame) {
     if (!this.on(frame) || !this.shell.myTurn()) return null;
-    const answer = this.current();
     const waiting = this.asked === this.shell.version;
     return html`<div class="suggestion-bar">
       <button type="button" id="suggest-button" disabled=${waiting} onClick=${() => this.ask()}>${t("Suggest a move")}</button>
-      ${answer ? html`<p class="suggestion-line" id="suggestion-line" role="status">${this.text(frame, answer.action)}</p>` : null}
     </div>`;
+  }
+
+  // The suggestion's sentence, once it came, on its own line above the hand: in the action bar, which stays at the
+  // bottom of the window, a long one (a discard of six cards) would lie over the hand.
+  line(frame) {
+    const answer = this.on(frame) && this.shell.myTurn() ? this.current() : null;
+    if (!answer) return null;
+    return html`<p class="suggestion-line" id="suggestion-line" role="status">${this.text(frame, answer.action)}</p>`;
   }
 
   text(frame, action) {
@@ -97,10 +112,8 @@ export class Suggestion {
       const card = [...mount.querySelectorAll(`#hand [data-card="${CSS.escape(code)}"]`)].find((c) => !marked.includes(c));
       if (card) marked.push(card);
     }
-    if (typeof value !== "object" || value === null) {
-      const button = mount.querySelector(`#dialog button[data-value="${CSS.escape(String(value))}"]`);
-      if (button) marked.push(button);
-    }
+    const button = dialogValues(kind, value).map((v) => mount.querySelector(`#dialog button[data-value="${CSS.escape(v)}"]`)).find(Boolean);
+    if (button) marked.push(button);
     const control = CONTROLS[kind]?.(value);
     const element = control ? mount.querySelector(control) : null;
     if (element) marked.push(element);
