@@ -153,6 +153,7 @@ INSTALLED_APPS = [
     "ledger",
     "signup",
     "social",
+    "ratings",
 ]
 
 MIDDLEWARE = [

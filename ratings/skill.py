@@ -1,0 +1,112 @@
+"""The rating math (docs/decisions-ratings.md "Library and model"): OpenSkill's Weng-Lin Bayesian ratings with the
+Plackett-Luce model, the displayed number and the provisional rule. Pure: no Django, no database, no clock; the same
+inputs give the same floats, which is what lets `manage.py ratings rebuild` reproduce the running values exactly.
+
+A skill is a normal belief `N(mu, sigma²)` on OpenSkill's scale (prior mu 25, sigma 25/3). One rated result is a
+list of entrants: each has a skill, a side (entrants of one side are a team: French Tarot's defence, Tarock's caller
+and called partner, a Schieber pair; everyone alone in Differenzler and Rummy) and the side's place (1 is best; equal
+places tie). Entrants that are held (bot anchors, and the others of a match whose leaver is rated) count as opponents
+and partners but keep their skill.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+PRIOR_MU = 25.0
+"""A new player's mu: OpenSkill's default."""
+
+PRIOR_SIGMA = 25.0 / 3.0
+"""A new player's sigma: OpenSkill's default, mu / 3, so a new player's conservative estimate mu − 3σ is 0."""
+
+DISPLAY_BASE = 1000
+"""The displayed rating of the conservative estimate mu − 3σ = 0, i.e. of a new player."""
+
+DISPLAY_SCALE = 40
+"""Displayed points per unit of mu − 3σ: the displayed rating is `1000 + round(40 × (μ − 3σ))`."""
+
+PROVISIONAL_SIGMA = 3.0
+"""A player is provisional while sigma is above this (a new player's 8.33 falls below it after some 30 results
+against even company, fewer against bots of known strength)."""
+
+_MODEL = PlackettLuce(mu=PRIOR_MU, sigma=PRIOR_SIGMA)
+
+
+@dataclass(frozen=True)
+class Skill:
+    """A rating's belief: `mu` (mean) and `sigma` (standard deviation), on OpenSkill's scale."""
+
+    mu: float
+    sigma: float
+
+
+PRIOR = Skill(PRIOR_MU, PRIOR_SIGMA)
+"""Where every person's rating in a game starts (and where `ratings rebuild` restarts them)."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One seat's part in a rated result.
+
+    Fields:
+        skill: the entrant's skill before the result.
+        side: the team the entrant played in (any int; entrants with the same side are partners).
+        place: the side's place, 1 = best; sides with equal places tied. Every entrant of a side has its place.
+        moves: False for a held entrant (a bot anchor, or a person not rated for this result): it takes part in
+            the computation but keeps its skill.
+    """
+
+    skill: Skill
+    side: int
+    place: int
+    moves: bool = True
+
+
+def displayed(skill: Skill) -> int:
+    """The number players see: `DISPLAY_BASE + round(DISPLAY_SCALE × (mu − 3σ))` (Python's round: halves to even)."""
+    return DISPLAY_BASE + round(DISPLAY_SCALE * (skill.mu - 3 * skill.sigma))
+
+
+def is_provisional(skill: Skill) -> bool:
+    """Whether the rating is still provisional: sigma above PROVISIONAL_SIGMA."""
+    return skill.sigma > PROVISIONAL_SIGMA
+
+
+def rate(entrants: Sequence[Entrant]) -> list[Skill]:
+    """The skills after one result, one per entrant in the order given; a held entrant's is its skill unchanged.
+
+    Sides are ordered by their first entrant. Raises ValueError when fewer than two sides take part or the
+    entrants of one side give different places (a result the caller built wrongly, never a player's input).
+    OpenSkill's PlackettLuce.rate does the update (with its default dynamics tau = 25/300, which widens every
+    moving sigma slightly before the update so that ratings keep following a player who improves).
+    """
+    order: list[int] = []
+    places: dict[int, int] = {}
+    for entrant in entrants:
+        if entrant.side not in places:
+            order.append(entrant.side)
+            places[entrant.side] = entrant.place
+        elif places[entrant.side] != entrant.place:
+            raise ValueError(f"side {entrant.side} has two places")
+    if len(order) < 2:
+        raise ValueError("a rated result needs at least two sides")
+    members = {side: [i for i, e in enumerate(entrants) if e.side == side] for side in order}
+    teams = [
+        [_MODEL.rating(mu=entrants[i].skill.mu, sigma=entrants[i].skill.sigma) for i in members[side]]
+        for side in order
+    ]
+    rated = _MODEL.rate(teams, ranks=[float(places[side]) for side in order])
+    after = list(entrants_skills(entrants))
+    for side, team in zip(order, rated, strict=True):
+        for i, new in zip(members[side], team, strict=True):
+            if entrants[i].moves:
+                after[i] = Skill(float(new.mu), float(new.sigma))
+    return after
+
+
+def entrants_skills(entrants: Sequence[Entrant]) -> list[Skill]:
+    """The entrants' skills before the result, in order."""
+    return [entrant.skill for entrant in entrants]
