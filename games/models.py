@@ -39,6 +39,8 @@ class Table(models.Model):
     # "Suggest a move": a seat may ask the standard bot for its move (games.reads.suggestion); only where
     # games.reads.table_terms.suggestions_allowed lets the table have it (no stakes).
     suggestions = models.BooleanField(default=False)
+    # A rated table's results move its players' ratings (games.services.rated_results, docs/decisions-ratings.md).
+    rated = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     version = models.PositiveIntegerField(default=0)
     created_by = models.ForeignKey(

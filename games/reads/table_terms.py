@@ -49,6 +49,8 @@ class TableTerms:
         turn_seconds: the turn time in seconds, within TURN_SECONDS.
         suggestions: whether a seat may ask for a suggested move ("Suggest a move", games.reads.suggestion);
             only where `suggestions_allowed(terms)`.
+        rated: whether the table's results are rated (docs/decisions-ratings.md); a rated table needs a finite
+            match end (the engine's `Game.match_ends`).
 
     Plain data: nothing is checked when terms are made. `create_table` raises ServiceError("bad_request") for a
     value outside these bounds (an unknown game among them) and the engine's IllegalAction("bad_options") for
@@ -65,6 +67,7 @@ class TableTerms:
     access: str = Table.Access.PUBLIC
     turn_seconds: int = 30
     suggestions: bool = False
+    rated: bool = False
 
 
 def suggestions_allowed(terms: TableTerms) -> bool:
@@ -87,6 +90,7 @@ def terms_of(table: Table) -> TableTerms:
         access=table.access,
         turn_seconds=table.turn_seconds,
         suggestions=table.suggestions,
+        rated=table.rated,
     )
 
 

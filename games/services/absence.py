@@ -24,7 +24,7 @@ from django.utils import timezone
 from games.models import Seat, Table
 from games.realtime import sockets
 
-from . import seating
+from . import rated_results, seating
 from .events import append_event
 from .locking import lock_table
 from .round_flow import reschedule_current
@@ -119,6 +119,7 @@ def take_over(table_id: int, number: int) -> bool:
             Seat.objects.filter(pk=seat.pk).update(away_since=None)
             return False
         if table.stake > 0 and not seating.unit_running(table):
+            rated_results.left_match(table, number, person)  # the seat is given up, as by `leave`
             seating.free(seat)
             append_event(table, "away", seat=number, data={"user": person})
             append_event(table, "seat_freed", seat=number)

@@ -13,7 +13,7 @@ from games.engines.core import get_game
 from games.engines.core.protocol import Game
 from games.models import Round, Seat, Table
 
-from . import seating, settlement
+from . import rated_results, seating, settlement
 from .events import append_event
 
 
@@ -76,8 +76,9 @@ def expired_seats(rnd: Round, now: datetime) -> list[int]:
 
 def finish_round_if_over(table: Table, rnd: Round, game: Game, state: Any) -> bool:
     """If the round is over: store its result, settle it if it completes a settlement unit, update the
-    match standings, and either end the match or plan the next deal; seats bots held for people who left
-    are freed when the unit ended (games.services.seating). Returns whether it was over."""
+    match standings, rate it at a rated table (games.services.rated_results), and either end the match or plan
+    the next deal; seats bots held for people who left are freed when the unit ended (games.services.seating).
+    Returns whether it was over."""
     result = game.result(state)
     if result is None:
         return False
@@ -96,6 +97,7 @@ def finish_round_if_over(table: Table, rnd: Round, game: Game, state: Any) -> bo
         settlement.round_unscored(table, rnd, match_over=match_over)
     match = rnd.match
     match.standings = game.standings(state)
+    rated_results.round_finished(table, rnd, scored=payments is not None, match_over=match_over)
     append_event(table, "round_end", round=rnd, data={"round": rnd.number, "result": result})
     if match_over:
         match.over = True

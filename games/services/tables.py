@@ -24,7 +24,7 @@ from games.reads.table_terms import (
     suggestions_allowed,
 )
 
-from . import seating, settlement, table_chat
+from . import rated_results, seating, settlement, table_chat
 from .bot_accounts import bot_user
 from .events import append_event
 from .locking import lock_table
@@ -50,15 +50,24 @@ def create_table(
         rematch_of: the finished table this one is the new game of (games.services.rematch), kept in the
             "created" event's data so the other players of that table find it.
     Returns the table, already playing when `terms.human_seats` is 1.
+<<<<<<< HEAD
     Raises ServiceError("bad_request") for terms outside TableTerms' bounds (an unknown game, a limit of 0 at a stakes
     table, suggestions where games.reads.table_terms.suggestions_allowed refuses them among them), the ledger's
     refusals of a stakes table (ServiceError with code `insufficient_funds`, `loss_limit`, `self_excluded`) or the
     engine's IllegalAction("bad_options").
+=======
+    Raises ServiceError("bad_request") for terms outside TableTerms' bounds (an unknown game, a limit of 0 at a
+    stakes table, a rated table whose match never ends (Game.match_ends) among them), the ledger's refusals of a
+    stakes table (ServiceError with code `insufficient_funds`, `loss_limit`, `self_excluded`) or the engine's
+    IllegalAction("bad_options").
+>>>>>>> d6cc0c6 (Rate a rated table's results in the transaction that records them: French Tarot and Tarock deals by their sides, Jass and Rummy matches by pairs or places, bots as fixed anchors, and a leaver last)
     """
     game = _game_of(terms.game)
     opts = game.normalize_options(terms.options)
     seats = game.seat_count(opts)
     _check_terms(terms, seats)
+    if terms.rated and not game.match_ends(opts):
+        raise ServiceError("bad_request", _("a rated table needs a match that ends"))
     limit = terms.limit
     if terms.stake > 0 and limit is None:
         limit = default_limit(game.key, terms.stake)  # rules file §9: every stakes table has a limit
@@ -71,7 +80,11 @@ def create_table(
             access=terms.access,
             turn_seconds=terms.turn_seconds,
             bot_level=terms.bot_level,
+<<<<<<< HEAD
             suggestions=terms.suggestions,
+=======
+            rated=terms.rated,
+>>>>>>> d6cc0c6 (Rate a rated table's results in the transaction that records them: French Tarot and Tarock deals by their sides, Jass and Rummy matches by pairs or places, bots as fixed anchors, and a leaver last)
             created_by=user,
         )
         settlement.check_player_can_sit(user, table, seats)
@@ -191,7 +204,8 @@ def leave(user: User, table_id: int) -> None:
     progress; the match at a Jass stakes table) a bot of the table's level stands in and the seat is freed when
     the unit ends, settled as usual (games.services.seating); otherwise the seat is freed at once and a running
     match waits for a person to take it. A person away from the table, whose seat a bot plays, gives it up the
-    same way. A table nobody is at closes once nothing is at stake. The table's chat gets the "left" line.
+    same way. A table nobody is at closes once nothing is at stake. The table's chat gets the "left" line. Leaving
+    a rated match before its end rates the leaver last (games.services.rated_results.left_match).
 
     Raises ServiceError("not_seated" | "no_table").
     """
@@ -202,6 +216,7 @@ def leave(user: User, table_id: int) -> None:
             seat = Seat.objects.filter(table=table, bot_reason="absent", replaced=user).first()
         if seat is None:
             raise ServiceError("not_seated", _("you have no seat at this table"))
+        rated_results.left_match(table, seat.number, user.pk)  # a rated match left before its end
         running = table.status == Table.Status.PLAYING and seating.unit_running(table)
         if running:
             seating.stand_in(table, seat)

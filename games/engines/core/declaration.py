@@ -26,6 +26,8 @@ Scalar = str | int | bool
 OptionKind = Literal["choice", "flag", "number"]
 SettlementUnit = Literal["deal", "match"]
 SETTLEMENT_UNITS: tuple[SettlementUnit, ...] = ("deal", "match")
+RatedUnit = Literal["deal", "match"]
+RATED_UNITS: tuple[RatedUnit, ...] = ("deal", "match")
 
 
 def N_(text: str) -> str:  # noqa: N802 - the gettext convention for a no-op marker
@@ -147,6 +149,9 @@ class Declaration:
         `shared_preferences` when that is set).
     shared_preferences: the preferences' place shared with other games (one setting for all of them), or None.
     guide: the game's How to play page (games/engines/core/guide.py), or None when it has none.
+    rated_unit: what a rated table rates (docs/decisions-ratings.md): `deal` (each deal whose `Game.deal_sides` are
+        not None) or `match` (the finished match, by `Game.seat_groups` and the final places), None for a game
+        that is not rated.
     """
 
     title: str
@@ -160,12 +165,15 @@ class Declaration:
     seats_option: str | None = None
     shared_preferences: SharedPreferences | None = None
     guide: Guide | None = None
+    rated_unit: RatedUnit | None = None
 
     def __post_init__(self) -> None:
         if not self.seat_counts or list(self.seat_counts) != sorted(set(self.seat_counts)):
             raise ValueError("seat_counts are distinct and ascending")
         if self.settlement_unit not in SETTLEMENT_UNITS:
             raise ValueError(f"settlement_unit is one of {SETTLEMENT_UNITS}")
+        if self.rated_unit is not None and self.rated_unit not in RATED_UNITS:
+            raise ValueError(f"rated_unit is one of {RATED_UNITS} or None")
         names = [o.name for o in self.options]
         if len(set(names)) != len(names):
             raise ValueError("option names are unique")

@@ -200,6 +200,19 @@ class Game(ABC, Generic[S]):
             return self.declaration.seat_counts[-1]
         return int(self.normalize_options(options)[name])
 
+    def match_ends(self, options: Mapping[str, Any]) -> bool:
+        """Whether a match with these (normalised) options ends by itself (its rules file's §8): True unless an
+        option lets the table play until it closes (French Tarot's `match_end` "open", Tarock's `deals` 0). A rated
+        table needs a match that ends (docs/decisions-ratings.md)."""
+        return True
+
+    def deal_sides(self, result: Mapping[str, Any]) -> list[tuple[int, int]] | None:
+        """The sides of a finished deal for a game rated per deal (declaration `rated_unit` "deal"): per seat
+        `(side, place)`, seats of one side being partners in that deal and place 1 the best (equal places tie);
+        None for a deal that is not rated (annulled, thrown in). `result` is `Game.result`'s JSON. Games rated per
+        match, or not rated, keep this default: None."""
+        return None
+
     def seat_groups(self, options: Mapping[str, Any]) -> list[list[int]]:
         """Seats that share one result (partnerships), used to pit bot levels against each other."""
         return [[s] for s in range(self.seat_count(options))]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 
@@ -41,3 +41,11 @@ def places(standings: Mapping[str, Any]) -> list[int] | None:
             by_seat[entry["seat"]] = entry["place"]
         return by_seat
     return [int(place) for place in ranking]
+
+
+def declaring_sides(declaring: Collection[int], value: int, seats: int) -> list[tuple[int, int]]:
+    """A deal's two sides for the ratings (`Game.deal_sides`): the `declaring` seats (side 0) against the others
+    (side 1), each seat's `(side, place)`. The declaring side is first when `value` (its score or gain) is
+    positive, last when negative, and both tie at 0."""
+    mine, theirs = (1, 2) if value > 0 else (2, 1) if value < 0 else (1, 1)
+    return [(0, mine) if seat in declaring else (1, theirs) for seat in range(seats)]

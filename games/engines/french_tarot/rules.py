@@ -13,6 +13,7 @@ from games.engines.core import BAD_ACTION, Action, IllegalAction, InvalidAction,
 from games.engines.core.declaration import N_, Declaration
 from games.engines.core.package import Package, PackageGame
 from games.engines.core.protocol import Bot
+from games.engines.core.standings import declaring_sides
 
 from . import actions, dealing, hints, legality, match, scoring, timeouts
 from .actions import ACTION_PHASE
@@ -40,6 +41,7 @@ class FrenchTarot(PackageGame[TarotState]):
         module="french-tarot",
         options=SCHEMA,
         guide=GUIDE,
+        rated_unit="deal",  # each scored deal, taker against defence (docs/decisions-ratings.md)
     )
     package = Package(TarotState, actions, dealing, legality, scoring, timeouts, match, hints)
 
@@ -47,6 +49,18 @@ class FrenchTarot(PackageGame[TarotState]):
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """§10 options with defaults. Raises `IllegalAction("bad_options")`."""
         return normalize_options(options)
+
+    def deal_sides(self, result: Mapping[str, Any]) -> list[tuple[int, int]] | None:
+        """§6.5: a scored deal's taker (side 0) against the defence (side 1), by the taker's score; None for an
+        annulled deal."""
+        if result.get("status") != "scored":
+            return None
+        taker, scores = int(result["taker"]), result["scores"]
+        return declaring_sides({taker}, int(scores[taker]), len(scores))
+
+    def match_ends(self, options: Mapping[str, Any]) -> bool:
+        """§10: every `match_end` but "open" ends the match."""
+        return bool(options.get("match_end") != "open")
 
     def deal_from_order(
         self, order: Sequence[str], dealer: int, options: Mapping[str, Any], start: Mapping[str, Any] | None

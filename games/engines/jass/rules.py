@@ -183,6 +183,7 @@ def _declaration(variant: str) -> Declaration:
         preferences=(DECK_DESIGN,),
         shared_preferences=JASS_PREFERENCES,
         guide=SCHIEBER_GUIDE if variant == SCHIEBER else DIFFERENZLER_GUIDE,
+        rated_unit="match",  # by pairs (Schieber) or places (Differenzler), docs/decisions-ratings.md
     )
 
 

@@ -50,6 +50,7 @@ class RummyGame(PackageGame[RummyState]):
         module="rummy",
         options=SCHEMA,
         guide=GUIDE,
+        rated_unit="match",  # by final places (docs/decisions-ratings.md)
     )
     package = Package(RummyState, actions, dealing, legality, scoring, timeouts, match, hints)
 

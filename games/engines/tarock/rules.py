@@ -13,6 +13,7 @@ from typing import Any
 from games.engines.core import BAD_ACTION, Action, Bot, IllegalAction, InvalidAction, SimpleAction
 from games.engines.core.declaration import N_, Declaration
 from games.engines.core.package import Package, PackageGame
+from games.engines.core.standings import declaring_sides
 from games.engines.core.wire import is_json_int
 
 from . import actions, dealing, hints, legality, match, scoring, timeouts
@@ -42,6 +43,7 @@ class TarockGame(PackageGame[TarockState]):
         module="tarock",
         options=SCHEMA,
         guide=GUIDE,
+        rated_unit="deal",  # each played deal, declaring side against the others (docs/decisions-ratings.md)
     )
     package = Package(TarockState, actions, dealing, legality, scoring, timeouts, match, hints)
 
@@ -49,6 +51,19 @@ class TarockGame(PackageGame[TarockState]):
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Options of §10 with defaults. Raises `IllegalAction("bad_options")`."""
         return normalize_options(options)
+
+    def deal_sides(self, result: Mapping[str, Any]) -> list[tuple[int, int]] | None:
+        """§6.5: the declarer and, in a Rufer, the called partner (side 0) against the others (side 1), by the
+        declarer's delta; None for a redeal."""
+        if "redeal" in result:
+            return None
+        declarer, deltas = int(result["declarer"]), result["deltas"]
+        declaring = {declarer} if result.get("partner") is None else {declarer, int(result["partner"])}
+        return declaring_sides(declaring, int(deltas[declarer]), len(deltas))
+
+    def match_ends(self, options: Mapping[str, Any]) -> bool:
+        """§10: `deals` 0 plays until the table closes; any other number of deals ends the match."""
+        return bool(options.get("deals") != 0)
 
     def seat_groups(self, options: Mapping[str, Any]) -> list[list[int]]:
         """Every seat scores alone: Rufer partnerships change deal by deal (§5.2)."""

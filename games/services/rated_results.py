@@ -1,0 +1,110 @@
+"""What a rated table's play gives the ratings (docs/decisions-ratings.md "What is rated"), recorded through
+ratings.services.record in the transaction that records the deal, the match end or the leave (table locked).
+
+Each game's declaration says what is rated (`rated_unit`): a game rated per deal rates every deal its engine gives
+sides for (`Game.deal_sides`: French Tarot's taker against the defence, Tarock's declaring side against the others;
+annulled deals and redeals have none); a game rated per match rates the finished match by its seat groups and
+final places (`match_sides`: Schieber's pairs, everyone alone in Differenzler and Rummy). A person who leaves a
+rated match before its end is rated as last (`left_match`); the others of that match are held, and are not rated
+for that match from then on. A match the table's closing aborts is not rated (it never ends). A game without
+`rated_unit` (the tests' own game) is not rated.
+
+Bots take part through the anchor of their level, which results never move (ratings.services).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.engines.core import get_game
+from games.engines.core.standings import places
+from games.models import Match, Round, Seat, Table
+from ratings.models import RatedResult
+from ratings.services import Outcome, Participant, match_forfeited, record
+
+Sides = list[tuple[int, int]]
+"""Per table seat, `(side, place)`: seats of one side are partners; place 1 is best, equal places tie."""
+
+
+def match_sides(groups: Sequence[Sequence[int]], standings: Mapping[str, Any]) -> Sides | None:
+    """A finished match's sides: each of the game's seat groups (Game.seat_groups: Schieber's pairs 0+2 and 1+3,
+    everyone alone in Differenzler and Rummy) one side, placed by the final standings (its rules file's §8;
+    partners share their place). None when the standings hold no ranking."""
+    final = places(standings)
+    if final is None:
+        return None
+    side = {seat: index for index, group in enumerate(groups) for seat in group}
+    return [(side[seat], place) for seat, place in enumerate(final)]
+
+
+def round_finished(table: Table, rnd: Round, scored: bool, match_over: bool) -> None:
+    """After `rnd` finished (games.services.round_flow.finish_round_if_over, its result and its match's standings
+    stored on the objects): record the rated result it completes, if any (the game's declaration `rated_unit`):
+    its deal when `scored` (it has payments) in a game rated per deal, by `Game.deal_sides`; its match when
+    `match_over` in a game rated per match, by `match_sides`. Nothing at an
+    unrated table, nor once a person has left this match (`left_match`)."""
+    game = get_game(table.game)
+    unit = game.declaration.rated_unit
+    if not table.rated or unit is None or match_forfeited(rnd.match_id):
+        return
+    if scored and unit == "deal":
+        sides = game.deal_sides(rnd.result or {})
+        kind = RatedResult.Kind.DEAL
+    elif match_over and unit == "match":
+        sides = match_sides(game.seat_groups(table.options), rnd.match.standings)
+        kind = RatedResult.Kind.MATCH
+    else:
+        return
+    if sides is None:
+        return
+    people = _people(table, rnd.players or [])
+    record(
+        Outcome(
+            table.game,
+            kind,
+            table.pk,
+            rnd.match_id,
+            rnd.pk,
+            [Participant(seat, *people[seat], side, place) for seat, (side, place) in enumerate(sides)],
+        )
+    )
+
+
+def left_match(table: Table, seat: int, user_id: int) -> None:
+    """`user_id` gives up seat `seat` of `table` (games.services.tables.leave, or an absence that frees the seat):
+    when the table is rated and its match is under way and not over, record a forfeit: the leaver's side (their
+    seat group, Game.seat_groups: at Schieber their pair) last, the other sides tied first; only the leaver moves,
+    everyone else of the match's latest deal is held (ratings.services.Participant.moves), and that match rates
+    nobody from then on. Inside the caller's transaction, table locked."""
+    game = get_game(table.game)
+    if not table.rated or game.declaration.rated_unit is None:
+        return
+    if table.status in (Table.Status.CLOSED, Table.Status.FINISHED):
+        return
+    match = Match.objects.filter(table=table).order_by("-number").first()
+    if match is None or match.over:
+        return
+    latest = Round.objects.filter(match=match).order_by("-number").first()
+    if latest is None:
+        return
+    people = _people(table, latest.players or [])
+    people[seat] = (user_id, "")
+    groups = game.seat_groups(table.options)
+    side = {s: index for index, group in enumerate(groups) for s in group}
+    last = len(groups)
+    participants = [
+        Participant(s, *people[s], side[s], last if side[s] == side[seat] else 1, moves=s == seat)
+        for s in range(len(people))
+    ]
+    record(Outcome(table.game, RatedResult.Kind.FORFEIT, table.pk, match.pk, latest.pk, participants))
+
+
+def _people(table: Table, players: Sequence[int | None]) -> list[tuple[int | None, str]]:
+    """Per seat `(user id, "")` for the person dealt in (also when a bot stands in for them), or `(None, bot
+    level)` for a bot's seat (the seat's level, else the table's)."""
+    levels = dict(Seat.objects.filter(table=table).values_list("number", "bot_level"))
+    return [
+        (user, "") if user is not None else (None, levels.get(seat) or table.bot_level)
+        for seat, user in enumerate(players)
+    ]
