@@ -117,6 +117,15 @@ class NewTableForm(forms.Form):
             "Only at a table without stakes."
         ),
     )
+    rated = forms.BooleanField(
+        label=_("Rated"),
+        required=False,
+        help_text=_(
+            "The results move the players' ratings; the match must have an end. Whoever leaves before the "
+            "match ends is rated as last (in teams, their side loses), and the others are not rated for that "
+            "match."
+        ),
+    )
     fixed_deal = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -167,7 +176,8 @@ class NewTableForm(forms.Form):
         return value
 
     def clean(self) -> dict[str, Any]:
-        """The chosen game's options, checked by its engine, and the human seats within its seat count."""
+        """The chosen game's options, checked by its engine, the human seats within its seat count, and a match
+        that ends (Game.match_ends) at a rated table."""
         super().clean()
         data = self.cleaned_data
         key = data.get("game")
@@ -194,6 +204,11 @@ class NewTableForm(forms.Form):
         asked = TableTerms(game.key, stake=data.get("stake") or 0, suggestions=bool(data.get("suggestions")))
         if asked.suggestions and "stake" not in self.errors and not suggestions_allowed(asked):
             self.add_error("suggestions", gettext("Suggested moves are only for tables without stakes."))
+        if data.get("rated") and not game.match_ends(data["options"]):
+            self.add_error(
+                "rated",
+                gettext("A rated table needs a match that ends: choose a number of deals or a target."),
+            )
         if data.get("human_seats") is not None and data["human_seats"] > seats:
             self.add_error(
                 "human_seats",
@@ -208,7 +223,7 @@ class NewTableForm(forms.Form):
     def terms(self) -> TableTerms:
         """The terms of the table these fields open (after `is_valid()` returned True): the chosen game, its
         normalised options, human seats, bots' level, stake and limit (minor units; no limit: None, the game's
-        default), access, turn time and suggestions."""
+        default), access, turn time, suggestions and whether it is rated."""
         data = self.cleaned_data
         return TableTerms(
             data["game"],
@@ -220,6 +235,7 @@ class NewTableForm(forms.Form):
             access=data["access"],
             turn_seconds=data["turn_seconds"],
             suggestions=bool(data.get("suggestions")),
+            rated=bool(data.get("rated")),
         )
 
     def money_preview(self) -> MoneyTerms | None:

@@ -5,9 +5,14 @@ rebuild` equal to the running values float for float."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
+from django.http import HttpResponse
+from django.test import Client
+from django.urls import reverse
 
+from accounts.models import Profile
 from games import services
 from games.engines.core import get_game
 from games.models import Round, Seat, Table
@@ -223,3 +228,34 @@ def test_a_rated_table_needs_a_match_that_ends(users):
             services.create_table(users["alice"], services.TableTerms(game, options, rated=True))
         assert refused.value.code == "bad_request"
     assert not Table.objects.exists()
+
+
+def _dialog(user, game: str, rated: bool, **options) -> HttpResponse:
+    client = Client()
+    client.force_login(user)
+    fields = {"bot_level": "beginner", "human_seats": 1, "stake": "0", "access": "public", "turn_seconds": 30}
+    return client.post(
+        reverse("new_table"),
+        {
+            "game": game,
+            **fields,
+            **({"rated": "on"} if rated else {}),
+            **{f"{game}__{k}": v for k, v in options.items()},
+        },
+    )
+
+
+def test_the_dialog_opens_a_rated_table(users):
+    answer = _dialog(users["alice"], "french-tarot", True, profile="fft", match_end="deals:4")
+    assert answer.status_code == 302
+    assert Table.objects.get().rated
+    _dialog(users["bob"], "french-tarot", False, profile="fft", match_end="open")
+    assert Table.objects.filter(rated=False).count() == 1
+
+
+def test_the_dialog_refuses_rated_with_an_open_match_in_the_players_language(users):
+    Profile.objects.filter(user=users["alice"]).update(language="de")
+    answer = _dialog(users["alice"], "french-tarot", True, profile="fft", match_end="open")
+    assert answer.status_code == 400 and not Table.objects.exists()
+    field = re.search(r'<label class="field field-rated">.*?</label>', answer.content.decode(), re.DOTALL)
+    assert field and "Ein gewerteter Tisch braucht eine Partie, die endet" in field.group(0)
