@@ -8,6 +8,7 @@ import random
 import re
 
 import pytest
+from django.core.management import call_command
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
@@ -228,6 +229,33 @@ def test_a_rated_table_needs_a_match_that_ends(users):
             services.create_table(users["alice"], services.TableTerms(game, options, rated=True))
         assert refused.value.code == "bad_request"
     assert not Table.objects.exists()
+
+
+def test_rebuild_gives_exactly_the_running_values(users, fast_bots):
+    open_tables = [
+        (open_rated(users, "french-tarot", {"match_end": "deals:3"}, ["alice", "bob"]), 11),
+        (open_rated(users, "jass-schieber", {"target": 1000}, ["carol", "dave"]), 12),
+        (open_rated(users, "french-tarot", {"match_end": "deals:2"}, ["alice", "carol", "dave"]), 13),
+    ]
+    for table, seed in open_tables:
+        play(table.pk, seed=seed)
+    leaving = open_rated(users, "french-tarot", {"match_end": "deals:3"}, ["bob", "dave"])
+    play(leaving.pk, seed=14, deals=1)
+    services.leave(users["dave"], leaving.pk)
+    running = {r.pk: (r.mu, r.sigma, r.results) for r in Rating.objects.all()}
+    history = list(RatedEntrant.objects.values_list("mu_before", "sigma_before", "mu_after", "sigma_after"))
+    assert RatedResult.objects.filter(kind=RatedResult.Kind.FORFEIT).count() == 1
+    Rating.objects.filter(user__isnull=False).update(mu=30.0, sigma=1.0, results=99)  # lost or corrupted
+    RatedEntrant.objects.filter(user=users["alice"]).update(mu_after=0.0)
+
+    call_command("ratings", "rebuild")
+
+    assert {r.pk: (r.mu, r.sigma, r.results) for r in Rating.objects.all()} == running
+    assert history == list(
+        RatedEntrant.objects.values_list("mu_before", "sigma_before", "mu_after", "sigma_after")
+    )
+    call_command("ratings", "rebuild")  # over consistent rows, a rebuild changes nothing
+    assert {r.pk: (r.mu, r.sigma, r.results) for r in Rating.objects.all()} == running
 
 
 def _dialog(user, game: str, rated: bool, **options) -> HttpResponse:
