@@ -19,7 +19,7 @@ from typing import Any
 
 from games.engines.core import get_game
 from games.engines.core.standings import places
-from games.models import Match, Round, Seat, Table
+from games.models import Match, Round, Table
 from ratings.models import RatedResult
 from ratings.services import Outcome, Participant, match_forfeited, record
 
@@ -102,9 +102,6 @@ def left_match(table: Table, seat: int, user_id: int) -> None:
 
 def _people(table: Table, players: Sequence[int | None]) -> list[tuple[int | None, str]]:
     """Per seat `(user id, "")` for the person dealt in (also when a bot stands in for them), or `(None, bot
-    level)` for a bot's seat (the seat's level, else the table's)."""
-    levels = dict(Seat.objects.filter(table=table).values_list("number", "bot_level"))
-    return [
-        (user, "") if user is not None else (None, levels.get(seat) or table.bot_level)
-        for seat, user in enumerate(players)
-    ]
+    level)` for a bot's seat: every bot at a table plays at the table's level (games.services.seating), so no
+    seat is read."""
+    return [(user, "") if user is not None else (None, table.bot_level) for user in players]
