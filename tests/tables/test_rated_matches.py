@@ -6,17 +6,20 @@ from __future__ import annotations
 
 import random
 import re
+from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import Profile
 from games import services
 from games.engines.core import get_game
 from games.models import Round, Seat, Table
+from games.services import absence
 from games.services.rated_results import match_sides
 from ratings.models import RatedEntrant, RatedResult, Rating
 from ratings.skill import PRIOR
@@ -214,6 +217,25 @@ def test_a_schieber_leaver_loses_with_their_pair(users, fast_bots):
     assert [(rows[s].side, rows[s].place) for s in range(4)] == [(0, 2), (1, 1), (0, 2), (1, 1)]
     assert [rows[s].moved for s in range(4)] == [True, False, False, False]
     assert rows[0].mu_after < rows[0].mu_before and rows[2].mu_after == rows[2].mu_before
+
+
+def test_an_absence_that_gives_up_a_rated_stakes_seat_between_deals_is_a_leave(users, fast_bots):
+    table = services.create_table(
+        users["alice"],
+        services.TableTerms(
+            "french-tarot", {"match_end": "deals:3"}, human_seats=2, bot_level="beginner", stake=1, rated=True
+        ),
+    )
+    services.join(users["bob"], table.pk)
+    play(table.pk, seed=15, deals=1)
+    before = RatedResult.objects.filter(table=table).count()
+    Seat.objects.filter(table=table, number=0).update(away_since=timezone.now() - timedelta(hours=1))
+    assert absence.take_over(table.pk, 0)  # between deals at a stakes table the seat is freed at once
+    forfeit = RatedResult.objects.get(table=table, kind=RatedResult.Kind.FORFEIT)
+    assert RatedResult.objects.filter(table=table).count() == before + 1
+    alice = forfeit.entrants.get(seat=0)
+    assert alice.user_id == users["alice"].pk and alice.moved and alice.place == 4
+    assert not forfeit.entrants.exclude(seat=0).filter(moved=True).exists()
 
 
 def test_an_unrated_table_gives_no_results(users, fast_bots):
