@@ -309,3 +309,23 @@ def test_the_dialog_refuses_rated_with_an_open_match_in_the_players_language(use
     assert answer.status_code == 400 and not Table.objects.exists()
     field = re.search(r'<label class="field field-rated">.*?</label>', answer.content.decode(), re.DOTALL)
     assert field and "Ein gewerteter Tisch braucht eine Partie, die endet" in field.group(0)
+
+
+@pytest.mark.parametrize(
+    ("language", "label", "rule"),
+    [
+        ("en", "Rated", "is rated as last (in teams, their side loses)"),
+        ("de", "Gewertet", "wird als Letzter gewertet (im Team verliert seine Seite)"),
+        ("fr", "Classée", "est classé dernier (en équipe, son camp perd)"),
+        ("nl", "Telt voor de rating", "wordt als laatste gewaardeerd (in teams verliest zijn kant)"),
+        ("pt", "Conta para a classificação", "fica em último (em equipas, o seu lado perde)"),
+    ],
+)
+def test_the_dialog_shows_rated_with_the_leaver_rule_in_the_players_language(users, language, label, rule):
+    Profile.objects.filter(user=users["alice"]).update(language=language)
+    client = Client()
+    client.force_login(users["alice"])
+    page = client.get(reverse("lobby")).content.decode()
+    field = re.search(r'<label class="field field-rated">.*?</label>', page, re.DOTALL)
+    assert field and label in field.group(0) and 'type="checkbox"' in field.group(0)
+    assert rule in field.group(0)
