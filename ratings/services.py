@@ -69,6 +69,7 @@ def record(outcome: Outcome) -> RatedResult:
         raise ValueError("a seat is given twice")
     lock_game(outcome.game)
     ratings = _ratings_of(outcome.game, outcome.participants)
+    steps = advance(outcome.participants, ratings)  # before any write: a malformed outcome writes nothing
     result = RatedResult.objects.create(
         game=outcome.game,
         kind=outcome.kind,
@@ -76,7 +77,6 @@ def record(outcome: Outcome) -> RatedResult:
         match_id=outcome.match_id,
         round_id=outcome.round_id,
     )
-    steps = advance(outcome.participants, ratings)
     RatedEntrant.objects.bulk_create(
         RatedEntrant(
             result=result,
