@@ -17,9 +17,9 @@ What it runs, in a throw-away database (`test_<name>_rating_bench`, created and 
    the ratings read, the result, its entrants and the ratings written) and its whole wall time (with OpenSkill's
    computation). The figure to read is the rated transaction's database time minus the unrated one's, beside the
    direct measure of the update's own queries.
-3. With `--rebuild-results N`: N more rated results of four of 40 players each (random places, one or two
-   sides), recorded through ratings.services.record, then `ratings rebuild` over all of them, timed; and whether
-   the rebuild changed anything (it must not).
+3. With `--rebuild-results N`: N more rated results of four of 40 players each (two pairs or four places, random
+   outcomes), computed in id order by the running update's function (ratings.services.advance) and stored in
+   bulk, then `ratings rebuild` over them, timed; and whether the rebuild changed anything (it must not).
 
 Done when (issue 35): a rating update adds at most 2 ms of database time, with or without stakes; `ratings rebuild`
 handles 100,000 recorded results in under 2 minutes on a 2-core machine.
@@ -48,7 +48,7 @@ import django  # noqa: E402
 django.setup()
 
 from common import percentile  # noqa: E402
-from django.db import connection, transaction  # noqa: E402
+from django.db import connection  # noqa: E402
 
 from accounts.models import User  # noqa: E402
 from accounts.verification import mark_verified  # noqa: E402
@@ -56,12 +56,13 @@ from games import services  # noqa: E402
 from games.engines.core import get_game  # noqa: E402
 from games.models import Round, Table  # noqa: E402
 from games.services import rated_results  # noqa: E402
-from ratings.models import Rating  # noqa: E402
+from ratings.models import RatedEntrant, RatedResult, Rating  # noqa: E402
 from ratings.rebuild import rebuild  # noqa: E402
-from ratings.services import Outcome, Participant, record  # noqa: E402
+from ratings.services import Participant, advance  # noqa: E402
 from signup.players import open_player_account  # noqa: E402
 
 GAME = "french-tarot"
+BENCH_GAME = "rebuild-bench"  # the synthetic results' own game key: the tables' games are left alone
 CONFIGS = [
     ("unrated, free", False, 0),
     ("rated, free", True, 0),
@@ -209,35 +210,64 @@ def run_deals(deals: int) -> None:
 
 
 def run_rebuild(results: int) -> None:
-    """Record `results` synthetic rated results of four of 40 players each, then time `rebuild`."""
+    """Store `results` synthetic rated results of four of 40 players each (half of them two pairs, half four
+    places, random outcomes), computed in memory in id order by the running update's own function
+    (ratings.services.advance) and written in bulk (recording them one by one through `record` would take most
+    of an hour here); then time `rebuild` over them and check it changes nothing."""
     rng = random.Random(100)
-    pool = [User.objects.create_user(f"rebuild-{n}", password="bench-only-password").pk for n in range(40)]
+    pool = [User.objects.create_user(f"rebuild-{n}", password="bench-only-password") for n in range(40)]
+    ratings = {u.pk: Rating.objects.create(game=BENCH_GAME, user=u) for u in pool}
     start = time.perf_counter()
-    for n in range(results):
-        seated = rng.sample(pool, 4)
-        team_game = rng.random() < 0.5
-        places = [1, 2] if rng.random() < 0.5 else [2, 1]
-        participants = [
-            Participant(seat, user, "", seat % 2 if team_game else seat, places[seat % 2] if team_game else 0)
-            for seat, user in enumerate(seated)
-        ]
-        if not team_game:
-            order = rng.sample(range(1, 5), 4)
-            participants = [Participant(p.seat, p.user_id, "", p.side, order[p.seat]) for p in participants]
-        with transaction.atomic():
-            record(Outcome("rebuild-bench", "match", None, None, None, participants))
-        if (n + 1) % 10_000 == 0:
-            print(f"  recorded {n + 1} results ({time.perf_counter() - start:.0f} s)", flush=True)
-    running = {r.pk: (r.mu, r.sigma, r.results) for r in Rating.objects.filter(game="rebuild-bench")}
+    for first in range(0, results, 5000):
+        batch = min(5000, results - first)
+        made = RatedResult.objects.bulk_create(
+            [RatedResult(game=BENCH_GAME, kind=RatedResult.Kind.MATCH) for _ in range(batch)]
+        )
+        rows = []
+        for result in made:
+            users = [u.pk for u in rng.sample(pool, 4)]
+            participants = synthetic(rng, users)
+            seated = [ratings[u] for u in users]
+            for p, rating, (entrant, new) in zip(
+                participants, seated, advance(participants, seated), strict=True
+            ):
+                rows.append(
+                    RatedEntrant(
+                        result=result,
+                        rating=rating,
+                        user_id=p.user_id,
+                        seat=p.seat,
+                        side=p.side,
+                        place=p.place,
+                        moved=entrant.moves,
+                        mu_before=entrant.skill.mu,
+                        sigma_before=entrant.skill.sigma,
+                        mu_after=new.mu,
+                        sigma_after=new.sigma,
+                    )
+                )
+        RatedEntrant.objects.bulk_create(rows, batch_size=5000)
+    Rating.objects.bulk_update(list(ratings.values()), ["mu", "sigma", "results"])
+    print(f"stored {results} synthetic results in {time.perf_counter() - start:.0f} s")
+    running = {r.pk: (r.mu, r.sigma, r.results) for r in Rating.objects.filter(game=BENCH_GAME)}
     start, cpu = time.perf_counter(), time.process_time()
-    done = rebuild("rebuild-bench")
+    done = rebuild(BENCH_GAME)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-    after = {r.pk: (r.mu, r.sigma, r.results) for r in Rating.objects.filter(game="rebuild-bench")}
+    after = {r.pk: (r.mu, r.sigma, r.results) for r in Rating.objects.filter(game=BENCH_GAME)}
     print(
         f"ratings rebuild over {done.results} results of 4 seats: {seconds:.1f} s wall, {cpu:.1f} s CPU; "
         f"rows rewritten {done.entrants}, ratings rewritten {done.ratings}; equal to the running values: "
         f"{after == running}"
     )
+
+
+def synthetic(rng: random.Random, users: list[int]) -> list[Participant]:
+    """Four seats: two pairs (0+2 against 1+3) with a random winner, or four random places."""
+    if rng.random() < 0.5:
+        winner = rng.randrange(2)
+        return [Participant(s, u, "", s % 2, 1 if s % 2 == winner else 2) for s, u in enumerate(users)]
+    order = rng.sample(range(1, 5), 4)
+    return [Participant(s, u, "", s, order[s]) for s, u in enumerate(users)]
 
 
 def main() -> None:
