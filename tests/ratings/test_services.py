@@ -1,5 +1,6 @@
 """Recording a rated result (ratings.services.record) on PostgreSQL: what it writes, and the few queries it adds to
-the transaction that records a deal or a match (issue 35's budget: at most 2 ms of database time)."""
+the transaction that records a deal or a match (docs/decisions-ratings.md "Figures": at most 2 ms of database
+time)."""
 
 from __future__ import annotations
 
