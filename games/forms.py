@@ -114,7 +114,7 @@ class NewTableForm(forms.Form):
         required=False,
         help_text=_(
             "Each seat may ask, on its turn, which move the standard bot would make with its cards. "
-            "Only at a table without stakes."
+            "Only at an unrated table without stakes."
         ),
     )
     rated = forms.BooleanField(
@@ -201,9 +201,16 @@ class NewTableForm(forms.Form):
                 "limit",
                 gettext("A limit of 0 is not allowed: leave the field empty for the game's default limit."),
             )
-        asked = TableTerms(game.key, stake=data.get("stake") or 0, suggestions=bool(data.get("suggestions")))
+        asked = TableTerms(
+            game.key,
+            stake=data.get("stake") or 0,
+            suggestions=bool(data.get("suggestions")),
+            rated=bool(data.get("rated")),
+        )
         if asked.suggestions and "stake" not in self.errors and not suggestions_allowed(asked):
-            self.add_error("suggestions", gettext("Suggested moves are only for tables without stakes."))
+            self.add_error(
+                "suggestions", gettext("Suggested moves are only for unrated tables without stakes.")
+            )
         if data.get("rated") and not game.match_ends(data["options"]):
             self.add_error(
                 "rated",

@@ -37,7 +37,7 @@ class Table(models.Model):
     turn_seconds = models.PositiveIntegerField(default=30)
     bot_level = models.CharField(max_length=16, default="standard")
     # "Suggest a move": a seat may ask the standard bot for its move (games.reads.suggestion); only where
-    # games.reads.table_terms.suggestions_allowed lets the table have it (no stakes).
+    # games.reads.table_terms.suggestions_allowed lets the table have it (no stakes, not rated).
     suggestions = models.BooleanField(default=False)
     # A rated table's results move its players' ratings (games.services.rated_results, docs/decisions-ratings.md).
     rated = models.BooleanField(default=False)

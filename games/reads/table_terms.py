@@ -72,9 +72,9 @@ class TableTerms:
 
 def suggestions_allowed(terms: TableTerms) -> bool:
     """Whether a table on `terms` may give its seats suggested moves (docs/decisions-tables.md "Suggest a move"): only a
-    table without stakes, where a suggestion wins nobody money. The one check of the New game form and of
-    `create_table`; a rated table or a tournament's, once they exist, are refused here too."""
-    return terms.stake == 0
+    table without stakes, where a suggestion wins nobody money, and not rated, where it would move ratings. The one
+    check of the New game form and of `create_table`; a tournament's table, once they exist, is refused here too."""
+    return terms.stake == 0 and not terms.rated
 
 
 def terms_of(table: Table) -> TableTerms:

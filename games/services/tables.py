@@ -50,17 +50,10 @@ def create_table(
         rematch_of: the finished table this one is the new game of (games.services.rematch), kept in the
             "created" event's data so the other players of that table find it.
     Returns the table, already playing when `terms.human_seats` is 1.
-<<<<<<< HEAD
-    Raises ServiceError("bad_request") for terms outside TableTerms' bounds (an unknown game, a limit of 0 at a stakes
-    table, suggestions where games.reads.table_terms.suggestions_allowed refuses them among them), the ledger's
-    refusals of a stakes table (ServiceError with code `insufficient_funds`, `loss_limit`, `self_excluded`) or the
-    engine's IllegalAction("bad_options").
-=======
     Raises ServiceError("bad_request") for terms outside TableTerms' bounds (an unknown game, a limit of 0 at a
-    stakes table, a rated table whose match never ends (Game.match_ends) among them), the ledger's refusals of a
-    stakes table (ServiceError with code `insufficient_funds`, `loss_limit`, `self_excluded`) or the engine's
-    IllegalAction("bad_options").
->>>>>>> d6cc0c6 (Rate a rated table's results in the transaction that records them: French Tarot and Tarock deals by their sides, Jass and Rummy matches by pairs or places, bots as fixed anchors, and a leaver last)
+    stakes table, suggestions where games.reads.table_terms.suggestions_allowed refuses them, a rated table whose
+    match never ends (Game.match_ends) among them), the ledger's refusals of a stakes table (ServiceError with code
+    `insufficient_funds`, `loss_limit`, `self_excluded`) or the engine's IllegalAction("bad_options").
     """
     game = _game_of(terms.game)
     opts = game.normalize_options(terms.options)
@@ -80,11 +73,8 @@ def create_table(
             access=terms.access,
             turn_seconds=terms.turn_seconds,
             bot_level=terms.bot_level,
-<<<<<<< HEAD
             suggestions=terms.suggestions,
-=======
             rated=terms.rated,
->>>>>>> d6cc0c6 (Rate a rated table's results in the transaction that records them: French Tarot and Tarock deals by their sides, Jass and Rummy matches by pairs or places, bots as fixed anchors, and a leaver last)
             created_by=user,
         )
         settlement.check_player_can_sit(user, table, seats)
@@ -132,7 +122,7 @@ def _check_terms(terms: TableTerms, seats: int) -> None:
             "bad_request", _("a stakes table needs a positive limit (or none, for the game's default)")
         )
     if terms.suggestions and not suggestions_allowed(terms):
-        raise ServiceError("bad_request", _("Suggested moves are only for tables without stakes."))
+        raise ServiceError("bad_request", _("Suggested moves are only for unrated tables without stakes."))
 
 
 def _seat_company(table: Table, user: User, people: list[int]) -> None:

@@ -137,15 +137,16 @@ def test_the_suggestion_follows_the_seats_own_cards():
     assert len(answers) > 1
 
 
-# The table terms: suggestions only without stakes.
+# The table terms: suggestions only without stakes and unrated.
 
 TERMS = {"bot_level": "standard", "human_seats": 1, "access": "public", "turn_seconds": 30}
 TAROT = {"french-tarot__profile": "fft", "french-tarot__match_end": "deals:8"}
 
 
-def test_only_a_table_without_stakes_allows_suggestions():
+def test_only_an_unrated_table_without_stakes_allows_suggestions():
     assert suggestions_allowed(TableTerms("rummy", suggestions=True))
     assert not suggestions_allowed(TableTerms("rummy", stake=10, suggestions=True))
+    assert not suggestions_allowed(TableTerms("rummy", rated=True, suggestions=True))
 
 
 def test_the_form_gives_a_field_error_for_suggestions_at_a_stakes_table_in_the_players_language(users):
@@ -154,6 +155,10 @@ def test_the_form_gives_a_field_error_for_suggestions_at_a_stakes_table_in_the_p
     free = NewTableForm({"game": "french-tarot", **TERMS, **TAROT, "stake": "0", "suggestions": "on"})
     assert free.is_valid(), free.errors
     assert free.terms().suggestions
+    rated = NewTableForm(
+        {"game": "french-tarot", **TERMS, **TAROT, "stake": "0", "suggestions": "on", "rated": "on"}
+    )
+    assert not rated.is_valid() and list(rated.errors) == ["suggestions"]
     Profile.objects.filter(user=users["alice"]).update(language="de")
     client = Client()
     client.force_login(users["alice"])
