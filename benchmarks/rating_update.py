@@ -59,7 +59,7 @@ from games.models import Round, Table  # noqa: E402
 from games.services import rated_results  # noqa: E402
 from ratings.models import RatedEntrant, RatedResult, Rating  # noqa: E402
 from ratings.rebuild import rebuild  # noqa: E402
-from ratings.services import Participant, advance  # noqa: E402
+from ratings.services import Participant, advance, entrant_rows  # noqa: E402
 from signup.players import open_player_account  # noqa: E402
 
 GAME = "french-tarot"
@@ -229,24 +229,7 @@ def run_rebuild(results: int) -> None:
             users = [u.pk for u in rng.sample(pool, 4)]
             participants = synthetic(rng, users)
             seated = [ratings[u] for u in users]
-            for p, rating, (entrant, new) in zip(
-                participants, seated, advance(participants, seated), strict=True
-            ):
-                rows.append(
-                    RatedEntrant(
-                        result=result,
-                        rating=rating,
-                        user_id=p.user_id,
-                        seat=p.seat,
-                        side=p.side,
-                        place=p.place,
-                        moved=entrant.moves,
-                        mu_before=entrant.skill.mu,
-                        sigma_before=entrant.skill.sigma,
-                        mu_after=new.mu,
-                        sigma_after=new.sigma,
-                    )
-                )
+            rows += entrant_rows(result, participants, seated, advance(participants, seated))
         RatedEntrant.objects.bulk_create(rows, batch_size=5000)
     Rating.objects.bulk_update(list(ratings.values()), ["mu", "sigma", "results"])
     print(f"stored {results} synthetic results in {time.perf_counter() - start:.0f} s")

@@ -77,7 +77,22 @@ def record(outcome: Outcome) -> RatedResult:
         match_id=outcome.match_id,
         round_id=outcome.round_id,
     )
-    RatedEntrant.objects.bulk_create(
+    RatedEntrant.objects.bulk_create(entrant_rows(result, outcome.participants, ratings, steps))
+    Rating.objects.bulk_update(
+        [r for r, (e, _n) in zip(ratings, steps, strict=True) if e.moves], ["mu", "sigma", "results"]
+    )
+    return result
+
+
+def entrant_rows(
+    result: RatedResult,
+    participants: Sequence[Participant],
+    ratings: Sequence[Rating],
+    steps: Sequence[tuple[Entrant, Skill]],
+) -> list[RatedEntrant]:
+    """The unsaved RatedEntrant rows of `result`: per participant its rating, seat, side, place, whether it moved,
+    and its mu and sigma before and after (`steps`, as `advance` computed them for `ratings`)."""
+    return [
         RatedEntrant(
             result=result,
             rating=rating,
@@ -91,12 +106,8 @@ def record(outcome: Outcome) -> RatedResult:
             mu_after=new.mu,
             sigma_after=new.sigma,
         )
-        for p, rating, (entrant, new) in zip(outcome.participants, ratings, steps, strict=True)
-    )
-    Rating.objects.bulk_update(
-        [r for r, (e, _n) in zip(ratings, steps, strict=True) if e.moves], ["mu", "sigma", "results"]
-    )
-    return result
+        for p, rating, (entrant, new) in zip(participants, ratings, steps, strict=True)
+    ]
 
 
 def advance(participants: Sequence[Participant], ratings: Sequence[Rating]) -> list[tuple[Entrant, Skill]]:

@@ -62,6 +62,18 @@ def in_viewport(page: Page, selector: str) -> bool:
     return page.locator(selector).count() > 0 and not outside_viewport(page, selector)
 
 
+def demo_players_at_desks(browser: Any, base: str, names: tuple[str, ...]) -> list[Page]:
+    """A page per demo player of `names`, each in a context of its own at a desktop size, signed in."""
+    from .site import DEMO_PASSWORD
+
+    pages = []
+    for name in names:
+        page = browser.new_context(bypass_csp=True, viewport={"width": 1100, "height": 850}).new_page()
+        log_in(page, base, name, DEMO_PASSWORD)
+        pages.append(page)
+    return pages
+
+
 def sign_up(page: Page, base: str, username: str, password: str, email: str = "") -> None:
     page.goto(base + "/accounts/signup/")
     page.fill("input[name=username]", username)

@@ -10,8 +10,15 @@ from typing import Any
 
 import pytest
 
-from .driver import TIMEOUT, VISIBLE_EDGE, create_fixed_table, frame, log_in, new_game_dialog, take_one_step
-from .site import DEMO_PASSWORD
+from .driver import (
+    TIMEOUT,
+    VISIBLE_EDGE,
+    create_fixed_table,
+    demo_players_at_desks,
+    frame,
+    new_game_dialog,
+    take_one_step,
+)
 from .tarot_deals import passing_bot_seed, strong_hand_order
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
@@ -32,12 +39,7 @@ def test_it_marks_a_legal_card_that_the_host_plays_and_tells_nobody_else(site, b
     dealer = 3  # seat 0 bids first and, taking with a Garde, leads the first trick
     order, deal = strong_hand_order(dealer, strong_seat=0)
     seed = passing_bot_seed(deal, dealer, {0: "garde", 1: "pass"}, bots={2, 3}, first_version=4)
-    pages = []
-    for name in ("alice", "bob"):
-        context = browser.new_context(bypass_csp=True, viewport={"width": 1100, "height": 850})
-        page = context.new_page()
-        log_in(page, site.url, name, DEMO_PASSWORD)
-        pages.append(page)
+    pages = demo_players_at_desks(browser, site.url, ("alice", "bob"))
     alice, bob = pages
     errors: list[str] = []
     for page in pages:

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .driver import TIMEOUT, frame, log_in, open_table, play_until_done, sign_up
-from .site import DEMO_PASSWORD
+from .driver import TIMEOUT, demo_players_at_desks, frame, open_table, play_until_done, sign_up
 from .tarot_deals import passing_bot_seed, strong_hand_order
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
@@ -75,12 +74,7 @@ def test_it_seats_two_people_with_two_bots_for_a_full_deal(site, browser, output
     dealer = 3
     order, deal = strong_hand_order(dealer, strong_seat=0)
     seed = passing_bot_seed(deal, dealer, {0: "garde", 1: "pass"}, bots={2, 3}, first_version=4)
-    pages = []
-    for name in ("alice", "bob"):
-        context = browser.new_context(bypass_csp=True, viewport={"width": 1100, "height": 850})
-        page = context.new_page()
-        log_in(page, site.url, name, DEMO_PASSWORD)
-        pages.append(page)
+    pages = demo_players_at_desks(browser, site.url, ("alice", "bob"))
     alice, bob = pages
     open_table(alice, site.url, {"order": order, "dealer": dealer, "bot_seed": seed}, human_seats=2)
     table_url = alice.url
