@@ -244,8 +244,12 @@ class ProcessRegistry:
         window = window or channel
         now = time.time()
         answer = self._store.register(key, self.process, window, channel, now, cap, evict)
-        if answer.registered:
-            with self._lock:
+        with self._lock:
+            # the sockets it replaced or evicted are out of the store: this process's heartbeat must not write
+            # them back before their consumers close
+            for gone in (*answer.replaced, *answer.evicted):
+                self._held.pop(gone, None)
+            if answer.registered:
                 self._held.setdefault(channel, (key, _member(self.process, window, channel), now))
         return answer
 
@@ -260,10 +264,16 @@ class ProcessRegistry:
         return self._store.count(key)
 
     def beat(self) -> None:
-        """Renew this process's heartbeat, and write back each entry it holds (with its key's expiry)."""
+        """Renew this process's heartbeat, and write back each entry it holds (with its key's expiry). An entry
+        unregistered while the write was under way is removed again: written back from the earlier list, it would
+        stay in the store as a socket that no longer exists, counted against its user's cap."""
         with self._lock:
-            held = list(self._held.values())
-        self._store.beat(self.process, held)
+            held = dict(self._held)
+        self._store.beat(self.process, list(held.values()))
+        with self._lock:
+            gone = [entry for channel, entry in held.items() if channel not in self._held]
+        for key, member, _opened in gone:
+            self._store.count(key, member)
 
     def forget(self) -> int:
         """A graceful stop: remove every entry this process holds and its heartbeat. Returns how many entries."""

@@ -113,6 +113,28 @@ def test_a_heartbeat_writes_back_the_entries_a_lost_redis_forgot(redis_url, sett
         sockets.process_registry().forget()
 
 
+def test_a_heartbeat_never_writes_back_an_evicted_or_closed_socket(store, monkeypatch):
+    """The heartbeat writes back the entries its process holds. An entry the lobby cap evicted, or one whose socket
+    closed while the write was under way, must not come back: it would count against the user's cap for as long as
+    the process lives (a CI run caught a sixth lobby entry under a cap of 5)."""
+    for n in range(5):
+        assert sockets.register_lobby(10, f"lobby-{n}", f"window-{n}x").registered
+    assert sockets.register_lobby(10, "lobby-5", "window-5x").evicted == ("lobby-0",)
+    registry = sockets.process_registry()
+    registry.beat()  # before lobby-0's consumer has closed and unregistered
+    assert sockets.lobby_sockets(10) == 5
+    store_beat = type(registry._store).beat
+
+    def beat_while_a_socket_closes(self, process, held):
+        sockets.unregister_lobby(10, "lobby-1")  # closes between the heartbeat's list and its write
+        store_beat(self, process, held)
+
+    monkeypatch.setattr(type(registry._store), "beat", beat_while_a_socket_closes)
+    registry.beat()
+    monkeypatch.undo()
+    assert sockets.lobby_sockets(10) == 4
+
+
 def test_a_stopping_process_removes_its_entries_and_its_heartbeat(store):
     assert sockets.register(75, 5, "channel-a", "window-one").registered
     assert sockets.register_lobby(5, "lobby-a", "window-one").registered
