@@ -31,6 +31,16 @@ def code_of(device: TOTPDevice, later: int = 0) -> str:
     return f"{totp.token():06d}"
 
 
+def enrolled(user) -> tuple[TOTPDevice, list[str]]:
+    """`user` enrols an authenticator in a session of its own; returns the device and the ten recovery codes the
+    enrolment page shows once."""
+    first = Client()
+    first.force_login(user)
+    device = TOTPDevice.objects.create(user=user, name="authenticator", confirmed=False)
+    answer = first.post(reverse("ledger:second_factor"), {"token": code_of(device)})
+    return device, re.findall(r"<li><code>(\w+)</code></li>", answer.content.decode())
+
+
 def test_staff_enrol_at_the_first_staff_page_and_get_ten_recovery_codes(client, make_user, role):
     fiona = role(make_user("fiona"), FINANCE)
     client.force_login(fiona)
@@ -56,11 +66,7 @@ def test_staff_enrol_at_the_first_staff_page_and_get_ten_recovery_codes(client, 
 
 def test_each_sign_in_asks_the_code_and_a_recovery_code_works_once(make_user, role):
     fiona = role(make_user("fiona"), FINANCE)
-    first = Client()
-    first.force_login(fiona)
-    device = TOTPDevice.objects.create(user=fiona, name="authenticator", confirmed=False)
-    answer = first.post(reverse("ledger:second_factor"), {"token": code_of(device)})
-    codes = re.findall(r"<li><code>(\w+)</code></li>", answer.content.decode())
+    device, codes = enrolled(fiona)
     again = Client()
     again.force_login(fiona)
     assert again.get("/admin/").status_code == 302  # the admin too
@@ -154,11 +160,7 @@ def test_a_wrong_code_locks_only_its_own_kind_and_a_locked_code_says_to_wait(mak
         60  # a wait nobody outlives here
     )
     fiona = role(make_user("fiona"), FINANCE)
-    first = Client()
-    first.force_login(fiona)
-    device = TOTPDevice.objects.create(user=fiona, name="authenticator", confirmed=False)
-    answer = first.post(reverse("ledger:second_factor"), {"token": code_of(device)})
-    codes = re.findall(r"<li><code>(\w+)</code></li>", answer.content.decode())
+    device, codes = enrolled(fiona)
     client = Client()
     client.force_login(fiona)
     wrong = client.post(reverse("ledger:second_factor"), {"token": "000000"})
