@@ -196,6 +196,10 @@ def table(request: AuthenticatedHttpRequest, table_id: int) -> HttpResponse:
     )
 
 
+LARGEST_ROW_ID = 2**63 - 1
+"""The largest id or number a lookup may ask for: a larger one overflows SQLite's and PostgreSQL's integers."""
+
+
 def _finished_round(request: HttpRequest, table_id: int, number: int) -> Round | HttpResponse:
     """A finished deal whose history `request.user` may read: the people dealt into it, those the table lets
     watch (its access, spectators option and kicks), and staff whose role reads players' money or safety
@@ -204,6 +208,8 @@ def _finished_round(request: HttpRequest, table_id: int, number: int) -> Round |
     needs the second factor proved in this session like every staff page (ledger.second_factor.unverified): else
     the answer is a redirect to the second-factor page that comes back here (HttpResponse, returned, not raised).
     Raises Http404 otherwise: a refused history is not told apart from a missing one."""
+    if max(table_id, number) > LARGEST_ROW_ID:  # beyond any database's integer: no such deal, not a 500
+        raise Http404("no such deal")
     rnd = get_object_or_404(Round.objects.select_related("table", "match"), table_id=table_id, number=number)
     if rnd.status == Round.Status.PLAYING:
         raise Http404("the hand history is shown once the deal is over")
@@ -273,6 +279,8 @@ def replay_file(request: AuthenticatedHttpRequest, table_id: int, number: int) -
 def deal_history(request: AuthenticatedHttpRequest, round_id: int) -> HttpResponse:
     """A deal's hand history by its round id (the ledger's statement and unit pages link here): redirects to
     the `history` page, which checks who may read it."""
+    if round_id > LARGEST_ROW_ID:
+        raise Http404("no such deal")
     rnd = get_object_or_404(Round, pk=round_id)
     return redirect("history", table_id=rnd.table_id, number=rnd.number)
 

@@ -85,6 +85,9 @@ def test_no_replay_of_a_deal_that_does_not_exist_or_of_a_private_table(users):
     client.force_login(users["alice"])
     assert client.get(f"/tables/{rnd.table_id}/deals/2/").status_code == 404
     assert client.get("/tables/999999/deals/1/").status_code == 404
+    huge = 10**20  # past a 64-bit integer: the lookup itself would fail
+    for path in (f"/tables/{huge}/deals/1/", f"/tables/{huge}/deals/1/replay.json", f"/deals/{huge}/"):
+        assert client.get(path).status_code == 404, path
     rnd.table.access = "private"
     rnd.table.save()
     stranger = User.objects.create_user("sam", password="pw-for-tests-only")
