@@ -13,7 +13,7 @@ from games.engines.core import get_game
 from games.engines.core.protocol import Game
 from games.models import Round, Seat, Table
 
-from . import rated_results, seating, settlement
+from . import rated_results, seating, settlement, sweep_alarm
 from .events import append_event
 
 
@@ -50,6 +50,7 @@ def schedule_turn(
     rnd.bot_due_at = (
         now + timedelta(seconds=settings.KIBITZ_BOT_PAUSE_SECONDS) if game.to_act(state) & bot_seats else None
     )
+    sweep_alarm.ring_on_commit(rnd.bot_due_at, rnd.deadline)
 
 
 def reschedule_current(table: Table, fresh_for: int | None = None) -> None:
@@ -106,6 +107,7 @@ def finish_round_if_over(table: Table, rnd: Round, game: Game, state: Any) -> bo
         append_event(table, "match_end", data={"standings": match.standings})
     else:
         table.next_deal_at = now + timedelta(seconds=settings.KIBITZ_NEXT_DEAL_SECONDS)
+        sweep_alarm.ring_on_commit(table.next_deal_at)
     match.save()
     seating.unit_ended(table, match_over=match_over)
     return True

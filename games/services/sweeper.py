@@ -11,7 +11,6 @@ the table's version under its lock.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from datetime import datetime
@@ -25,7 +24,7 @@ from games.engines.core.errors import RuleError
 from games.errors import ServiceError
 from games.models import Round, Table
 
-from . import absence
+from . import absence, sweep_alarm
 from .bot_work import dispatch_due_bots
 from .downtime import note_pass
 from .play import apply_timeout, bot_move
@@ -109,16 +108,32 @@ def _one_pass() -> int:
 
 async def sweep_forever(stop: asyncio.Event | None = None) -> None:
     """Sweep until `stop` is set (never, without one): each pass runs `sweep_once` in a worker thread; after a
-    pass that applied nothing, wait settings.KIBITZ_SWEEP_SECONDS (or until `stop`). A failing pass is
-    logged and the loop goes on. Runs on the caller's event loop: `asyncio.run` for `manage.py sweeper`,
+    pass that applied nothing, wait settings.KIBITZ_SWEEP_SECONDS, or less: until `stop`, or until this
+    process's table service rings the alarm for work falling due (games.services.sweep_alarm). A failing pass
+    is logged and the loop goes on. Runs on the caller's event loop: `asyncio.run` for `manage.py sweeper`,
     Daphne's loop for `manage.py serve`, so there the notifications reach that process's channel layer."""
     stop = stop or asyncio.Event()
-    while not stop.is_set():
-        try:
-            done = await sync_to_async(_one_pass, thread_sensitive=False)()
-        except Exception:
-            log.exception("sweep failed")
-            done = 0
-        if not done:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), settings.KIBITZ_SWEEP_SECONDS)
+    ring = asyncio.Event()
+    sweep_alarm.listen(asyncio.get_running_loop(), ring)
+    try:
+        while not stop.is_set():
+            ring.clear()  # an alarm that falls due during the pass ends the wait after it at once
+            try:
+                done = await sync_to_async(_one_pass, thread_sensitive=False)()
+            except Exception:
+                log.exception("sweep failed")
+                done = 0
+            if not done:
+                await _first_of(stop, ring, settings.KIBITZ_SWEEP_SECONDS)
+    finally:
+        sweep_alarm.stop_listening(ring)
+
+
+async def _first_of(stop: asyncio.Event, ring: asyncio.Event, seconds: float) -> None:
+    """Wait until `stop` or `ring` is set, or `seconds` have passed."""
+    waits = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(ring.wait())]
+    try:
+        await asyncio.wait(waits, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waits:
+            wait.cancel()

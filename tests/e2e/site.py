@@ -92,7 +92,9 @@ class LiveSite:
                 # Bots move at once but for a pause that keeps each frame apart for the page; a test that needs
                 # a person to act inside a bot's pause sets a longer one for its site.
                 "KIBITZ_BOT_PAUSE_SECONDS": "0.05",
-                "KIBITZ_SWEEP_SECONDS": "0.05",
+                # The table service wakes the sweeper when a bot's move or a deadline falls due
+                # (games.services.sweep_alarm): its idle poll, the site's own, only bounds the rest.
+                "KIBITZ_SWEEP_SECONDS": "0.25",
                 "KIBITZ_DEMO_PASSWORD": DEMO_PASSWORD,
                 # a module signs up a new player per game and size (the keyboard test: 2 games x 2 sizes), more
                 # than the site's 3 per 10 minutes from one address

@@ -151,9 +151,12 @@ def _open_won_cards(alice: Page, bob: Page, rng: random.Random, output_dir, game
     """Play until a trick is won, open the won cards at the last trick's winner's seat and check they hold it, then
     the bar's "Last trick"; returns the winner's seat."""
     _play_until_won_cards([alice, bob], rng)
-    f = frame(alice)
-    winner = alice.evaluate("window.kibitzShell.game.trickWinner(window.kibitzShell.frame)")
-    last = alice.evaluate("window.kibitzShell.game.lastTrick(window.kibitzShell.frame)")
+    # The winner and the trick from one frame, read at once: the server may play a seat on between two reads
+    # (a turn's deadline on a loaded machine), and another seat's later trick is not in this winner's won cards.
+    f, winner, last = alice.evaluate(
+        "(() => { const s = window.kibitzShell, f = s.frame;"
+        " return [f, s.game.trickWinner(f), s.game.lastTrick(f)]; })()"
+    )
     button = alice.locator(f'.seat-box[data-seat="{winner}"] .won-cards-button')
     assert last and f["view"] and button.count() == 1
     button.click()
@@ -170,8 +173,11 @@ def _open_won_cards(alice: Page, bob: Page, rng: random.Random, output_dir, game
     assert alice.evaluate("document.activeElement.classList.contains('won-cards-button')")
     assert alice.locator("#last-trick-button").is_visible()  # "Last trick" in the bar still works
     alice.click("#last-trick-button")
-    shown = alice.eval_on_selector_all("#center .trick-card", "cs => cs.map(c => c.dataset.card)")
-    assert shown == [p["card"] for p in last]
+    shown, latest = alice.evaluate(
+        "(() => { const s = window.kibitzShell; return [[...document.querySelectorAll('#center .trick-card')]"
+        ".map(c => c.dataset.card), s.game.lastTrick(s.frame)]; })()"
+    )
+    assert shown == [p["card"] for p in latest]
     alice.click("#last-trick-button")
     return winner
 

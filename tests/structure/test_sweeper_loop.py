@@ -6,10 +6,13 @@ from __future__ import annotations
 import ast
 import asyncio
 import time
+from datetime import timedelta
 
 import pytest
+from django.db import transaction
+from django.utils import timezone
 
-from games.services import sweeper
+from games.services import sweep_alarm, sweeper
 
 from .sources import REPO, app_sources, relative
 
@@ -92,3 +95,39 @@ async def test_a_failing_pass_does_not_end_the_loop(monkeypatch, settings):
     monkeypatch.setattr(sweeper, "_one_pass", one_pass)
     await asyncio.wait_for(sweeper.sweep_forever(stop), 5)
     assert len(calls) == 2
+
+
+@pytest.mark.asyncio
+async def test_an_alarm_wakes_the_idle_loop_when_its_work_falls_due(monkeypatch, settings):
+    settings.KIBITZ_SWEEP_SECONDS = 30  # the poll alone would not pass again within the test
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    passes: list[float] = []
+
+    def one_pass() -> int:  # in a worker thread, as the real pass: the table service rings from such threads
+        passes.append(time.monotonic())
+        if len(passes) == 1:
+            sweep_alarm.ring_at(timezone.now() + timedelta(seconds=0.3))  # e.g. a bot's move due in 0.3 s
+        if len(passes) == 2:
+            loop.call_soon_threadsafe(stop.set)
+        return 0
+
+    monkeypatch.setattr(sweeper, "_one_pass", one_pass)
+    await asyncio.wait_for(sweeper.sweep_forever(stop), 5)
+    assert len(passes) == 2
+    assert 0.25 <= passes[1] - passes[0] < 5  # woken when the work fell due, not at the next poll
+    assert not sweep_alarm._listening  # the ended loop no longer listens
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_table_service_rings_after_its_transaction_commits(monkeypatch):
+    rung: list[tuple] = []
+    monkeypatch.setattr(sweep_alarm, "ring_at", lambda *moments: rung.append(moments))
+    monkeypatch.setattr(sweep_alarm, "_listening", [(None, None)])  # a loop listens in this process
+    due = timezone.now()
+    with transaction.atomic():
+        sweep_alarm.ring_on_commit(due, None)
+        assert rung == []  # the woken pass must find the committed row
+    assert rung == [(due, None)]
+    sweep_alarm.ring_on_commit(None)
+    assert len(rung) == 1  # nothing due: no alarm
