@@ -6,6 +6,7 @@ from typing import cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -200,6 +201,12 @@ LARGEST_ROW_ID = 2**63 - 1
 """The largest id or number a lookup may ask for: a larger one overflows SQLite's and PostgreSQL's integers."""
 
 
+def _reads_hand_histories(user: User | AnonymousUser) -> bool:
+    """Whether `user` holds a staff role that reads any finished deal's history (docs/decisions-ledger.md
+    "Scopes")."""
+    return any(user.has_perm(f"ledger.{p}") for p in (roles.VIEW_REPORTS, roles.VIEW_PLAYER_SAFETY))
+
+
 def _finished_round(request: HttpRequest, table_id: int, number: int) -> Round | HttpResponse:
     """A finished deal whose history `request.user` may read: the people dealt into it, those the table lets
     watch (its access, spectators option and kicks), and staff whose role reads players' money or safety
@@ -216,7 +223,7 @@ def _finished_round(request: HttpRequest, table_id: int, number: int) -> Round |
     if request.user.pk in rnd.players:
         return rnd
     watcher = watch_refusal(rnd.table, request.user) is None
-    staff = any(request.user.has_perm(f"ledger.{p}") for p in (roles.VIEW_REPORTS, roles.VIEW_PLAYER_SAFETY))
+    staff = _reads_hand_histories(request.user)
     if staff and second_factor.unverified(request.user):
         if watcher:
             return rnd  # what anyone the table lets watch reads, without a staff power
@@ -278,10 +285,18 @@ def replay_file(request: AuthenticatedHttpRequest, table_id: int, number: int) -
 @login_required
 def deal_history(request: AuthenticatedHttpRequest, round_id: int) -> HttpResponse:
     """A deal's hand history by its round id (the ledger's statement and unit pages link here): redirects to
-    the `history` page, which checks who may read it."""
+    the `history` page, which checks who may read it in full. Whom the history page would refuse gets 404
+    here, before the redirect could tell them which table and deal number the id belongs to."""
     if round_id > LARGEST_ROW_ID:
         raise Http404("no such deal")
-    rnd = get_object_or_404(Round, pk=round_id)
+    rnd = get_object_or_404(Round.objects.select_related("table"), pk=round_id)
+    readable = (
+        request.user.pk in rnd.players
+        or watch_refusal(rnd.table, request.user) is None
+        or _reads_hand_histories(request.user)
+    )
+    if rnd.status == Round.Status.PLAYING or not readable:
+        raise Http404("no such deal")
     return redirect("history", table_id=rnd.table_id, number=rnd.number)
 
 

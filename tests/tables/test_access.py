@@ -195,8 +195,16 @@ def test_a_deals_hand_history_is_for_its_players_and_those_the_table_lets_watch(
         client.force_login(users[name])
         return client.get(f"/tables/{table.pk}/deals/1/{page}").status_code
 
+    def by_id(name):  # the ledger's link by round id
+        client = Client()
+        client.force_login(users[name])
+        return client.get(f"/deals/{rnd.pk}/")
+
     assert status("alice") == 200 and status("bob") == 200
     assert status("carol") == 404 and status("carol", "replay.json") == 404  # not admitted: no deck order
+    assert by_id("bob").status_code == 302
+    refused = by_id("carol")  # no redirect that would name the table and the deal number of the id
+    assert refused.status_code == 404 and "Location" not in refused
     services.kick(users["alice"], table.pk, 1)
     assert status("bob") == 200  # his own deal stays his to read
     public = _table(users, human_seats=1)
