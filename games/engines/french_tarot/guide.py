@@ -211,8 +211,8 @@ GUIDE = Guide(
                 Passage(
                     N_(
                         "Each player speaks once, from the forehand on: he passes or bids a contract higher than any "
-                        "bid so far. From lowest to highest: Petite (×1), Garde (×2), Garde Sans (×4), Garde Contre "
-                        "(×6). Nothing can follow a Garde Contre. The highest bidder is the taker; when all four pass, "
+                        "bid so far. From lowest to highest: Petite (×1), Garde (×2), Garde sans (×4), Garde contre "
+                        "(×6). Nothing can follow a Garde contre. The highest bidder is the taker; when all four pass, "
                         "the deal is cancelled and the next dealer deals."
                     )
                 ),
@@ -226,7 +226,7 @@ GUIDE = Guide(
                 ),
                 Passage(
                     N_(
-                        "Garde Sans: nobody sees the dog and it counts for the taker. Garde Contre: nobody sees the "
+                        "Garde sans: nobody sees the dog and it counts for the taker. Garde contre: nobody sees the "
                         "dog and it counts for the defence."
                     )
                 ),
@@ -280,7 +280,7 @@ GUIDE = Guide(
                 Passage(
                     N_(
                         "The taker's camp counts the points of its tricks, plus the six cards put aside (or the dog in "
-                        "a Garde Sans). It needs 56 points with no bout, 51 with one, 41 with two and 36 with three. "
+                        "a Garde sans). It needs 56 points with no bout, 51 with one, 41 with two and 36 with three. "
                         "The difference to that target gives the contract: (25 + difference) × the contract's "
                         "multiplier, won when the target is reached (exactly reaching it counts as made), lost "
                         "otherwise."

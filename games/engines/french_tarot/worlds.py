@@ -1,7 +1,7 @@
 """Sampling hidden cards consistent with a seat's view and memory (determinization for the expert bot).
 
 A world places every card the seat cannot see: in the other hands (sized by `hand_sizes`), in the unseen part
-of the taker's discard (Petite/Garde), or in the hidden dog (Garde Sans/Contre). It respects what the seat
+of the taker's discard (Petite/Garde), or in the hidden dog (Garde sans/Contre). It respects what the seat
 knows: shown handfuls, the dog cards taken by the taker, the discard rules (§5.2: only non-King suit cards
 hide there, since discarded trumps are shown) and the voids and trump ceilings revealed by play (§5.5).
 """
