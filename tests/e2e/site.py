@@ -3,6 +3,7 @@ against a fresh SQLite file, with the fixed-deal test hook on; and Debian's Chro
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import socket
@@ -37,27 +38,43 @@ _TEMPLATES: dict[str | None, Path] = {}
 
 
 def _migrated_template(settings_module: str | None) -> Path:
-    """A SQLite file migrated and holding the demo data, made once per test process and settings module: each
-    live site starts from a copy of it instead of migrating its own (about 6 s of CPU per browser module)."""
+    """A SQLite file migrated and holding the demo data, made once per test run and settings module: each live
+    site starts from a copy of it instead of migrating its own (about 6 s of CPU per browser module). The
+    pytest-xdist workers of one run share it (the first to need it makes it under a file lock); a run without
+    xdist makes its own."""
     template = _TEMPLATES.get(settings_module)
     if template is not None:
         return template
-    template = Path(tempfile.mkdtemp(prefix="kibitz-site-template-")) / "site.sqlite3"
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    folder = Path(tempfile.gettempdir()) / f"kibitz-site-template-{run}" if run else Path(tempfile.mkdtemp())
+    folder.mkdir(exist_ok=True)
+    template = folder / f"{settings_module or 'site'}.sqlite3"
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not template.exists():
+            _make_template(template, settings_module)
+    _TEMPLATES[settings_module] = template
+    return template
+
+
+def _make_template(template: Path, settings_module: str | None) -> None:
+    """Migrate a new SQLite file and create the demo data in it; it appears at `template` only when complete."""
+    building = template.with_suffix(".building")
     environment = {
         k: v
         for k, v in os.environ.items()
         if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")
     }
     environment.update(
-        {"KIBITZ_SQLITE_PATH": str(template), "KIBITZ_DEMO_PASSWORD": DEMO_PASSWORD, "PYTHONPATH": str(ROOT)}
+        {"KIBITZ_SQLITE_PATH": str(building), "KIBITZ_DEMO_PASSWORD": DEMO_PASSWORD, "PYTHONPATH": str(ROOT)}
     )
     if settings_module:
         environment["DJANGO_SETTINGS_MODULE"] = settings_module
     manage = [sys.executable, str(ROOT / "manage.py")]
+    building.unlink(missing_ok=True)
     subprocess.run([*manage, "migrate", "-v", "0", "--noinput"], env=environment, check=True, cwd=ROOT)
     subprocess.run([*manage, "demo_data"], env=environment, check=True, cwd=ROOT, capture_output=True)
-    _TEMPLATES[settings_module] = template
-    return template
+    building.rename(template)
 
 
 def free_port() -> int:
