@@ -30,16 +30,18 @@ def pytest_report_header(config) -> str:
 
 
 # Slowest first, so that with pytest-xdist the short modules fill the end of the run on every worker instead of
-# one worker ending alone on a long module: the browser modules, then the tests that start processes.
-_LONG_FIRST = ("tests/e2e/", "tests/production/")
+# one worker ending alone on a long module: the browser tests (wherever they live: the staff pages' are under
+# tests/ledger/), then the tests that start processes.
+_PROCESS_TESTS = "tests/production/"
 
 
 def pytest_collection_modifyitems(items) -> None:
     """Order the modules long-running kind first (a stable sort: each module keeps its own order)."""
+    browser_modules = {item.nodeid.split("::")[0] for item in items if item.get_closest_marker("browser")}
 
     def rank(item) -> int:
-        path = item.nodeid
-        return next((n for n, prefix in enumerate(_LONG_FIRST) if path.startswith(prefix)), len(_LONG_FIRST))
+        module = item.nodeid.split("::")[0]
+        return 0 if module in browser_modules else 1 if module.startswith(_PROCESS_TESTS) else 2
 
     items.sort(key=rank)
 
