@@ -14,7 +14,8 @@ class ServiceError(RuleError):
 
     Codes: `stale_version` (the client's version is not the table's), `not_seated` (the user has no seat),
     `table_full`, `not_open` (the table is not waiting for players), `no_round` (no deal is being played),
-    `not_allowed` (e.g. fixing a deal without KIBITZ_ALLOW_FIXED_DEALS), `bad_request` (a malformed argument);
+    `not_allowed` (e.g. fixing a deal without KIBITZ_ALLOW_FIXED_DEALS), `bad_request` (a malformed argument),
+    `out_of_range` (a rated table's rating range does not admit the person, games.reads.rating_range);
     the access refusals of games.reads.access; and a social service's codes re-raised by `from_social`.
     """
 

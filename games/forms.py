@@ -28,6 +28,7 @@ from games.engines.core import BOT_LEVELS, Game, all_games
 from games.engines.core.errors import RuleError
 from games.labels import BOT_LEVEL_LABELS
 from games.models import Table, TableSettings
+from games.reads.rating_range import RATING_BOUNDS, range_error
 from games.reads.table_terms import (
     MAX_LIMIT,
     MAX_STAKE,
@@ -41,6 +42,14 @@ from ledger.forms import MoneyField
 from social.models import InviteList
 
 GAME_OPTION_SEPARATOR = "__"
+RATED_FIELDS = ("rating_min", "rating_max", "established_only")
+"""The dialog's fields of a rated table's rating range, shown beside "Rated" while it is ticked."""
+
+LEAVER_RULE = _(
+    "Whoever leaves a rated match before its end is rated last (in teams, their side loses), and the others of "
+    "that match are not rated for it."
+)
+"""The leaver rule (docs/decisions-ratings.md "The leaver rule"), as the dialog states it under "Rated"."""
 
 
 def option_field_name(game: Game[Any], option: str) -> str:
@@ -120,11 +129,26 @@ class NewTableForm(forms.Form):
     rated = forms.BooleanField(
         label=_("Rated"),
         required=False,
-        help_text=_(
-            "The results move the players' ratings; the match must have an end. Whoever leaves before the "
-            "match ends is rated as last (in teams, their side loses), and the others are not rated for that "
-            "match."
-        ),
+        help_text=_("The results move the players' ratings; the match must have an end."),
+    )
+    rating_min = forms.IntegerField(
+        label=_("Lowest rating"),
+        required=False,
+        min_value=RATING_BOUNDS[0],
+        max_value=RATING_BOUNDS[1],
+        widget=forms.NumberInput(attrs={"placeholder": _("none"), "inputmode": "numeric"}),
+    )
+    rating_max = forms.IntegerField(
+        label=_("Highest rating"),
+        required=False,
+        min_value=RATING_BOUNDS[0],
+        max_value=RATING_BOUNDS[1],
+        widget=forms.NumberInput(attrs={"placeholder": _("none"), "inputmode": "numeric"}),
+    )
+    established_only = forms.BooleanField(
+        label=_("Established players only"),
+        required=False,
+        help_text=_("Players whose rating in this game is still provisional cannot join."),
     )
     fixed_deal = forms.CharField(required=False, widget=forms.HiddenInput)
 
@@ -138,6 +162,7 @@ class NewTableForm(forms.Form):
             for name, field in option_fields(game).items():
                 # Another game's fields keep their initial values: a stale value there is no error of this table.
                 field.disabled = self.is_bound and game.key != chosen
+                _mark_open_values(game, name, field)
                 self.fields[option_field_name(game, name)] = field
         seats = self.fields["human_seats"]
         assert isinstance(seats, forms.IntegerField)
@@ -160,8 +185,21 @@ class NewTableForm(forms.Form):
         ]
 
     def table_fields(self) -> list[forms.BoundField]:
-        """The visible fields that are not a game option (the game, bots, seats, money, access, turn time)."""
-        return [f for f in self.visible_fields() if GAME_OPTION_SEPARATOR not in f.name]
+        """The visible fields that are not a game option nor a rating range field (the game, bots, seats, money,
+        access, turn time, suggestions, rated)."""
+        return [
+            f
+            for f in self.visible_fields()
+            if GAME_OPTION_SEPARATOR not in f.name and f.name not in RATED_FIELDS
+        ]
+
+    def rated_fields(self) -> list[forms.BoundField]:
+        """The rating range's fields (RATED_FIELDS), which the dialog shows under "Rated" while it is ticked."""
+        return [self[name] for name in RATED_FIELDS]
+
+    def leaver_rule(self) -> str:
+        """The leaver rule, in the active language (LEAVER_RULE)."""
+        return str(LEAVER_RULE)
 
     def clean_fixed_deal(self) -> dict[str, Any] | None:
         raw = self.cleaned_data.get("fixed_deal")
@@ -216,12 +254,28 @@ class NewTableForm(forms.Form):
                 "rated",
                 gettext("A rated table needs a match that ends: choose a number of deals or a target."),
             )
+        self._clean_range(data)
         if data.get("human_seats") is not None and data["human_seats"] > seats:
             self.add_error(
                 "human_seats",
                 gettext("This table has %(seats)s seats: at most %(seats)s people.") % {"seats": seats},
             )
         return data
+
+    def _clean_range(self, data: dict[str, Any]) -> None:
+        """The rating range: dropped at an unrated table (its fields are hidden there; a value typed before
+        "Rated" was unticked is no error), else checked by games.reads.rating_range.range_error, an inverted
+        range being an error on the lowest rating."""
+        if not data.get("rated"):
+            data.update(rating_min=None, rating_max=None, established_only=False)
+            return
+        if {"rating_min", "rating_max"} & set(self.errors):
+            return  # not a number, or out of bounds: the field's own error says so
+        wrong = range_error(
+            True, data.get("rating_min"), data.get("rating_max"), bool(data.get("established_only"))
+        )
+        if wrong is not None:
+            self.add_error("rating_min", wrong)
 
     def options(self) -> dict[str, Any]:
         """The chosen game's options, normalised (after `is_valid()`)."""
@@ -230,7 +284,7 @@ class NewTableForm(forms.Form):
     def terms(self) -> TableTerms:
         """The terms of the table these fields open (after `is_valid()` returned True): the chosen game, its
         normalised options, human seats, bots' level, stake and limit (minor units; no limit: None, the game's
-        default), access, turn time, suggestions and whether it is rated."""
+        default), access, turn time, suggestions, whether it is rated and a rated table's rating range."""
         data = self.cleaned_data
         return TableTerms(
             data["game"],
@@ -243,6 +297,9 @@ class NewTableForm(forms.Form):
             turn_seconds=data["turn_seconds"],
             suggestions=bool(data.get("suggestions")),
             rated=bool(data.get("rated")),
+            rating_min=data.get("rating_min"),
+            rating_max=data.get("rating_max"),
+            established_only=bool(data.get("established_only")),
         )
 
     def money_preview(self) -> MoneyTerms | None:
@@ -253,6 +310,27 @@ class NewTableForm(forms.Form):
         if "options" not in data or {"game", "stake", "limit"} & set(self.errors):
             return None
         return worst_case_terms(data["game"], data["options"], data.get("stake") or 0, data.get("limit"))
+
+
+def _mark_open_values(game: Game[Any], name: str, field: forms.Field) -> None:
+    """Mark on the widget of `game`'s option `name` the values whose match never ends (Game.match_ends, the other
+    options at their defaults), which the dialog's script takes away while "Rated" is ticked: a select's
+    `data-open-values` (the JSON list of those choices' form values), a number box's `data-rated-min` (the
+    lowest value that ends, when its minimum does not). The server still refuses them (`clean`, create_table)."""
+    option = next(o for o in game.declaration.options if o.name == name)
+
+    def ends(value: Any) -> bool:
+        try:
+            return game.match_ends(game.normalize_options({name: value}))
+        except RuleError:
+            return True  # a value the engine refuses is no open match
+
+    if option.kind == "choice":
+        open_values = [value_token(c.value) for c in option.choices if not ends(c.value)]
+        if open_values:
+            field.widget.attrs["data-open-values"] = json.dumps(open_values)
+    elif option.kind == "number" and option.minimum is not None and not ends(option.minimum):
+        field.widget.attrs["data-rated-min"] = str(option.minimum + 1)
 
 
 class TableSettingsForm(forms.Form):

@@ -13,6 +13,7 @@ from games.engines.core import get_game
 from games.labels import bot_level_label
 from games.models import Invitation, Seat, Table
 from games.reads.access import tables_admitting
+from games.reads.rating_range import Standing, has_range, range_check_message, range_label, standings_of
 from games.reads.table_terms import table_limit, table_money_terms
 from games.services.absence import absence_time
 from social.services.relations import friend_ids
@@ -30,7 +31,11 @@ def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
     units: the limit the table reserves with, games.reads.table_terms.table_limit), "money" (a stakes table's
     games.reads.table_terms.MoneyTerms.to_json(), with its worst case per settlement unit; None: no stakes),
     "bot_level", "bot_level_display" (translated), "access", "access_display" (translated),
-    "can_sit" (waiting with a free seat and the viewer not seated there: "Play" is offered), "seated" (the
+    "can_sit" (waiting with a free seat, the viewer not seated there and admitted by its rating range: "Play" is
+    offered), "rated", "rated_display" (a rated table's translated line, "Rated · 1100–1400 · established players
+    only", games.reads.rating_range.range_label; None: unrated), "range_refusal" (why the table's rating range keeps
+    the viewer out, translated, games.reads.rating_range.range_check_message; None: it admits them, or the viewer
+    sits there, or there is no range: the lobby's rating filter hides the boxes where it is set), "seated" (the
     viewer holds a seat, or a bot plays it while they are away: the box links back to it instead of offering to
     watch), "turn_seconds", "suggestions" (a seat may ask for a suggested move), "seats": `_seat_json`
     each}`. Texts are in the active language (see lobby_boxes_in_language). The page and the lobby socket send these
@@ -46,19 +51,24 @@ def lobby_boxes(viewer: Any) -> list[dict[str, Any]]:
         seats.setdefault(seat.table_id, []).append(seat)
     viewer_id = getattr(viewer, "pk", None)
     tables = _without_gone_tables(viewer, tables, seats)[:LOBBY_SIZE]
+    standings = standings_of(viewer_id, {t.game for t in tables if has_range(t)})  # one query at most
     boxes = []
     for table in tables:
         try:
             game = get_game(table.game)
         except KeyError:
             continue
-        boxes.append(_box(table, game, seats.get(table.pk, []), viewer_id))
+        boxes.append(_box(table, game, seats.get(table.pk, []), viewer_id, standings.get(table.game)))
     return boxes
 
 
-def _box(table: Table, game: Any, seats: list[Seat], viewer_id: int | None) -> dict[str, Any]:
-    """One table's box (the shape `lobby_boxes` documents)."""
+def _box(
+    table: Table, game: Any, seats: list[Seat], viewer_id: int | None, standing: Standing | None
+) -> dict[str, Any]:
+    """One table's box (the shape `lobby_boxes` documents); `standing`: the viewer's in the table's game, given
+    for a table with a rating range."""
     seated = viewer_id is not None and viewer_id in _people_ids(seats)
+    refusal = range_check_message(table, standing) if standing is not None and not seated else None
     partners = {
         a: b for group in game.seat_groups(table.options) if len(group) == 2 for a, b in (group, group[::-1])
     }
@@ -78,7 +88,11 @@ def _box(table: Table, game: Any, seats: list[Seat], viewer_id: int | None) -> d
         "access_display": str(table.get_access_display()),
         "can_sit": table.status == Table.Status.OPEN
         and not seated
+        and refusal is None
         and any(s.for_human and s.user is None for s in seats),
+        "rated": table.rated,
+        "rated_display": range_label(table),
+        "range_refusal": refusal,
         "seated": seated,
         "turn_seconds": table.turn_seconds,
         "suggestions": table.suggestions,

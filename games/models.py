@@ -41,6 +41,11 @@ class Table(models.Model):
     suggestions = models.BooleanField(default=False)
     # A rated table's results move its players' ratings (games.services.rated_results, docs/decisions-ratings.md).
     rated = models.BooleanField(default=False)
+    # A rated table's rating range (games.reads.rating_range): the lowest and highest displayed rating in the table's
+    # game a person may join with (None: no bound), and whether provisional players are kept out.
+    rating_min = models.PositiveSmallIntegerField(null=True, blank=True)
+    rating_max = models.PositiveSmallIntegerField(null=True, blank=True)
+    established_only = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     version = models.PositiveIntegerField(default=0)
     created_by = models.ForeignKey(

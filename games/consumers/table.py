@@ -29,6 +29,7 @@ from games.realtime.dbcalls import db_call
 from games.realtime.frames import FrameError, TokenBucket, parse_frame
 from games.realtime.jsonframes import dumps
 from games.services import socket_lifecycle
+from games.services.invitations import request_seat
 from platform_config.notify import table_group
 
 from .closing import DropAfterCloseMixin
@@ -49,6 +50,7 @@ _seat_given_back = db_call(socket_lifecycle.seat_given_back)
 _deliver = db_call(deliver)
 _act = db_call(services.act)
 _start_next_round = db_call(services.start_next_round)
+_request_seat = db_call(request_seat)
 _close_socket = db_call(socket_lifecycle.close_socket)
 
 
@@ -154,6 +156,9 @@ class TableConsumer(
             if frame["type"] == "ping":
                 await self._send({"type": "pong"})
                 return
+            if frame["type"] == "sit":
+                await self.sit(frame.get("seat"))
+                return
             if self.seat is None:
                 raise FrameError("not_seated", _("spectators cannot act"))
             if self.read_only:
@@ -211,6 +216,22 @@ class TableConsumer(
             self.seat = await _seat_given_back(self.table_id, self.user)
             if self.seat is not None:
                 await self.channel_layer.group_add(_seat_group(self.table_id, self.seat), self.channel_name)
+
+    async def sit(self, seat: int | None) -> None:
+        """A "sit" frame: the socket's user takes seat `seat` (None: the table's pick) as the lobby's Play does
+        (games.services.invitations.request_seat: the access, the host's approval and a rated table's rating range,
+        all checked by games.services.tables.join), and this socket plays it from now on. A request left for the
+        host's approval is answered with the notice "seat_requested". Refusals are RuleErrors (the caller sends
+        them as an "error" frame: "out_of_range", "seat_taken", "table_full", ...)."""
+        if self.seat is not None:
+            raise FrameError("seated", _("you already have a seat at this table"))
+        taken = await _request_seat(self.user, self.table_id, seat)
+        if taken is None:
+            await self._send({"type": "notice", "code": "seat_requested"})
+            return
+        self.seat, self.seated_here, self.read_only = taken, True, False
+        await self.channel_layer.group_add(_seat_group(self.table_id, taken), self.channel_name)
+        await self._send_state(since=self.sent_version)
 
     async def drop_seat(self) -> None:
         """The user no longer plays here (left, kicked): this socket gets the public view from now on."""

@@ -51,6 +51,10 @@ class TableTerms:
             only where `suggestions_allowed(terms)`.
         rated: whether the table's results are rated (docs/decisions-ratings.md); a rated table needs a finite
             match end (the engine's `Game.match_ends`).
+        rating_min, rating_max: a rated table's rating range, the lowest and highest displayed rating in the game a
+            person may join with (games.reads.rating_range: within RATING_BOUNDS, lowest ≤ highest); None: no
+            bound. Only at a rated table.
+        established_only: a rated table keeps provisional players out.
 
     Plain data: nothing is checked when terms are made. `create_table` raises ServiceError("bad_request") for a
     value outside these bounds (an unknown game among them) and the engine's IllegalAction("bad_options") for
@@ -68,6 +72,9 @@ class TableTerms:
     turn_seconds: int = 30
     suggestions: bool = False
     rated: bool = False
+    rating_min: int | None = None
+    rating_max: int | None = None
+    established_only: bool = False
 
 
 def suggestions_allowed(terms: TableTerms) -> bool:
@@ -79,7 +86,8 @@ def suggestions_allowed(terms: TableTerms) -> bool:
 
 def terms_of(table: Table) -> TableTerms:
     """The terms `table` was opened with: its game, options, number of human seats, bots' level, stake and limit
-    (minor units; the limit as stored, None for the game's default), access, turn time and suggestions."""
+    (minor units; the limit as stored, None for the game's default), access, turn time, suggestions, whether it is
+    rated and its rating range."""
     return TableTerms(
         table.game,
         table.options,
@@ -91,6 +99,9 @@ def terms_of(table: Table) -> TableTerms:
         turn_seconds=table.turn_seconds,
         suggestions=table.suggestions,
         rated=table.rated,
+        rating_min=table.rating_min,
+        rating_max=table.rating_max,
+        established_only=table.established_only,
     )
 
 

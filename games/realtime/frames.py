@@ -6,6 +6,8 @@ A client frame is one JSON object:
     {"type": "ping"}                                                   keep-alive and presence heartbeat; "pong"
     {"type": "chat", "text": "..."}                                    a chat line (table_panel, lobby)
     {"type": "suggest", "version": N}                                  "Suggest a move" for the socket's own seat
+    {"type": "sit", "seat": N}                                         a spectator takes a seat (N: the chosen
+                                                                       one; absent or null: the table's pick)
 Any other key is ignored (in particular a "seat": the seat always comes from the session).
 """
 
@@ -26,7 +28,7 @@ class FrameError(RuleError):
     `no_next_deal` when a "next" frame finds no deal to start."""
 
 
-FRAME_TYPES = ("act", "next", "ping", "chat", "suggest")
+FRAME_TYPES = ("act", "next", "ping", "chat", "suggest", "sit")
 MAX_DEPTH = 8  # levels of arrays and objects a frame may nest (an action such as a discard needs three)
 LOBBY_FRAME_TYPES = ("ping", "chat")
 SUGGESTION_RATE = (3, 15)
@@ -53,20 +55,30 @@ def parse_frame(
             "bad_frame",
             _("a frame is an object whose type is one of %(types)s") % {"types": ", ".join(types)},
         )
+    _check_fields(frame)
+    return frame
+
+
+def _natural(value: Any) -> bool:
+    """Whether `value` is a JSON integer ≥ 0 (a boolean is not)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _check_fields(frame: dict[str, Any]) -> None:
+    """The fields each frame type needs; raises FrameError `bad_frame` naming the one that is wrong."""
     kind = frame["type"]
-    if kind in ("act", "next", "suggest"):
-        version = frame.get("version")
-        if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-            raise FrameError("bad_frame", _("version must be a non-negative integer"))
+    if kind in ("act", "next", "suggest") and not _natural(frame.get("version")):
+        raise FrameError("bad_frame", _("version must be a non-negative integer"))
     if kind == "act":
         move_id = frame.get("id")
         if not isinstance(move_id, str) or not 0 < len(move_id) <= 64:
             raise FrameError("bad_frame", _("id must be a string of 1..64 characters"))
         if not isinstance(frame.get("action"), dict):
             raise FrameError("bad_frame", _("action must be an object"))
+    if kind == "sit" and frame.get("seat") is not None and not _natural(frame.get("seat")):
+        raise FrameError("bad_frame", _("seat must be a non-negative integer or null"))
     if kind == "chat" and not isinstance(frame.get("text"), str):
         raise FrameError("bad_frame", _("text must be a string"))
-    return frame
 
 
 def _check_nesting_and_texts(frame: Any) -> None:

@@ -14,6 +14,7 @@ from games.engines.core.errors import RuleError
 from games.errors import ServiceError
 from games.models import Match, Round, Seat, Table
 from games.reads.access import check_seat
+from games.reads.rating_range import check_rating_range, range_error
 from games.reads.seat_choice import check_chosen_seat, default_people_seats, seat_for_play
 from games.reads.table_terms import (
     MAX_LIMIT,
@@ -52,7 +53,8 @@ def create_table(
     Returns the table, already playing when `terms.human_seats` is 1.
     Raises ServiceError("bad_request") for terms outside TableTerms' bounds (an unknown game, a limit of 0 at a
     stakes table, suggestions where games.reads.table_terms.suggestions_allowed refuses them, a rated table whose
-    match never ends (Game.match_ends) among them), the ledger's refusals of a stakes table (ServiceError with code
+    match never ends (Game.match_ends) and a rating range games.reads.rating_range.range_error refuses among them),
+    the ledger's refusals of a stakes table (ServiceError with code
     `insufficient_funds`, `loss_limit`, `self_excluded`) or the engine's IllegalAction("bad_options").
     """
     game = _game_of(terms.game)
@@ -61,6 +63,9 @@ def create_table(
     _check_terms(terms, seats)
     if terms.rated and not game.match_ends(opts):
         raise ServiceError("bad_request", _("a rated table needs a match that ends"))
+    wrong_range = range_error(terms.rated, terms.rating_min, terms.rating_max, terms.established_only)
+    if wrong_range is not None:
+        raise ServiceError("bad_request", wrong_range)
     limit = terms.limit
     if terms.stake > 0 and limit is None:
         limit = default_limit(game.key, terms.stake)  # rules file §9: every stakes table has a limit
@@ -75,6 +80,9 @@ def create_table(
             bot_level=terms.bot_level,
             suggestions=terms.suggestions,
             rated=terms.rated,
+            rating_min=terms.rating_min,
+            rating_max=terms.rating_max,
+            established_only=terms.established_only,
             created_by=user,
         )
         settlement.check_player_can_sit(user, table, seats)
@@ -149,6 +157,7 @@ def join(user: User, table_id: int, seat: int | None = None) -> int:
     ("no_such_seat" | "bot_seat" | "seat_taken", games.reads.seat_choice.check_chosen_seat) or ("seated_elsewhere")
     when `user` holds another seat of the table, the access refusals of
     games.reads.access.check_seat ("not_allowed", "not_friends", "kicked", "ignored", "approval_needed"),
+    ("out_of_range") when a rated table's rating range does not admit `user` (games.reads.rating_range),
     or at a stakes table the ledger's refusal (`insufficient_funds`, `loss_limit`, `self_excluded`) with its reason.
     """
     with transaction.atomic():
@@ -161,6 +170,9 @@ def join(user: User, table_id: int, seat: int | None = None) -> int:
                     _("You sit at seat %(seat)s; nobody changes seat.") % {"seat": mine.number + 1},
                 )
             return mine.number
+        # A rated table's range, before the access (so no seat request waits for a host who could not seat it):
+        # every way to a seat comes here.
+        check_rating_range(table, user)
         check_seat(table, user)  # the table's access, invitations, kicks, ignores
         if table.status != Table.Status.OPEN:
             raise ServiceError("not_open", _("this table is not waiting for players"))

@@ -33,6 +33,38 @@ function showGameFields() {
 gameSelect.addEventListener("change", showGameFields);
 showGameFields();
 
+// "Rated" (docs/decisions-ratings.md): a rated table needs a match that ends, so the option values whose match never
+// ends (marked by games.forms: a select's data-open-values, a number box's data-rated-min) are taken away while it
+// is ticked; the leaver rule and the rating range show under it only then (their fieldset is disabled, and so not
+// sent, otherwise). The server refuses an open match at a rated table all the same.
+const rated = document.querySelector("#id_rated");
+const ratedTerms = document.getElementById("rated-terms");
+function showRatedTerms() {
+  const on = rated.checked;
+  ratedTerms.hidden = !on;
+  ratedTerms.disabled = !on;
+  for (const select of document.querySelectorAll("select[data-open-values]")) {
+    const open = JSON.parse(select.dataset.openValues);
+    for (const option of select.options) {
+      const taken = on && open.includes(option.value);
+      option.hidden = taken;
+      option.disabled = taken;
+    }
+    if (select.selectedOptions[0]?.disabled) {
+      const fallback = [...select.options].find((o) => o.defaultSelected && !o.disabled)
+        || [...select.options].find((o) => !o.disabled);
+      select.value = fallback.value;
+    }
+  }
+  for (const input of document.querySelectorAll("input[data-rated-min]")) {
+    if (!("openMin" in input.dataset)) input.dataset.openMin = input.min;
+    input.min = on ? input.dataset.ratedMin : input.dataset.openMin;
+    if (on && (input.value === "" || Number(input.value) < Number(input.dataset.ratedMin))) input.value = input.dataset.ratedMin;
+  }
+}
+rated.addEventListener("change", showRatedTerms);
+showRatedTerms();
+
 // The dialog's worst case: the server computes it from the fields as they would be posted (games.views.
 // new_table_terms); this script only shows the answer, so the settlement rule lives in one place.
 const form = document.getElementById("new-game-form");
@@ -94,6 +126,7 @@ function showFilters() {
   filterForm.elements.max.value = filters.max ? formatMoney(Number(filters.max)) : "";
   filterForm.elements.max.removeAttribute("aria-invalid");
   filterForm.elements.seat.checked = filters.seat === "free";
+  filterForm.elements.rating.checked = filters.rating === "fits";
 }
 function readFilters() {
   const typed = filterForm.elements.max.value;
@@ -106,6 +139,7 @@ function readFilters() {
     stakes: filterForm.elements.stakes.value,
     max: max === null ? "" : String(max),
     seat: filterForm.elements.seat.checked ? "free" : "",
+    rating: filterForm.elements.rating.checked ? "fits" : "",
   };
   saveFilters(filters);
   drawTables();

@@ -1,7 +1,8 @@
 // The lobby's table boxes, drawn with the site's view library from the boxes of games.lobby_boxes (the page's
 // embedded ones at load, then every lobby socket frame): game, status, seats, bots' level, stakes with the worst
 // case per settlement unit, access, the seats on a small picture of the table (a free seat meant for a person is a
-// "Sit here" button) and the Play / Watch buttons (Play takes the seat the server picks).
+// "Sit here" button), a rated table's line (its rating range, and why that range keeps the viewer out) and the
+// Play / Watch buttons (Play takes the seat the server picks).
 import { html } from "../view.js";
 import { t, interpolate } from "../i18n.js";
 import { formatMoney } from "../money.js";
@@ -78,6 +79,8 @@ export function TableBox({ table, csrf }) {
         <span class="box-status">${table.status === "open" ? t("waiting for players") : t("playing")}</span>
         <span class="box-table-number">${interpolate(t("table #%(table)s"), { table: table.id })}</span>
       </p>
+      ${table.rated_display ? html`<p class="box-rated">${table.rated_display}</p>` : null}
+      ${table.range_refusal ? html`<p class="box-range-refusal">${table.range_refusal}</p>` : null}
       ${table.options && table.options.length ? html`<p class="box-options">${table.options.join(" · ")}</p>` : null}
       <p class="box-seat-count">${seatsLine}</p>
       <div class=${`seat-picture seats-${table.seats.length}`}>

@@ -1,12 +1,13 @@
-// The lobby's filters: by game, by stakes (none / with, and a highest stake), and by a free seat, applied in the
+// The lobby's filters: by game, by stakes (none / with, and a highest stake), by a free seat, and to the tables whose
+// rating range admits the viewer (the server decides that per viewer and box, games.lobby_boxes "range_refusal"), applied in the
 // browser to the boxes every lobby frame brings, so a socket update keeps them. They are kept in the address
-// (?game=…&stakes=…&max=…&seat=free, which a bookmark or a shared link carries) and in localStorage (the next
+// (?game=…&stakes=…&max=…&seat=free&rating=fits, which a bookmark or a shared link carries) and in localStorage (the next
 // visit); the address wins. `max` is the highest stake in minor units, as digits.
 const STORAGE_KEY = "kibitz.lobby.filters";
-const KEYS = ["game", "stakes", "max", "seat"];
+const KEYS = ["game", "stakes", "max", "seat", "rating"];
 
 /** No filter: every table shows. */
-export const NO_FILTERS = Object.freeze({ game: "", stakes: "", max: "", seat: "" });
+export const NO_FILTERS = Object.freeze({ game: "", stakes: "", max: "", seat: "", rating: "" });
 
 /** The stakes filter's values: "" any table, "free" tables without stakes, "stakes" tables with stakes. */
 export const STAKES = ["", "free", "stakes"];
@@ -17,6 +18,7 @@ function clean(raw, games) {
   if (raw && STAKES.includes(raw.stakes)) filters.stakes = raw.stakes;
   if (raw && /^\d{1,11}$/.test(raw.max || "")) filters.max = String(Number(raw.max));
   if (raw && raw.seat === "free") filters.seat = "free";
+  if (raw && raw.rating === "fits") filters.rating = "fits";
   return filters;
 }
 
@@ -29,7 +31,7 @@ function stored() {
 }
 
 /**
- * The filters to start with: `{game, stakes, max, seat}` ("" = no filter) from the address if it names any, else from
+ * The filters to start with: `{game, stakes, max, seat, rating}` ("" = no filter) from the address if it names any, else from
  * localStorage; a value that is not offered (a game key not in `games`, the keys the page's game select offers)
  * is dropped.
  */
@@ -63,11 +65,13 @@ export function filtering(filters) {
 }
 
 /**
- * Whether box `table` (games.lobby_boxes: `{game, money, status, seats}`) passes `filters`: its game, "free" for no
+ * Whether box `table` (games.lobby_boxes: `{game, money, status, seats, range_refusal}`) passes `filters`: its game, "free" for no
  * money terms and "stakes" for a stakes table, a stake (minor units) at most `max` (a table without stakes passes),
- * and a free seat while the table waits for players.
+ * a free seat while the table waits for players, and ("fits") a rating range that admits the viewer (no
+ * `range_refusal`, which the server sets per viewer).
  */
 export function passes(table, filters) {
+  if (filters.rating === "fits" && table.range_refusal) return false;
   if (filters.game && table.game !== filters.game) return false;
   if (filters.stakes === "free" && table.money) return false;
   if (filters.stakes === "stakes" && !table.money) return false;
