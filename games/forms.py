@@ -28,7 +28,7 @@ from games.engines.core import BOT_LEVELS, Game, all_games
 from games.engines.core.errors import RuleError
 from games.labels import BOT_LEVEL_LABELS
 from games.models import Table, TableSettings
-from games.reads.rating_range import RATING_BOUNDS, range_error
+from games.reads.rating_range import PRIOR_STANDING, RATING_BOUNDS, range_error
 from games.reads.table_terms import (
     MAX_LIMIT,
     MAX_STAKE,
@@ -81,6 +81,24 @@ def money_terms(game: Game[Any]) -> str:
     else:
         text = gettext("Settled after each deal. Default limit per payment: %(units)s × the stake.")
     return text % {"units": units}
+
+
+def rated_terms() -> str:
+    """What a rated table means, in the active language, for the How to play pages: the results move the ratings
+    and the match must end, the rating range (its bounds, games.reads.rating_range.RATING_BOUNDS) and "established
+    players only", and the leaver rule (LEAVER_RULE)."""
+    rule = gettext(
+        "A rated table may keep players out by rating: a lowest and a highest rating (whole numbers from %(low)s "
+        "to %(high)s), and established players only (no provisional rating). A new player is rated %(new)s and "
+        "is provisional."
+    ) % {"low": RATING_BOUNDS[0], "high": RATING_BOUNDS[1], "new": PRIOR_STANDING.display}
+    return " ".join(
+        [
+            gettext("The results move the players' ratings; the match must have an end."),
+            rule,
+            str(LEAVER_RULE),
+        ]
+    )
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 from games.declarations import game_title, player_preferences
 from games.engines.core import Game, all_games
-from games.forms import money_terms
+from games.forms import money_terms, rated_terms
 from games.guides import guide_of, guide_page, guided_games
 
 
@@ -44,6 +44,7 @@ def how_to_play_game(request: HttpRequest, key: str) -> HttpResponse:
             "page": guide_page(game),
             "deck_script": f"js/cards/{game.declaration.deck}.js",
             "money_terms": money_terms(game),
+            "rated_terms": rated_terms(),
             "preferences": player_preferences(profile.game_preferences if profile else {}, game),
             "others": [(other.key, game_title(other)) for other in guided_games() if other.key != key],
         },

@@ -295,3 +295,11 @@ def test_the_lobby_page_embeds_the_filter_and_the_boxes(users):
     start = page.index('id="lobby-boxes"')
     boxes = json.loads(page[page.index(">", start) + 1 : page.index("</script>", start)])
     assert next(b for b in boxes if b["id"] == table.pk)["range_refusal"]
+
+
+def test_the_how_to_play_page_states_the_rated_terms_in_german():
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    page = client.get(reverse("how_to_play_game", args=["french-tarot"])).content.decode()
+    start = page.index('id="guide-rated"')
+    text = page[start : page.index("</p>", start)]
+    assert "von 0 bis 4000" in text and "Wertung 1000" in text and "als Letzter gewertet" in text
