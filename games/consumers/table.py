@@ -232,6 +232,7 @@ class TableConsumer(
         self.seat, self.seated_here, self.read_only = taken, True, False
         await self.channel_layer.group_add(_seat_group(self.table_id, taken), self.channel_name)
         await self._send_state(since=self.sent_version)
+        await self.panel_seated()
 
     async def drop_seat(self) -> None:
         """The user no longer plays here (left, kicked): this socket gets the public view from now on."""

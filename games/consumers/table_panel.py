@@ -45,6 +45,15 @@ class TablePanelMixin:
         lines = await _chat_history(self.table_id, self.user, self.seat is not None)
         await self._send({"type": "chat", "lines": lines})  # type: ignore[attr-defined]
 
+    async def panel_seated(self) -> None:
+        """The socket's spectator took a seat (the "sit" frame): no longer a watcher; the seat's heartbeat, and the
+        panel and chat of a player."""
+        await _stop_watching(self.user.pk, self.table_id)
+        await _heartbeat(self.user.pk, self.table_id, watching=False)
+        await self._send_panel()
+        lines = await _chat_history(self.table_id, self.user, True)
+        await self._send({"type": "chat", "lines": lines})  # type: ignore[attr-defined]
+
     async def panel_disconnect(self) -> None:
         if getattr(self, "user", None) is not None and self.seat is None and hasattr(self, "table_id"):
             await _stop_watching(self.user.pk, self.table_id)

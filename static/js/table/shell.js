@@ -73,6 +73,8 @@ export class Shell {
     this.announcer = new Announcer(this);  // the aria-live line (static/js/table/announcer.js)
     this.suggestion = new Suggestion(this);  // "Suggest a move" (static/js/table/suggestion.js)
     this.el.lastTrick.addEventListener("click", () => { this.ui.showLast = !this.ui.showLast; this.render(); });
+    this.el.sit = root.querySelector("#sit-button");
+    this.el.sit?.addEventListener("click", () => this.send({ type: "sit" }));
     const soundButton = root.querySelector("#sound-button");
     soundButton.setAttribute("aria-pressed", String(this.sound));
     soundButton.addEventListener("click", () => {
@@ -104,6 +106,7 @@ export class Shell {
       this.frame = frame;
       this.readOnly = frame.read_only;
       this.takeSeat(frame.table.you ?? null);
+      this.showSit(frame.table);
       const round = frame.table.round?.number ?? null;
       if (round !== this.ui.round) {
         if (this.ui.held) this.releaseTrick();  // a new deal clears the felt
@@ -139,6 +142,8 @@ export class Shell {
       this.showNotice((STOOD_UP_TEXT[frame.reason] || STOOD_UP_TEXT.insufficient_funds)(), "error", true);
     } else if (frame.type === "notice" && frame.code === "kicked") {
       this.removed = true;  // the 4403 close that follows goes to the lobby once the notice (static/js/table/panel.js) is read
+    } else if (frame.type === "notice" && frame.code === "seat_requested") {
+      this.showNotice(t("Your request to play waits for the host."), "info", true);
     } else if (frame.type === "notice" && frame.code === "taken_over") {
       this.readOnly = true;
       this.showNotice(t("This seat is now played from another window; this one only watches."), "warning", true);
@@ -153,6 +158,14 @@ export class Shell {
     this.mySeat = seat;
     this.root.querySelector("#leave-form")?.toggleAttribute("hidden", seat === null);
     this.root.querySelector("#back-to-lobby")?.toggleAttribute("hidden", seat !== null);
+  }
+
+  // A spectator may take a free seat while the table waits for players: Play sends the "sit" frame, which the server
+  // checks as the lobby's Play (the access, the host's approval, a rated table's rating range); a refusal comes back
+  // as an error frame, shown as a notice, and the seat taken as the next state frame's `you`.
+  showSit(table) {
+    const free = table.status === "open" && table.seats.some((s) => s.open);
+    this.el.sit?.toggleAttribute("hidden", !(this.mySeat === null && free));
   }
 
   // A window whose seat another window took over plays it again: a new socket takes the seat back (the server
