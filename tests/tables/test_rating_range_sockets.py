@@ -9,7 +9,7 @@ from asgiref.sync import sync_to_async
 
 from accounts.models import Profile
 from games import services
-from games.models import Seat, Table
+from games.models import Seat, Table, Watcher
 from ratings.models import Rating
 
 from .sockets import drain, open_socket, receive_until
@@ -40,6 +40,11 @@ def _seat_of(table_id: int, user) -> int | None:
 
 
 @sync_to_async
+def _watching(table_id: int, user) -> bool:
+    return Watcher.objects.filter(table_id=table_id, user=user).exists()
+
+
+@sync_to_async
 def _speak_german(user) -> None:
     Profile.objects.filter(user=user).update(language="de")
 
@@ -55,6 +60,7 @@ async def test_a_sit_frame_outside_the_range_is_refused_and_inside_seats(users, 
     assert error["code"] == "out_of_range"
     assert "Ihre Wertung in diesem Spiel (1000)" in error["message"] and "1100–1400" in error["message"]
     assert await _seat_of(table.pk, users["bob"]) is None
+    assert await _watching(table.pk, users["bob"])
 
     await ws.send_json_to({"type": "sit", "seat": "1"})  # malformed: a bad frame, the socket stays open
     assert (await receive_until(ws, lambda f: f["type"] == "error"))["code"] == "bad_frame"
@@ -64,6 +70,8 @@ async def test_a_sit_frame_outside_the_range_is_refused_and_inside_seats(users, 
     frame = await receive_until(ws, lambda f: f["type"] == "state" and f["table"]["you"] == 1)
     assert frame["table"]["you"] == 1
     assert await _seat_of(table.pk, users["bob"]) == 1
+    await receive_until(ws, lambda f: f["type"] == "chat")  # the players' chat follows the seat
+    assert not await _watching(table.pk, users["bob"])  # a player now, no longer a watcher
     await ws.send_json_to({"type": "sit"})  # seated already
     assert (await receive_until(ws, lambda f: f["type"] == "error"))["code"] == "seated"
     await ws.disconnect()
