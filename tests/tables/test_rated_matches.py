@@ -314,10 +314,10 @@ def test_the_dialog_refuses_rated_with_an_open_match_in_the_players_language(use
 @pytest.mark.parametrize(
     ("language", "label", "rule"),
     [
-        ("en", "Rated", "is rated as last (in teams, their side loses)"),
+        ("en", "Rated", "is rated last (in teams, their side loses)"),
         ("de", "Gewertet", "wird als Letzter gewertet (im Team verliert seine Seite)"),
         ("fr", "Classée", "est classé dernier (en équipe, son camp perd)"),
-        ("nl", "Telt voor de rating", "wordt als laatste gewaardeerd (in teams verliest zijn kant)"),
+        ("nl", "Telt voor de rating", "eindigt als laatste (in teams verliest zijn kant)"),
         ("pt", "Conta para a classificação", "fica em último (em equipas, o seu lado perde)"),
     ],
 )
@@ -328,4 +328,5 @@ def test_the_dialog_shows_rated_with_the_leaver_rule_in_the_players_language(use
     page = client.get(reverse("lobby")).content.decode()
     field = re.search(r'<label class="field field-rated">.*?</label>', page, re.DOTALL)
     assert field and label in field.group(0) and 'type="checkbox"' in field.group(0)
-    assert rule in field.group(0)
+    leaver = re.search(r'<p class="leaver-rule" id="leaver-rule">.*?</p>', page, re.DOTALL)
+    assert leaver and rule in leaver.group(0)  # under Rated, shown while it is ticked (static/js/lobby.js)
