@@ -1,4 +1,4 @@
-"""The profile form (display name, language, sound)."""
+"""The profile form (display name, language, sound, hiding from the leaderboards)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = Profile
-        fields = ["display_name", "language", "sound"]
+        fields = ["display_name", "language", "sound", "hide_from_leaderboards"]
 
     def clean_display_name(self) -> str:
         name = (self.cleaned_data.get("display_name") or "").strip()

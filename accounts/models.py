@@ -63,6 +63,8 @@ class Profile(models.Model):
         bot_level: non-empty only for the house's bot accounts (a level of games.engines.core.BOT_LEVELS).
         game_preferences: the player's preferences per game, `{game key: {preference: value}}`, as each game
             declares them (games.declarations.player_preferences reads them with the defaults filled in).
+        hide_from_leaderboards: leave the player out of every leaderboard's rows (ratings.leaderboards); their
+            rating is still kept and shown on their record page (docs/decisions-ratings.md "Leaderboards").
     """
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
@@ -71,6 +73,11 @@ class Profile(models.Model):
     sound = models.BooleanField(_("sound"), default=True)
     bot_level = models.CharField(max_length=16, blank=True, default="")
     game_preferences = models.JSONField(_("game preferences"), default=dict, blank=True)
+    hide_from_leaderboards = models.BooleanField(
+        _("hide me from the leaderboards"),
+        default=False,
+        help_text=_("Your rating is still kept and shown on your page; only the leaderboards leave you out."),
+    )
 
     def __str__(self) -> str:
         return self.display_name or self.user.username
