@@ -24,6 +24,7 @@ from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from .declaration import Declaration
 from .errors import RuleError
+from .record import PlayedDeal, StatTable
 
 Payment = tuple[int, int, int]
 
@@ -340,6 +341,12 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def standings(self, state: S) -> dict[str, Any]:
         """Match standings after this round: `{"scores": [...], "ranking": [...], "over": bool}`."""
+
+    def record_stats(self, deals: Sequence[PlayedDeal]) -> list[StatTable]:
+        """A player's statistics in this game for their record page (games.engines.core.record): computed from
+        `deals`, the finished deals of their rated results (each its result JSON and the player's seat). Games
+        without statistics keep this default: none."""
+        return []
 
     # --- bots ----------------------------------------------------------------------------------------
     @abstractmethod

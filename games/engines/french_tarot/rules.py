@@ -13,9 +13,10 @@ from games.engines.core import BAD_ACTION, Action, IllegalAction, InvalidAction,
 from games.engines.core.declaration import N_, Declaration
 from games.engines.core.package import Package, PackageGame
 from games.engines.core.protocol import Bot
+from games.engines.core.record import PlayedDeal, StatTable
 from games.engines.core.standings import declaring_sides
 
-from . import actions, dealing, hints, legality, match, scoring, timeouts
+from . import actions, dealing, hints, legality, match, record, scoring, timeouts
 from .actions import ACTION_PHASE
 from .bots import make_bot
 from .dealing import deal_from_order
@@ -57,6 +58,10 @@ class FrenchTarot(PackageGame[TarotState]):
             return None
         taker, scores = int(result["taker"]), result["scores"]
         return declaring_sides({taker}, int(scores[taker]), len(scores))
+
+    def record_stats(self, deals: Sequence[PlayedDeal]) -> list[StatTable]:
+        """Contracts taken and made, by contract (french_tarot.record)."""
+        return record.record_stats(deals)
 
     def match_ends(self, options: Mapping[str, Any]) -> bool:
         """§10: every `match_end` but "open" ends the match."""

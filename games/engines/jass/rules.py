@@ -12,9 +12,10 @@ from typing import Any
 from games.engines.core import BAD_ACTION, Action, Bot, IllegalAction, InvalidAction, SimpleAction
 from games.engines.core.declaration import N_, Choice, Declaration, Preference, SharedPreferences
 from games.engines.core.package import Package, PackageGame
+from games.engines.core.record import PlayedDeal, StatTable
 from games.engines.core.wire import is_json_int
 
-from . import actions, dealing, hints, legality, match, scoring, timeouts, transitions
+from . import actions, dealing, hints, legality, match, record, scoring, timeouts, transitions
 from .bots import make_bot
 from .cards import SUIT_OF
 from .dealing import deal_from_order, read_deal
@@ -42,6 +43,10 @@ class JassGame(PackageGame[JassState]):
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults for docs/rules/jass.md §10. Raises `IllegalAction("bad_options")`."""
         return normalize_options(self.variant, options)
+
+    def record_stats(self, deals: Sequence[PlayedDeal]) -> list[StatTable]:
+        """Schieber: average points per round and trumps chosen; Differenzler: average distance (jass.record)."""
+        return record.schieber_stats(deals) if self._teams else record.differenzler_stats(deals)
 
     def seat_groups(self, options: Mapping[str, Any]) -> list[list[int]]:
         """Schieber partnerships [[0, 2], [1, 3]] (docs/rules/jass.md §3); Differenzler seats play alone."""

@@ -15,9 +15,10 @@ from games.engines.core.declaration import N_, Declaration
 from games.engines.core.errors import BAD_ACTION, IllegalAction, InvalidAction
 from games.engines.core.package import Package, PackageGame
 from games.engines.core.protocol import Action, Bot
+from games.engines.core.record import PlayedDeal, StatTable
 from games.engines.core.wire import is_json_int
 
-from . import actions, dealing, hints, legality, match, scoring, seat_view, timeouts, transitions
+from . import actions, dealing, hints, legality, match, record, scoring, seat_view, timeouts, transitions
 from .actions import Discard, Draw, Knock, LayOff, MeldAction, SwapJoker
 from .bots import make_bot
 from .cards import sort_canonical
@@ -53,6 +54,10 @@ class RummyGame(PackageGame[RummyState]):
         rated_unit="match",  # by final places (docs/decisions-ratings.md)
     )
     package = Package(RummyState, actions, dealing, legality, scoring, timeouts, match, hints)
+
+    def record_stats(self, deals: Sequence[PlayedDeal]) -> list[StatTable]:
+        """Average penalty and hand-jollies (rummy.record)."""
+        return record.record_stats(deals)
 
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """See `options.normalize_options`."""

@@ -13,10 +13,11 @@ from typing import Any
 from games.engines.core import BAD_ACTION, Action, Bot, IllegalAction, InvalidAction, SimpleAction
 from games.engines.core.declaration import N_, Declaration
 from games.engines.core.package import Package, PackageGame
+from games.engines.core.record import PlayedDeal, StatTable
 from games.engines.core.standings import declaring_sides
 from games.engines.core.wire import is_json_int
 
-from . import actions, dealing, hints, legality, match, scoring, timeouts
+from . import actions, dealing, hints, legality, match, record, scoring, timeouts
 from .actions import Bid
 from .bots import make_bot
 from .dealing import deal_from_order, read_deal, redeal_reasons
@@ -60,6 +61,10 @@ class TarockGame(PackageGame[TarockState]):
         declarer, deltas = int(result["declarer"]), result["deltas"]
         declaring = {declarer} if result.get("partner") is None else {declarer, int(result["partner"])}
         return declaring_sides(declaring, int(deltas[declarer]), len(deltas))
+
+    def record_stats(self, deals: Sequence[PlayedDeal]) -> list[StatTable]:
+        """Games called and won, by contract (tarock.record)."""
+        return record.record_stats(deals)
 
     def match_ends(self, options: Mapping[str, Any]) -> bool:
         """§10: `deals` 0 plays until the table closes; any other number of deals ends the match."""
