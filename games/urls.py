@@ -1,8 +1,8 @@
-"""Pages of the game rooms, a table's panel endpoints and the player card."""
+"""Pages of the game rooms, a table's panel endpoints, the player card and the leaderboards."""
 
 from django.urls import path
 
-from . import guide_views, panel_views, player_card_views, views
+from . import guide_views, leaderboard_views, panel_views, player_card_views, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
@@ -16,6 +16,8 @@ urlpatterns = [
     path("tables/<int:table_id>/deals/<int:number>/replay.json", views.replay_file, name="replay_file"),
     path("deals/<int:round_id>/", views.deal_history, name="hand_history"),
     path("players/<str:username>/", views.player, name="player"),
+    path("leaderboards/", leaderboard_views.leaderboard_index, name="leaderboards"),
+    path("leaderboards/<str:key>/", leaderboard_views.leaderboard, name="leaderboard"),
     path("preferences/", views.game_preferences, name="game_preferences"),
     path("how-to-play/", guide_views.how_to_play, name="how_to_play"),
     path("how-to-play/<str:key>/", guide_views.how_to_play_game, name="how_to_play_game"),

@@ -28,6 +28,7 @@ from games.labels import bot_level_label
 from games.lobby_boxes import lobby_boxes
 from games.models import Round, Table, TableSettings
 from games.module_graph import module_closure
+from games.player_record import rated_record
 from games.reads.access import REFUSALS, watch_refusal
 from games.reads.projection import seat_of
 from games.reads.seat_choice import posted_seat
@@ -303,7 +304,8 @@ def deal_history(request: AuthenticatedHttpRequest, round_id: int) -> HttpRespon
 @login_required
 def player(request: AuthenticatedHttpRequest, username: str) -> HttpResponse:
     """The player info card (docs/decisions-social.md "Player card"): social's card (name, member since, the viewer's
-    relation) and the player's record at the tables. `next`: a same-site path for the Back link."""
+    relation), the player's record at the tables and their rated record per game (games.player_record: rating,
+    history chart, statistics, last rated results). `next`: a same-site path for the Back link."""
     shown = get_object_or_404(User, username=username, profile__bot_level="")
     back = request.GET.get("next", "")
     if not url_has_allowed_host_and_scheme(back, {request.get_host()}) or not back.startswith("/"):
@@ -315,6 +317,7 @@ def player(request: AuthenticatedHttpRequest, username: str) -> HttpResponse:
             "card": player_card(shown, request.user),
             "joined": shown.date_joined,
             "games": match_record(shown),
+            "rated": rated_record(shown),
             "next": back,
         },
     )

@@ -1,0 +1,76 @@
+"""A player's rated record (games.player_record) and the leaderboards page over real rated matches played through
+the table service: the statistics agree with the stored deals, the chart and the last results link to the hand
+histories, the aggregation takes a fixed number of queries, and the pages answer every input without a 500."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games.models import Round
+from games.player_record import rated_record
+from ratings.models import RatedEntrant
+
+from .test_rated_matches import open_rated, play
+
+pytestmark = pytest.mark.django_db
+
+
+def test_french_tarot_contracts_agree_with_the_deals_played(users, fast_bots):
+    table = open_rated(users, "french-tarot", {"match_end": "deals:4"}, ["alice", "bob"])
+    play(table.pk, seed=11)
+    alice = users["alice"]
+    deals = [r for r in Round.objects.filter(table=table) if r.result and r.result.get("status") == "scored"]
+    seat = {r.pk: r.players.index(alice.pk) for r in deals}
+    taken = [r for r in deals if r.result["taker"] == seat[r.pk]]
+    with CaptureQueriesContext(connection) as queries:
+        (record,) = rated_record(alice)
+    assert len(queries) <= 5, [q["sql"] for q in queries]
+    totals = {label: values for label, values in record.stats[0].lines}
+    made = sum(1 for r in taken if r.result["made"])
+    assert list(totals.values())[-1] == [len(taken), made]
+    assert record.results == len(deals) and len(record.recent) == len(deals)
+    assert {x.round_id for x in record.recent} == {r.pk for r in deals}
+    assert record.chart is not None and record.chart.points.count(",") == len(deals) + 1
+    assert record.display == RatedEntrant.objects.filter(user=alice).last().display_after
+
+
+def test_a_rummy_match_links_its_last_deal_and_counts_penalties(users, fast_bots):
+    table = open_rated(users, "rummy", {"players": 3, "limit": 50}, ["alice", "bob"])
+    play(table.pk, seed=12)
+    alice = users["alice"]
+    deals = [
+        r for r in Round.objects.filter(table=table).order_by("id") if r.result and not r.result.get("void")
+    ]
+    (record,) = rated_record(alice)
+    facts = dict(record.stats[0].lines)
+    assert list(facts.values())[0] == [len(deals)]
+    (recent,) = record.recent
+    assert recent.round_id == deals[-1].pk and recent.kind == "match"
+
+
+def test_the_pages_answer_every_input(users, fast_bots):
+    table = open_rated(users, "french-tarot", {"match_end": "deals:4"}, ["alice", "bob"])
+    play(table.pk, seed=13)
+    client = Client()
+    client.force_login(users["alice"])
+    page = client.get(reverse("player", args=["alice"]))
+    assert page.status_code == 200 and b"rating-chart" in page.content and b"/deals/" in page.content
+    assert client.get(reverse("leaderboards")).status_code == 302
+    board = reverse("leaderboard", args=["french-tarot"])
+    for query in (
+        "",
+        "?page=2",
+        "?page=x",
+        "?page=999",
+        "?season=2026-Q4",
+        "?season=bad",
+        "?season=1999-Q1&page=-1",
+    ):
+        answer = client.get(board + query)
+        assert answer.status_code == 200, query
+    assert b"own-place" in client.get(board).content
+    assert client.get(reverse("leaderboard", args=["no-such-game"])).status_code == 404
