@@ -2,15 +2,15 @@
 rating and whether it is provisional, the history chart, the rated results won, the game's own statistics
 (`Game.record_stats`) and the last 20 rated results with a link to each one's hand history. Read side only.
 
-Queries: one for the ratings, one for all their rated results (entrants with their results), one for the deals
-behind them; not one per match. The statistics are of rated play: the deals of the player's rated results (a game
+The page shows one game at a time (tabs: `rated_games_of`). Queries for a game's record: its rating, the player's
+rated results in it (entrants with their results), those results' places and the deals behind them; not one per
+match. The statistics are of rated play: the deals of the player's rated results (a game
 rated per deal: those deals; per match: every deal of the matches rated at their end).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,43 +71,52 @@ class GameRecord:
     recent: list[RecentResult]
 
 
-def rated_record(player: User) -> list[GameRecord]:
-    """Per game the player has a rating in (by title), their GameRecord. Games no longer registered are left
-    out."""
+@dataclass(frozen=True)
+class GameTab:
+    """A game the player is rated in, for the record page's tabs: `game`, `title`, `display`, `provisional`."""
+
+    game: str
+    title: str
+    display: int
+    provisional: bool
+
+
+def rated_games_of(player: User) -> list[GameTab]:
+    """The registered games `player` has a rating in, by title. One query."""
     games = all_games()
-    ratings = {r.game: r for r in Rating.objects.filter(user=player, game__in=list(games))}
-    entrants = (
-        RatedEntrant.objects.filter(user=player, result__game__in=list(ratings))
+    tabs = [
+        GameTab(r.game, game_title(games[r.game]), r.display, r.provisional)
+        for r in Rating.objects.filter(user=player, game__in=list(games))
+    ]
+    return sorted(tabs, key=lambda t: t.title)
+
+
+def rated_record(player: User, key: str) -> GameRecord | None:
+    """`player`'s GameRecord in game `key`; None when they have no rating in it or the game is not registered.
+    Four queries: the rating, the player's entrants with their results, the places of those results, the deals."""
+    game = all_games().get(key)
+    rating = Rating.objects.filter(user=player, game=key).first() if game is not None else None
+    if game is None or rating is None:
+        return None
+    rows = list(
+        RatedEntrant.objects.filter(user=player, result__game=key)
         .select_related("result")
         .order_by("result_id")
     )
-    by_game: dict[str, list[RatedEntrant]] = defaultdict(list)
-    for entrant in entrants:
-        by_game[entrant.result.game].append(entrant)
-    sides = _side_counts(player)
-    deals = _deals(player, by_game)
-    records = []
-    for key, rating in ratings.items():
-        game = games[key]
-        rows = by_game.get(key, [])
-        played = deals.get(key, [])
-        last_deal = {rnd.match_id: rnd.pk for rnd in played}
-        records.append(
-            GameRecord(
-                game=key,
-                title=game_title(game),
-                display=rating.display,
-                provisional=rating.provisional,
-                results=rating.results,
-                won=sum(1 for e in rows if e.moved and e.place == 1 and sides.get(e.result_id, 2) > 1),
-                chart=history_chart(_history(rows)),
-                stats=_translated(
-                    game.record_stats([(rnd.result or {}, _seat(rnd, player)) for rnd in played])
-                ),
-                recent=[_recent(e, sides, last_deal) for e in reversed(rows[-LAST:])],
-            )
-        )
-    return sorted(records, key=lambda r: r.title)
+    sides = _side_counts(player, key)
+    played = _deals(player, rows)
+    last_deal = {rnd.match_id: rnd.pk for rnd in played}
+    return GameRecord(
+        game=key,
+        title=game_title(game),
+        display=rating.display,
+        provisional=rating.provisional,
+        results=rating.results,
+        won=sum(1 for e in rows if e.moved and e.place == 1 and sides.get(e.result_id, 2) > 1),
+        chart=history_chart(_history(rows)),
+        stats=_translated(game.record_stats([(rnd.result or {}, _seat(rnd, player)) for rnd in played])),
+        recent=[_recent(e, sides, last_deal) for e in reversed(rows[-LAST:])],
+    )
 
 
 def _history(rows: list[RatedEntrant]) -> list[tuple[dt.datetime, int]]:
@@ -120,9 +129,10 @@ def _history(rows: list[RatedEntrant]) -> list[tuple[dt.datetime, int]]:
     return [start, *((e.result.created_at, e.display_after) for e in moved)]
 
 
-def _side_counts(player: User) -> dict[int, int]:
-    """Per rated result of `player`, how many distinct places it had (1: everyone tied). One query."""
-    mine = RatedEntrant.objects.filter(user=player).values("result_id")
+def _side_counts(player: User, key: str) -> dict[int, int]:
+    """Per rated result of `player` in game `key`, how many distinct places it had (1: everyone tied). One
+    query."""
+    mine = RatedEntrant.objects.filter(user=player, result__game=key).values("result_id")
     counted = (
         RatedEntrant.objects.filter(result_id__in=mine)
         .values("result_id")
@@ -131,30 +141,20 @@ def _side_counts(player: User) -> dict[int, int]:
     return {row["result_id"]: row["places"] for row in counted}
 
 
-def _deals(player: User, by_game: dict[str, list[RatedEntrant]]) -> dict[str, list[Round]]:
-    """Per game, the finished deals behind the player's rated results, oldest first, the player dealt in: the
-    deals rated (RatedResult kind "deal") and every deal of the matches rated at their end (kind "match")."""
-    rounds = [
-        e.result.round_id for rows in by_game.values() for e in rows if e.result.kind == RatedResult.Kind.DEAL
-    ]
+def _deals(player: User, rows: list[RatedEntrant]) -> list[Round]:
+    """The finished deals behind the player's rated results `rows`, oldest first, the player dealt in: the deals
+    rated (RatedResult kind "deal") and every deal of the matches rated at their end (kind "match"). One query."""
+    rounds = [e.result.round_id for e in rows if e.result.kind == RatedResult.Kind.DEAL and e.result.round_id]
     matches = [
-        e.result.match_id
-        for rows in by_game.values()
-        for e in rows
-        if e.result.kind == RatedResult.Kind.MATCH
+        e.result.match_id for e in rows if e.result.kind == RatedResult.Kind.MATCH and e.result.match_id
     ]
-    found: dict[str, list[Round]] = defaultdict(list)
     query = (
-        Round.objects.filter(Q(pk__in=[r for r in rounds if r]) | Q(match_id__in=[m for m in matches if m]))
+        Round.objects.filter(Q(pk__in=rounds) | Q(match_id__in=matches))
         .filter(status=Round.Status.DONE)
-        .select_related("table")
-        .only("id", "match_id", "players", "result", "table__game")
+        .only("id", "match_id", "players", "result")
         .order_by("id")
     )
-    for rnd in query:
-        if player.pk in (rnd.players or []) and isinstance(rnd.result, dict):
-            found[rnd.table.game].append(rnd)
-    return found
+    return [rnd for rnd in query if player.pk in (rnd.players or []) and isinstance(rnd.result, dict)]
 
 
 def _seat(rnd: Round, player: User) -> int:

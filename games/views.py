@@ -28,7 +28,7 @@ from games.labels import bot_level_label
 from games.lobby_boxes import lobby_boxes
 from games.models import Round, Table, TableSettings
 from games.module_graph import module_closure
-from games.player_record import rated_record
+from games.player_record import rated_games_of, rated_record
 from games.reads.access import REFUSALS, watch_refusal
 from games.reads.projection import seat_of
 from games.reads.seat_choice import posted_seat
@@ -305,11 +305,15 @@ def deal_history(request: AuthenticatedHttpRequest, round_id: int) -> HttpRespon
 def player(request: AuthenticatedHttpRequest, username: str) -> HttpResponse:
     """The player info card (docs/decisions-social.md "Player card"): social's card (name, member since, the viewer's
     relation), the player's record at the tables and their rated record per game (games.player_record: rating,
-    history chart, statistics, last rated results). `next`: a same-site path for the Back link."""
+    history chart, statistics, last rated results), one game at a time: `game` (a key; else the first of the
+    games they are rated in). `next`: a same-site path for the Back link."""
     shown = get_object_or_404(User, username=username, profile__bot_level="")
     back = request.GET.get("next", "")
     if not url_has_allowed_host_and_scheme(back, {request.get_host()}) or not back.startswith("/"):
         back = ""
+    tabs = rated_games_of(shown)
+    asked = request.GET.get("game", "")
+    chosen = asked if any(t.game == asked for t in tabs) else (tabs[0].game if tabs else "")
     return render(
         request,
         "games/player.html",
@@ -317,7 +321,8 @@ def player(request: AuthenticatedHttpRequest, username: str) -> HttpResponse:
             "card": player_card(shown, request.user),
             "joined": shown.date_joined,
             "games": match_record(shown),
-            "rated": rated_record(shown),
+            "rated_tabs": tabs,
+            "rated": rated_record(shown, chosen) if chosen else None,
             "next": back,
         },
     )

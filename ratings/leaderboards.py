@@ -24,10 +24,11 @@ from ratings.models import RatedEntrant, RatedResult, Rating
 from ratings.skill import PROVISIONAL_SIGMA, Skill, displayed, is_provisional
 
 ALL_TIME_MIN_RESULTS = 20
-"""The rated results a player needs for the all-time board (issue 35), besides not being provisional."""
+"""The rated results a player needs for the all-time board, besides not being provisional
+(docs/decisions-ratings.md "Leaderboards")."""
 
 SEASON_MIN_RESULTS = 10
-"""The rated results in a quarter a player needs for that season's board (issue 35)."""
+"""The rated results in a quarter a player needs for that season's board (docs/decisions-ratings.md "Leaderboards")."""
 
 TOP = 100
 """How many places a board lists."""

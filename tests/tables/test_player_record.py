@@ -4,6 +4,8 @@ histories, the aggregation takes a fixed number of queries, and the pages answer
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.db import connection
 from django.test import Client
@@ -11,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.models import Round
-from games.player_record import rated_record
+from games.player_record import rated_games_of, rated_record
 from ratings.models import RatedEntrant
 
 from .test_rated_matches import open_rated, play
@@ -27,8 +29,10 @@ def test_french_tarot_contracts_agree_with_the_deals_played(users, fast_bots):
     seat = {r.pk: r.players.index(alice.pk) for r in deals}
     taken = [r for r in deals if r.result["taker"] == seat[r.pk]]
     with CaptureQueriesContext(connection) as queries:
-        (record,) = rated_record(alice)
-    assert len(queries) <= 5, [q["sql"] for q in queries]
+        record = rated_record(alice, "french-tarot")
+    assert record is not None and len(queries) <= 5, [q["sql"] for q in queries]
+    assert [t.game for t in rated_games_of(alice)] == ["french-tarot"]
+    assert rated_record(alice, "rummy") is None and rated_record(alice, "no-such-game") is None
     totals = {label: values for label, values in record.stats[0].lines}
     made = sum(1 for r in taken if r.result["made"])
     assert list(totals.values())[-1] == [len(taken), made]
@@ -45,7 +49,8 @@ def test_a_rummy_match_links_its_last_deal_and_counts_penalties(users, fast_bots
     deals = [
         r for r in Round.objects.filter(table=table).order_by("id") if r.result and not r.result.get("void")
     ]
-    (record,) = rated_record(alice)
+    record = rated_record(alice, "rummy")
+    assert record is not None
     facts = dict(record.stats[0].lines)
     assert list(facts.values())[0] == [len(deals)]
     (recent,) = record.recent
@@ -57,8 +62,22 @@ def test_the_pages_answer_every_input(users, fast_bots):
     play(table.pk, seed=13)
     client = Client()
     client.force_login(users["alice"])
-    page = client.get(reverse("player", args=["alice"]))
-    assert page.status_code == 200 and b"rating-chart" in page.content and b"/deals/" in page.content
+    for query in (
+        "",
+        "?game=french-tarot",
+        "?game=rummy",
+        "?game=%00",
+        "?game=french-tarot&next=//evil.example",
+    ):
+        page = client.get(reverse("player", args=["alice"]) + query)
+        assert page.status_code == 200 and b"rating-chart" in page.content and b"/deals/" in page.content, (
+            query
+        )
+    assert b"rating-chart" not in client.get(reverse("player", args=["carol"])).content
+    users["alice"].profile.language = "de"  # a decimal comma is no SVG number: the coordinates stay plain
+    users["alice"].profile.save()
+    german = client.get(reverse("player", args=["alice"])).content.decode()
+    assert "Wertungen" in german and not re.search(r' (x|y|x1|x2|y1|y2|cx|cy)="[^"]*,', german)
     assert client.get(reverse("leaderboards")).status_code == 302
     board = reverse("leaderboard", args=["french-tarot"])
     for query in (
