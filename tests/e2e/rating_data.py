@@ -26,6 +26,23 @@ FILLERS = 40
 """Other players on each all-time board (ratings stored directly: only the board's rows are looked at)."""
 
 
+NAMES = (
+    "Lena",
+    "Jonas",
+    "Chloé",
+    "Pieter",
+    "Inês",
+    "Marco",
+    "Sofia",
+    "Luuk",
+    "Anaïs",
+    "Tiago",
+    "Greta",
+    "Noah",
+)
+"""First names for the other players' display names (the boards show display names)."""
+
+
 def seed() -> None:
     """Store the deals, results and ratings described in the module's docstring."""
     rng = random.Random(35)
@@ -62,7 +79,12 @@ def seed() -> None:
         )
         fillers = [User(username=f"{key}-player-{i:02}") for i in range(FILLERS)]
         User.objects.bulk_create(fillers)
-        Profile.objects.bulk_create([Profile(user=u) for u in fillers])
+        Profile.objects.bulk_create(
+            [
+                Profile(user=u, display_name=f"{NAMES[i % len(NAMES)]} {key[:1].upper()}{i}")
+                for i, u in enumerate(fillers)
+            ]
+        )
         Rating.objects.bulk_create(
             [
                 Rating(
