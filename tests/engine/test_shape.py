@@ -88,6 +88,7 @@ def test_it_uses_one_name_for_one_job_across_the_games():
         "search": "the expert's determinized search",
         "worlds": "sampling hidden cards consistent with a view",
         "guide": "the How to play page: its text and worked example (games/engines/core/guide.py)",
+        "record": "a player's statistics for their record page (Game.record_stats, games/engines/core/record.py)",
     }
     counts: dict[str, list[str]] = {}
     for package in GAME_PACKAGES:
