@@ -1,13 +1,15 @@
 """The leaderboards and a player's record page in Chromium (docs/decisions-ratings.md "Leaderboards", "The record
 page"), in the five languages at 1280x800 and 390x844, over rated results stored first (tests/e2e/rating_data.py;
 no deal is played in the browser): the game tabs, the board's rows and one's own place or why not, the record's
-history chart (an SVG with its axis labels, wholly inside a phone's width), statistics and replay links.
+history chart (an SVG with its axis labels, wholly inside a phone's width), statistics and replay links; axe finds
+no serious or critical violation on either page.
 Screenshots go to tests/output/ratings/."""
 
 from __future__ import annotations
 
 import pytest
 
+from .axe import assert_accessible
 from .driver import TIMEOUT, log_in
 from .rating_data import PEOPLE
 from .site import DEMO_PASSWORD, OUTPUT, run_on_site
@@ -59,6 +61,7 @@ def test_the_leaderboard_and_the_record_page(browser, seeded, name):
             assert page.locator("#leaderboard tr.own").count() == 1
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         page.screenshot(path=str(SHOTS / f"leaderboard-{language}-{size}.png"), full_page=True)
+        assert_accessible(page, f"the leaderboard ({language}, {size})")
         page.click(".board-kind a:not([aria-current])")
         page.wait_for_selector(".season-picker select", timeout=TIMEOUT)
         assert page.locator(".season-picker option").count() >= 2
@@ -79,6 +82,7 @@ def test_the_leaderboard_and_the_record_page(browser, seeded, name):
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         page.evaluate("document.fonts.ready")  # the chart's labels are laid out in the site's font
         page.screenshot(path=str(SHOTS / f"record-{language}-{size}.png"), full_page=True)
+        assert_accessible(page, f"the record page ({language}, {size})")
         page.click("#rated-record .game-tabs a[href*='game=jass-schieber']")  # two statistics tables
         page.wait_for_selector(".game-record .stats + .stats", timeout=TIMEOUT)
         page.locator(".game-record").screenshot(path=str(SHOTS / f"record-schieber-{language}-{size}.png"))
