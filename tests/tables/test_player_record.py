@@ -93,3 +93,20 @@ def test_the_pages_answer_every_input(users, fast_bots):
         assert answer.status_code == 200, query
     assert b"own-place" in client.get(board).content
     assert client.get(reverse("leaderboard", args=["no-such-game"])).status_code == 404
+
+
+def test_the_profile_checkbox_hides_from_the_boards_and_keeps_the_rating(users, fast_bots):
+    table = open_rated(users, "french-tarot", {"match_end": "deals:4"}, ["alice", "bob"])
+    play(table.pk, seed=14)
+    client = Client()
+    client.force_login(users["bob"])
+    answer = client.post(
+        reverse("profile"),
+        {"display_name": "", "language": "en", "sound": "on", "hide_from_leaderboards": "on"},
+    )
+    assert answer.status_code in (200, 302)
+    users["bob"].profile.refresh_from_db()
+    assert users["bob"].profile.hide_from_leaderboards
+    page = client.get(reverse("leaderboard", args=["french-tarot"]) + "?season=x").content.decode()
+    assert "hidden from the leaderboards" in page
+    assert rated_record(users["bob"], "french-tarot") is not None  # the rating and the record stay
