@@ -16,7 +16,6 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db.models import Count, F, Max, Q
-from django.db.models.functions import TruncQuarter
 from django.utils import timezone
 
 from accounts.models import User
@@ -66,6 +65,10 @@ class Season:
         if self.quarter == 4:
             return dt.datetime(self.year + 1, 1, 1, tzinfo=_site_zone())
         return dt.datetime(self.year, 3 * self.quarter + 1, 1, tzinfo=_site_zone())
+
+    def previous(self) -> Season:
+        """The quarter before this one."""
+        return Season(self.year - 1, 4) if self.quarter == 1 else Season(self.year, self.quarter - 1)
 
     @classmethod
     def of(cls, moment: dt.datetime) -> Season:
@@ -223,20 +226,27 @@ def _season_entrants(game: str, season: Season):  # type: ignore[no-untyped-def]
 
 def seasons(game: str, now: dt.datetime | None = None) -> list[Season]:
     """The seasons a picker offers for `game`: the current quarter and every earlier one with a rated result,
-    newest first. One query."""
+    newest first. Reads the game's results by time (index `rated_result_by_game_time`): the first result, then
+    one existence probe per quarter since, never a scan of every result."""
     current = Season.of(now or timezone.now())
-    starts = (
+    found = [current]
+    first = (
         RatedResult.objects.filter(game=game)
-        .annotate(quarter=TruncQuarter("created_at", tzinfo=_site_zone()))
-        .values_list("quarter", flat=True)
-        .distinct()
+        .order_by("created_at")
+        .values_list("created_at", flat=True)
+        .first()
     )
-    found = {Season.of(start) for start in starts} | {current}
-    return sorted(
-        (s for s in found if (s.year, s.quarter) <= (current.year, current.quarter)),
-        key=lambda s: (s.year, s.quarter),
-        reverse=True,
-    )
+    if first is None:
+        return found
+    season = current.previous()
+    oldest = Season.of(first)
+    while (season.year, season.quarter) >= (oldest.year, oldest.quarter):
+        if RatedResult.objects.filter(
+            game=game, created_at__gte=season.start, created_at__lt=season.end
+        ).exists():
+            found.append(season)
+        season = season.previous()
+    return found
 
 
 def _hidden(viewer: User) -> bool:

@@ -109,7 +109,11 @@ class RatedResult(models.Model):
 
     class Meta:
         ordering = ["id"]
-        indexes = [models.Index(fields=["game", "id"], name="rated_result_by_game")]
+        indexes = [
+            models.Index(fields=["game", "id"], name="rated_result_by_game"),
+            # a season's results and the seasons picker (ratings.leaderboards)
+            models.Index(fields=["game", "created_at"], name="rated_result_by_game_time"),
+        ]
         verbose_name = _("rated result")
         verbose_name_plural = _("rated results")
 
