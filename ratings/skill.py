@@ -29,9 +29,9 @@ DISPLAY_SCALE = 40
 """Displayed points per unit of mu − 3σ: the displayed rating is `1000 + round(40 × (μ − 3σ))`."""
 
 PROVISIONAL_SIGMA = 3.0
-"""A player is provisional while sigma is above this (docs/decisions-ratings.md). Slow by design with OpenSkill's default dynamics: a
-new player's 8.33 falls below it after about 90 four-way results among players who all move, about 60 as one
-against three calibrated anchors (σ 1.5), more against anchors still at the prior."""
+"""A player is provisional while sigma is above this (docs/decisions-ratings.md). Slow by design with
+OpenSkill's default dynamics: a new player's 8.33 falls below it after about 90 four-way results among players who
+all move, about 60 as one against three calibrated anchors (sigma 1.5), more against anchors still at the prior."""
 
 _MODEL = PlackettLuce(mu=PRIOR_MU, sigma=PRIOR_SIGMA)
 
