@@ -7,8 +7,8 @@ settlement unit ends (at once when none runs), so nobody's money is played for l
 The absence clock is `Seat.away_since`: set when the person's last socket closes (`note_gone`, from the socket's
 close path) or when the clean-up job finds a seated person with no live socket (a web process died without closing
 its sockets), cleared when a socket opens. An outage makes nobody absent: when the sweepers were down, and when a
-sweeper process starts, every running clock starts again from that moment (`restart_clocks`, called by
-games.services.downtime), so the count is from max(last socket closed, the server's start).
+sweeper process starts, a clock that started as the server went down starts again from that moment, and an older
+one stops for the outage (`restart_clocks`, called by games.services.downtime).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from games.models import Seat, Table
@@ -135,11 +135,23 @@ def take_over(table_id: int, number: int) -> bool:
     return True
 
 
-def restart_clocks(now: datetime | None = None) -> int:
-    """The server (re)starts, or comes back after downtime: every running absence clock starts again at `now`
-    (default: now), so nobody is absent for the outage. Returns how many clocks restarted."""
+def restart_clocks(
+    now: datetime | None = None, last_beat: datetime | None = None, grace: timedelta = timedelta(0)
+) -> int:
+    """The server (re)starts, or comes back after downtime, so nobody is absent for the outage: a clock that started
+    as the server went down (at or after `last_beat`, the sweepers' last beat before the gap, less `grace`) starts
+    again at `now` (default: now); an older clock, of a person gone long before, only stops for the outage: it
+    moves later by `now - last_beat`, so their absence keeps its length and their table stays out of the lobby's
+    "waiting" boxes. Without `last_beat` (no beat recorded yet) every running clock starts again at `now`.
+    Returns how many clocks moved."""
     now = now or timezone.now()
-    return Seat.objects.filter(away_since__lt=now).update(away_since=now)
+    running = Seat.objects.filter(away_since__lt=now)
+    if last_beat is None:
+        return running.update(away_since=now)
+    restarted = running.filter(away_since__gte=last_beat - grace).update(away_since=now)
+    return restarted + running.filter(away_since__lt=last_beat - grace).update(
+        away_since=F("away_since") + (now - last_beat)
+    )
 
 
 def note_silent_sockets(now: datetime | None = None) -> int:

@@ -2,9 +2,9 @@
 SweeperBeat row; a pass that finds the last beat older than GRACE knows the service was down for that gap and
 moves every running deadline (turn deadlines, bots' due times, next deals) later by it, the way lichess moves
 clocks after a restart. No turn then times out for an outage, and the tables whose turns expired during one do
-not all time out together. The absence clocks of seated people without a socket (games.services.absence) start
-again after downtime and at a sweeper process's first beat (the server's start), so an outage makes nobody
-absent."""
+not all time out together. After downtime and at a sweeper process's first beat (the server's start), the absence clocks that started as
+the server went down start again and older ones pause for the gap (games.services.absence.restart_clocks), so
+an outage makes nobody absent and nobody long gone present."""
 
 from __future__ import annotations
 
@@ -51,8 +51,8 @@ def note_pass() -> timedelta:
                 "the sweepers were down for %.1f s: every running deadline moved that much later",
                 gap.total_seconds(),
             )
-        if gap > GRACE or not _started[0]:
-            restart_clocks(now)  # nobody is absent for an outage or a restart
+        if gap > GRACE or not _started[0]:  # nobody is absent for an outage or a restart
+            restart_clocks(now, last_beat=row.beat_at if row is not None else None, grace=GRACE)
             _started[0] = True
         SweeperBeat.objects.update_or_create(pk=1, defaults={"beat_at": now})
     _last_write[0] = time.monotonic()

@@ -217,6 +217,23 @@ def test_an_outage_makes_nobody_absent(users, absence_5s, clock):
     assert _seat0(table).bot_reason == "absent"
 
 
+def test_an_outage_only_pauses_the_clock_of_a_person_gone_long_before(users, absence_5s, clock):
+    """A fresh tester's lobby filled with long-abandoned tables after a restart: the restart made their hosts
+    present again. Only a clock that started as the server went down starts again; an older one pauses."""
+    waiting = services.create_table(
+        users["alice"], services.TableTerms("test-follow", {"rounds": 3}, human_seats=2)
+    )
+    _a_pass()
+    _gone(waiting, users["alice"])  # alice closed her page and went away, the table waiting for players
+    gone_at = clock.now
+    clock.move(600)
+    SweeperBeat.objects.update(beat_at=clock.now)  # the server ran and beat all along
+    _a_pass()
+    clock.move(60)  # the server is down for a minute
+    _a_pass()
+    assert _seat0(waiting).away_since == gone_at + timedelta(seconds=60)  # still ten minutes away
+
+
 def test_a_servers_start_restarts_the_clocks(users, absence_5s, clock, monkeypatch):
     table = _alone(users)
     _a_pass()
