@@ -2,9 +2,9 @@
 SweeperBeat row; a pass that finds the last beat older than GRACE knows the service was down for that gap and
 moves every running deadline (turn deadlines, bots' due times, next deals) later by it, the way lichess moves
 clocks after a restart. No turn then times out for an outage, and the tables whose turns expired during one do
-not all time out together. After downtime and at a sweeper process's first beat (the server's start), the absence clocks that started as
-the server went down start again and older ones pause for the gap (games.services.absence.restart_clocks), so
-an outage makes nobody absent and nobody long gone present."""
+not all time out together. After downtime and at a sweeper process's first beat (the server's start), the
+absence clocks that started as the server went down start again and older ones pause for the gap
+(games.services.absence.restart_clocks), so an outage makes nobody absent and nobody long gone present."""
 
 from __future__ import annotations
 
