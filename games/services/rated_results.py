@@ -4,38 +4,25 @@ ratings.services.record in the transaction that records the deal, the match end 
 Each game's declaration says what is rated (`rated_unit`): a game rated per deal rates every deal its engine gives
 sides for (`Game.deal_sides`: French Tarot's taker against the defence, Tarock's declaring side against the others;
 annulled deals and redeals have none); a game rated per match rates the finished match by its seat groups and
-final places (`match_sides`: Schieber's pairs, everyone alone in Differenzler and Rummy). A person who leaves a
-rated match before its end is rated as last (`left_match`); the others of that match are held, and are not rated
-for that match from then on. A match the table's closing aborts is not rated (it never ends). A game without
-`rated_unit` (the tests' own game) is not rated.
+final places (`games.engines.core.standings.match_sides`: Schieber's pairs, everyone alone in Differenzler and
+Rummy). A person who leaves a rated match before its end is rated as last (`left_match`); the others of that
+match are held, and are not rated for that match from then on. A match the table's closing aborts is not rated
+(it never ends). A game without `rated_unit` (the tests' own game) is not rated.
 
 Bots take part through the anchor of their level, which results never move (ratings.services).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from games.engines.core import get_game
-from games.engines.core.standings import places
+from games.engines.core.standings import match_sides
 from games.models import Match, Round, Table
 from ratings.models import RatedResult
 from ratings.services import Outcome, Participant, match_forfeited, record
 
-Sides = list[tuple[int, int]]
-"""Per table seat, `(side, place)`: seats of one side are partners; place 1 is best, equal places tie."""
-
-
-def match_sides(groups: Sequence[Sequence[int]], standings: Mapping[str, Any]) -> Sides | None:
-    """A finished match's sides: each of the game's seat groups (Game.seat_groups: Schieber's pairs 0+2 and 1+3,
-    everyone alone in Differenzler and Rummy) one side, placed by the final standings (its rules file's §8;
-    partners share their place). None when the standings hold no ranking."""
-    final = places(standings)
-    if final is None:
-        return None
-    side = {seat: index for index, group in enumerate(groups) for seat in group}
-    return [(side[seat], place) for seat, place in enumerate(final)]
+__all__ = ["left_match", "match_sides", "round_finished"]
 
 
 def round_finished(table: Table, rnd: Round, scored: bool, match_over: bool) -> None:

@@ -49,3 +49,17 @@ def declaring_sides(declaring: Collection[int], value: int, seats: int) -> list[
     positive, last when negative, and both tie at 0."""
     mine, theirs = (1, 2) if value > 0 else (2, 1) if value < 0 else (1, 1)
     return [(0, mine) if seat in declaring else (1, theirs) for seat in range(seats)]
+
+
+def match_sides(
+    groups: Sequence[Sequence[int]], standings: Mapping[str, Any]
+) -> list[tuple[int, int]] | None:
+    """A finished match's sides for the ratings (a game rated per match): each of the game's seat groups
+    (Game.seat_groups: Schieber's pairs 0+2 and 1+3, everyone alone in Differenzler and Rummy) one side, placed by
+    the final standings (its rules file's §8; partners share their place). Per seat `(side, place)`, place 1 the
+    best; None when the standings hold no ranking."""
+    final = places(standings)
+    if final is None:
+        return None
+    side = {seat: index for index, group in enumerate(groups) for seat in group}
+    return [(side[seat], place) for seat, place in enumerate(final)]
