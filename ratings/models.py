@@ -150,3 +150,35 @@ class RatedEntrant(models.Model):
     @property
     def display_after(self) -> int:
         return displayed(Skill(self.mu_after, self.sigma_after))
+
+
+class BotCalibration(models.Model):
+    """The figures of one level in one run of `manage.py ratings calibrate-bots` (ratings.calibration), which set
+    that level's anchor to (`mu`, `sigma`). Kept for every run (a forced re-run adds rows): the latest row of a
+    game and level is the anchor's source.
+
+    Fields: `seed` (the run's seed), `results` (rated results of the run), `level_results` (those the level took
+    part in), `players` (the level's rating players), `mu`, `sigma` (the pooled skill stored as the anchor),
+    `low`, `high` (the interval, mu ± 2σ), `spread` (standard deviation of the level's players' mu), `created_at`.
+    """
+
+    game = models.CharField(max_length=40)
+    bot_level = models.CharField(max_length=16)
+    seed = models.BigIntegerField()
+    results = models.PositiveIntegerField()
+    level_results = models.PositiveIntegerField()
+    players = models.PositiveSmallIntegerField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    low = models.FloatField()
+    high = models.FloatField()
+    spread = models.FloatField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "id"]
+        verbose_name = _("bot calibration")
+        verbose_name_plural = _("bot calibrations")
+
+    def __str__(self) -> str:
+        return f"{self.game}:{self.bot_level}@{self.created_at:%Y-%m-%d}"

@@ -111,3 +111,15 @@ def rate(entrants: Sequence[Entrant]) -> list[Skill]:
 def entrants_skills(entrants: Sequence[Entrant]) -> list[Skill]:
     """The entrants' skills before the result, in order."""
     return [entrant.skill for entrant in entrants]
+
+
+def rate_in_order(results: Sequence[Sequence[tuple[int, int, int]]], players: int) -> list[Skill]:
+    """Each of `players` players' skill after rating `results` one after the other with `rate`, everyone starting
+    at PRIOR and every seat moving (a bot-only run: ratings.calibration, benchmarks/rating_strength_order.py).
+    A result is per seat `(player, side, place)`, a player an index below `players`."""
+    skills = [PRIOR] * players
+    for result in results:
+        after = rate([Entrant(skills[p], side, place) for p, side, place in result])
+        for (p, _side, _place), new in zip(result, after, strict=True):
+            skills[p] = new
+    return skills
