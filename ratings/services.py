@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import connection
 from django.db.models import QuerySet
@@ -100,7 +101,7 @@ def _write_at_once(
     filled, `pk` set)."""
     created_at = timezone.now()
     quote = connection.ops.quote_name
-    params: list[object] = [outcome.game, outcome.kind, outcome.table_id, outcome.match_id, outcome.round_id]
+    params: list[Any] = [outcome.game, outcome.kind, outcome.table_id, outcome.match_id, outcome.round_id]
     params.append(created_at)
     entrants = []
     for p, rating, (entrant, new) in zip(outcome.participants, ratings, steps, strict=True):
