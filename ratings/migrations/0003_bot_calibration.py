@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("ratings", "0001_initial"),
+        ("ratings", "0002_rated_result_by_game_time"),
     ]
 
     operations = [
