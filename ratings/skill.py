@@ -11,6 +11,7 @@ and partners but keep their skill.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -83,6 +84,14 @@ def rate(entrants: Sequence[Entrant]) -> list[Skill]:
     entrants of one side give different places (a result the caller built wrongly, never a player's input).
     OpenSkill's PlackettLuce.rate does the update (with its default dynamics tau = 25/300, which widens every
     moving sigma slightly before the update so that ratings keep following a player who improves).
+
+    Where every side is one entrant (Differenzler, Rummy, a forfeit's leaver alone) OpenSkill rates the entrants
+    directly. Sides of several entrants (docs/decisions-ratings.md "Sides of unequal size") are each rated as their
+    average member (mean mu, root-mean-square sigma), and the side's change is shared out so that the sides'
+    total mu is kept: with `smallest` entrants in the smallest side, a side of `n` moves `smallest / n` of its
+    average member's change, each member in proportion to its own variance. OpenSkill's own team model adds its
+    members' mu, so a lone taker against three defenders looked a 25-against-75 underdog every deal and every
+    French Tarot and Tarock rating sank (a mean mu of 0.16 after 2,000 even deals).
     """
     order: list[int] = []
     places: dict[int, int] = {}
@@ -94,17 +103,44 @@ def rate(entrants: Sequence[Entrant]) -> list[Skill]:
             raise ValueError(f"side {entrant.side} has two places")
     if len(order) < 2:
         raise ValueError("a rated result needs at least two sides")
-    members = {side: [i for i, e in enumerate(entrants) if e.side == side] for side in order}
-    teams = [
-        [_MODEL.rating(mu=entrants[i].skill.mu, sigma=entrants[i].skill.sigma) for i in members[side]]
-        for side in order
-    ]
-    rated = _MODEL.rate(teams, ranks=[float(places[side]) for side in order])
+    members = [[i for i, e in enumerate(entrants) if e.side == side] for side in order]
+    ranks = [float(places[side]) for side in order]
+    if all(len(side) == 1 for side in members):
+        changed = _rated_alone(entrants, members, ranks)
+    else:
+        changed = _rated_sides(entrants, members, ranks)
+    return [changed[i] if entrant.moves else entrant.skill for i, entrant in enumerate(entrants)]
+
+
+def _rated_alone(entrants: Sequence[Entrant], members: list[list[int]], ranks: list[float]) -> list[Skill]:
+    """OpenSkill's update where every side is one entrant, in the entrants' order."""
+    players = [[_MODEL.rating(mu=entrants[i].skill.mu, sigma=entrants[i].skill.sigma)] for [i] in members]
     after = list(entrants_skills(entrants))
-    for side, team in zip(order, rated, strict=True):
-        for i, new in zip(members[side], team, strict=True):
-            if entrants[i].moves:
-                after[i] = Skill(float(new.mu), float(new.sigma))
+    for [i], [new] in zip(members, _MODEL.rate(players, ranks=ranks), strict=True):
+        after[i] = Skill(float(new.mu), float(new.sigma))
+    return after
+
+
+def _rated_sides(entrants: Sequence[Entrant], members: list[list[int]], ranks: list[float]) -> list[Skill]:
+    """Every entrant's skill after rating each side as its average member and sharing the change out (`rate`)."""
+    average = [
+        _MODEL.rating(
+            mu=sum(entrants[i].skill.mu for i in side) / len(side),
+            sigma=math.sqrt(sum(entrants[i].skill.sigma ** 2 for i in side) / len(side)),
+        )
+        for side in members
+    ]
+    rated = _MODEL.rate([[member] for member in average], ranks=ranks)
+    smallest = min(len(side) for side in members)
+    after = list(entrants_skills(entrants))
+    for side, before, [new] in zip(members, average, rated, strict=True):
+        share = smallest / len(side)
+        variance = before.sigma**2
+        shift = (new.mu - before.mu) * share
+        shrink = math.sqrt((new.sigma**2 / variance) ** share)
+        for i in side:
+            own = entrants[i].skill
+            after[i] = Skill(own.mu + shift * own.sigma**2 / variance, own.sigma * shrink)
     return after
 
 
