@@ -1,4 +1,4 @@
-"""The ratings rank players by strength (issue 35 "Numbers it must reach"): per rated game, 40 simulated players, the
+"""The ratings rank players by strength (docs/decisions-ratings.md "Figures"): per rated game, 40 simulated players, the
 standard bot with a mistake rate spread evenly over 0–40 % (games.bot_matches.Player: with probability p a uniformly
 random legal action instead of the bot's choice), seated at random tables and played through the pure engines;
 their results (the site's units: per scored deal by the deal's sides, per match by pairs or places) rated one after
@@ -27,7 +27,7 @@ from games.engines.core import get_game
 from ratings.skill import displayed, rate_in_order
 
 TARGET = 0.9
-"""The correlation issue 35 asks for."""
+"""The correlation the ratings must reach (docs/decisions-ratings.md "Figures")."""
 
 MAX_RATE = 0.4
 """The largest mistake rate; the players' rates are spread evenly over [0, MAX_RATE]."""
