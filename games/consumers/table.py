@@ -98,6 +98,7 @@ class TableConsumer(
             await self.refuse(TOO_MANY_SOCKETS, dumps(refused))
             return
         self.user = user
+        self.range_refusal = opened.range_refusal
         try:
             await self._join(user, watches=opened.watches)
         except Exception:
@@ -120,6 +121,9 @@ class TableConsumer(
         if self.seat is not None:
             await self.channel_layer.group_add(_seat_group(self.table_id, self.seat), self.channel_name)
         await self.accept()
+        if self.seat is None and self.range_refusal is not None:
+            # this spectator's own: the table page shows the reason instead of Play (the shared frame cannot say it)
+            await self._send({"type": "range_refusal", "message": self.range_refusal})
         if self.seat is not None and not self.read_only:
             await self.channel_layer.group_send(
                 _seat_group(self.table_id, self.seat),

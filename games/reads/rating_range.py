@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext
 
 from games.errors import ServiceError
@@ -106,6 +107,27 @@ def standings_of(user_id: int | None, games: Iterable[str]) -> dict[str, Standin
         skill = Skill(mu, sigma)
         found[game] = Standing(displayed(skill), is_provisional(skill))
     return found
+
+
+def viewer_range_refusal(table_id: int, user_id: int) -> str | None:
+    """Why the person `user_id`, watching table `table_id`, may not sit there by its rating range (the same
+    translated text as the lobby box's "range_refusal" and `join`'s "out_of_range" refusal), or None: the table
+    admits them, has no range, or is gone. One query (the table's range with the viewer's rating row in its game
+    as subqueries); it reads only the viewer's own rating. For the table socket of a spectator
+    (games.services.socket_lifecycle.open_socket), so the table page offers Play only to someone who may sit."""
+    mine = Rating.objects.filter(user_id=user_id, game=OuterRef("game"))
+    row = (
+        Table.objects.filter(pk=table_id)
+        .annotate(viewer_mu=Subquery(mine.values("mu")[:1]), viewer_sigma=Subquery(mine.values("sigma")[:1]))
+        .only("game", "rated", "rating_min", "rating_max", "established_only")
+        .first()
+    )
+    if row is None or not has_range(row):
+        return None
+    if row.viewer_mu is None or row.viewer_sigma is None:  # type: ignore[attr-defined]
+        return range_check_message(row, PRIOR_STANDING)
+    skill = Skill(row.viewer_mu, row.viewer_sigma)  # type: ignore[attr-defined]
+    return range_check_message(row, Standing(displayed(skill), is_provisional(skill)))
 
 
 def check_rating_range(table: Table, user: Any) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from games.reads import panel
 from games.reads.projection import table_exists_with_seat
+from games.reads.rating_range import viewer_range_refusal
 from games.realtime import sockets
 
 from . import absence
@@ -25,13 +26,15 @@ class Opening:
     `registration` (games.realtime.sockets.Registration, None when not tried: `registered` False when the user has
     settings.KIBITZ_SOCKETS_PER_TABLE open; `replaced`, the older sockets of the same window to close) and
     `watches` (True: a seated socket that asked to watch joins read-only, since another socket of the user is
-    live at the table and keeps the seat)."""
+    live at the table and keeps the seat) and `range_refusal` (a spectator's: why a rated table's rating range keeps
+    them from sitting, games.reads.rating_range.viewer_range_refusal, or None)."""
 
     exists: bool
     seat: int | None
     refusal: str | None
     registration: sockets.Registration | None = None
     watches: bool = False
+    range_refusal: str | None = None
 
     @property
     def registered(self) -> bool:
@@ -46,7 +49,8 @@ def open_socket(
     a window of its own): look the user's seat up, give an
     absent person's seat back first (games.services.absence.come_back, before the spectators check, which a seat
     passes), check the table's access and spectators option (games.reads.panel.socket_refusal), and register
-    the socket (games.realtime.sockets.register). Steps after a refusal are not taken. `watch` (the page's
+    the socket (games.realtime.sockets.register), and for a spectator read whether the table's rating range admits
+    them (games.reads.rating_range.viewer_range_refusal). Steps after a refusal are not taken. `watch` (the page's
     `?watch=1`: a window that was read-only reconnects, or knocks again after a 4429) asks to keep watching: a
     seated socket then `watches` when the user has another live socket at the table
     (games.realtime.sockets.has_other_socket), and takes the seat as usual when it is the only one, so a lone
@@ -63,7 +67,17 @@ def open_socket(
     watches = (
         watch and seat is not None and registration.registered and sockets.has_other_socket(table_id, user.pk)
     )
-    return Opening(exists=True, seat=seat, refusal=None, registration=registration, watches=watches)
+    range_refusal = (
+        viewer_range_refusal(table_id, user.pk) if seat is None and registration.registered else None
+    )
+    return Opening(
+        exists=True,
+        seat=seat,
+        refusal=None,
+        registration=registration,
+        watches=watches,
+        range_refusal=range_refusal,
+    )
 
 
 def seat_given_back(table_id: int, user: Any) -> int | None:

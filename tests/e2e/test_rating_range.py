@@ -148,11 +148,12 @@ def test_a_rated_table_with_a_range_from_the_dialog_to_the_lobby_filter(room, br
     assert bob.locator("#filter-rating").is_checked()
     bob.uncheck("#filter-rating")
     _box(bob, newest)
-    # the table page's Play (the socket's "sit" frame) meets the same range
+    # the table page offers no Play to a spectator the range refuses: the lobby's reason stands in its place
     bob.goto(f"{site.url}/tables/{newest}/")
-    bob.click("#sit-button")
-    bob.locator("#notice", has_text="(1250)").wait_for(timeout=TIMEOUT)
-    assert "2000" in bob.inner_text("#notice") and bob.locator("#leave-form").is_hidden()
+    bob.locator("#sit-refusal", has_text="(1250)").wait_for(timeout=TIMEOUT)
+    assert "2000" in bob.inner_text("#sit-refusal") and bob.locator("#sit-button").is_hidden()
+    assert bob.locator("#leave-form").is_hidden()
+    bob.screenshot(path=str(output_dir / "ratings" / "table-range-refusal-desktop.png"))
     bob.goto(f"{site.url}/tables/{mine}/")
     bob.click("#sit-button")
     bob.locator("#leave-form").wait_for(state="visible", timeout=TIMEOUT)  # seated: Leave instead of Lobby

@@ -88,3 +88,26 @@ async def test_an_unrated_table_seats_anyone_over_the_socket(users, redis_layer)
     await receive_until(ws, lambda f: f["type"] == "state" and f["table"]["you"] is not None)
     assert await _seat_of(table.pk, users["carol"]) == 1
     await ws.disconnect()
+
+
+async def test_a_spectator_outside_the_range_is_told_why_before_the_first_state(users, redis_layer):
+    """The table page offers Play only to a spectator the range admits: the one it refuses gets its own
+    "range_refusal" frame (the lobby's reason, in the viewer's language) before the shared state frame, and a
+    spectator inside the range, or a seated player, gets none."""
+    table = await _ranged_table(users, 1100, 1400)
+    await _speak_german(users["bob"])
+    await _rate(users["carol"], "test-follow", 1250)
+    bob, ok = await open_socket(f"/ws/tables/{table.pk}/", users["bob"])
+    assert ok
+    frames = await drain(bob)
+    refusal = next(f for f in frames if f["type"] == "range_refusal")
+    assert frames.index(refusal) < next(i for i, f in enumerate(frames) if f["type"] == "state")
+    assert "Ihre Wertung in diesem Spiel (1000)" in refusal["message"] and "1100–1400" in refusal["message"]
+    carol, ok = await open_socket(f"/ws/tables/{table.pk}/", users["carol"])
+    assert ok
+    assert not [f for f in await drain(carol) if f["type"] == "range_refusal"]
+    alice, ok = await open_socket(f"/ws/tables/{table.pk}/", users["alice"])  # the host, seated (1000 too)
+    assert ok
+    assert not [f for f in await drain(alice) if f["type"] == "range_refusal"]
+    for ws in (bob, carol, alice):
+        await ws.disconnect()

@@ -74,6 +74,8 @@ export class Shell {
     this.suggestion = new Suggestion(this);  // "Suggest a move" (static/js/table/suggestion.js)
     this.el.lastTrick.addEventListener("click", () => { this.ui.showLast = !this.ui.showLast; this.render(); });
     this.el.sit = root.querySelector("#sit-button");
+    this.el.sitRefusal = root.querySelector("#sit-refusal");
+    this.rangeRefusal = null;  // why the table's rating range keeps this spectator from sitting (the server's text)
     this.el.sit?.addEventListener("click", () => this.send({ type: "sit" }));
     const soundButton = root.querySelector("#sound-button");
     soundButton.setAttribute("aria-pressed", String(this.sound));
@@ -129,9 +131,16 @@ export class Shell {
         return;
       }
       this.ui.answered = null;  // the answer was refused: ask again
+      if (frame.code === "out_of_range") {  // the range refused a Play: say why where Play was, not Play again
+        this.rangeRefusal = frame.message;
+        if (this.frame) this.showSit(this.frame.table);
+      }
       // a game may say why its own action lost a race (Rummy's knock against the draw) before the shell's text
       const own = this.game?.refusedText?.(frame.code);
       this.showNotice(own || (ERROR_TEXT[frame.code] || (() => this.game?.errorText?.(frame.code) || frame.message))(), "error");
+    } else if (frame.type === "range_refusal") {  // this spectator's own, before its first state
+      this.rangeRefusal = frame.message;
+      if (this.frame) this.showSit(this.frame.table);
     } else if (frame.type === "refused") {  // before a 4429 close: how long to wait before knocking again
       this.retryAfter = Number(frame.retry_after) || RETRY_AFTER_SECONDS;
     } else if (frame.type === "chat") {
@@ -162,10 +171,16 @@ export class Shell {
 
   // A spectator may take a free seat while the table waits for players: Play sends the "sit" frame, which the server
   // checks as the lobby's Play (the access, the host's approval, a rated table's rating range); a refusal comes back
-  // as an error frame, shown as a notice, and the seat taken as the next state frame's `you`.
+  // as an error frame, shown as a notice, and the seat taken as the next state frame's `you`. A spectator the table's
+  // rating range refuses (the server's "range_refusal" frame, or an "out_of_range" refusal) sees the reason instead.
   showSit(table) {
     const free = table.status === "open" && table.seats.some((s) => s.open);
-    this.el.sit?.toggleAttribute("hidden", !(this.mySeat === null && free));
+    const refused = this.mySeat === null && free && !!this.rangeRefusal;
+    this.el.sit?.toggleAttribute("hidden", !(this.mySeat === null && free) || refused);
+    if (this.el.sitRefusal) {
+      this.el.sitRefusal.textContent = refused ? this.rangeRefusal : "";
+      this.el.sitRefusal.toggleAttribute("hidden", !refused);
+    }
   }
 
   // A window whose seat another window took over plays it again: a new socket takes the seat back (the server
