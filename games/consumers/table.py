@@ -228,8 +228,9 @@ class TableConsumer(
         host's approval is answered with the notice "seat_requested". Refusals are RuleErrors (the caller sends
         them as an "error" frame: "out_of_range", "seat_taken", "table_full", ...)."""
         if self.seat is not None:
-            raise FrameError("seated", _("you already have a seat at this table"))
-        taken = await _request_seat(self.user, self.table_id, seat)
+            raise FrameError("seated", _("You already have a seat at this table."))
+        # new_seat: a seat the user took meanwhile from another window is refused ("seated"), under the table's lock
+        taken = await _request_seat(self.user, self.table_id, seat, True)
         if taken is None:
             await self._send({"type": "notice", "code": "seat_requested"})
             return
@@ -237,6 +238,31 @@ class TableConsumer(
         await self.channel_layer.group_add(_seat_group(self.table_id, taken), self.channel_name)
         await self._send_state(since=self.sent_version)
         await self.panel_seated()
+        # the user's other windows at this table become this seat's read-only windows
+        await self.channel_layer.group_send(
+            table_group(self.table_id),
+            {"type": "seat.taken", "user": self.user.pk, "seat": taken, "channel": self.channel_name},
+        )
+
+    async def seat_taken(self, event: dict[str, Any]) -> None:
+        """The socket's user sat down from another window (its "sit"): this spectator socket becomes that seat's
+        read-only window, as when a seated person opens a second tab: it gets the seat's view (a full frame, since
+        the table's version may already have reached it as a spectator's) and the "taken_over" notice, and its
+        "Play from this window" takes the seat over. Other users' sockets, and this user's seated ones, ignore it."""
+        if event["user"] != self.user.pk or event["channel"] == self.channel_name or self.seat is not None:
+            return
+        self.seat, self.seated_here, self.read_only = event["seat"], True, True
+        await self.channel_layer.group_add(_seat_group(self.table_id, self.seat), self.channel_name)
+        self.sent_version = -1
+        await self._send_state(since=None)
+        await self.panel_seated()
+        await self._send(
+            {
+                "type": "notice",
+                "code": "taken_over",
+                "message": _("this seat is now played from another window"),
+            }
+        )
 
     async def drop_seat(self) -> None:
         """The user no longer plays here (left, kicked): this socket gets the public view from now on."""

@@ -109,13 +109,13 @@ def answer_invitation(user: User, invitation_id: int, accept: bool) -> Answer:
         return Answer(row.table_id, seat)
 
 
-def request_seat(user: User, table_id: int, seat: int | None = None) -> int | None:
+def request_seat(user: User, table_id: int, seat: int | None = None, new_seat: bool = False) -> int | None:
     """ "Play" with the access rules: take the chosen `seat` (None: `join`'s pick), or at a table whose host
     approves seat requests leave a pending request ("who wants to play against you"; the host's approval seats
     them at `join`'s pick). Returns the seat number, or None when the request waits for the host. Raises the
-    refusals of `join` (with games.reads.access's)."""
+    refusals of `join` (with games.reads.access's; `new_seat` is join's: refuse a person already seated)."""
     try:
-        return join(user, table_id, seat)
+        return join(user, table_id, seat, new_seat=new_seat)
     except ServiceError as error:
         if error.code != "approval_needed":
             raise

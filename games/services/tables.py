@@ -147,15 +147,17 @@ def _seat_company(table: Table, user: User, people: list[int]) -> None:
         )
 
 
-def join(user: User, table_id: int, seat: int | None = None) -> int:
+def join(user: User, table_id: int, seat: int | None = None, new_seat: bool = False) -> int:
     """ "Play": seat `user` at the free seat meant for a person they chose (`seat`, a seat number), or without
     one at the seat games.reads.seat_choice.seat_for_play picks (the host's partner at Schieber, else the lowest
-    free one); a person already seated keeps their seat (nobody changes seat).
+    free one); a person already seated keeps their seat (nobody changes seat). With `new_seat` (the table socket's
+    "sit", which makes the socket that sent it play the seat) a person already seated is refused ("seated"):
+    checked with the table row locked, so two windows of one person pressing Play at once seat them once.
 
     Starts the match when the last human seat is taken; the table's chat gets the "joined" line. Returns the
     seat number. Raises ServiceError("table_full" | "not_open" | "no_table"), for a chosen seat
     ("no_such_seat" | "bot_seat" | "seat_taken", games.reads.seat_choice.check_chosen_seat) or ("seated_elsewhere")
-    when `user` holds another seat of the table, the access refusals of
+    when `user` holds another seat of the table, ("seated") with `new_seat` when they hold one, the access refusals of
     games.reads.access.check_seat ("not_allowed", "not_friends", "kicked", "ignored", "approval_needed"),
     ("out_of_range") when a rated table's rating range does not admit `user` (games.reads.rating_range),
     or at a stakes table the ledger's refusal (`insufficient_funds`, `loss_limit`, `self_excluded`) with its reason.
@@ -164,6 +166,8 @@ def join(user: User, table_id: int, seat: int | None = None) -> int:
         table = lock_table(table_id)
         mine = Seat.objects.filter(table=table, user=user, bot_level="").first()
         if mine is not None:
+            if new_seat:
+                raise ServiceError("seated", _("You already have a seat at this table."))
             if seat is not None and seat != mine.number:
                 raise ServiceError(
                     "seated_elsewhere",

@@ -219,3 +219,60 @@ async def test_a_watching_window_that_reconnects_keeps_watching(users, redis_lay
     assert (await receive_until(lone, lambda f: f["type"] == "state"))["read_only"] is False
     assert (await _act(lone, "l", version, legal[0]))["type"] == "ack"
     await lone.disconnect()
+
+
+@sync_to_async
+def _bobs_seats(table_id: int) -> list[int]:
+    from games.models import Seat
+
+    return list(Seat.objects.filter(table_id=table_id, user__username="bob").values_list("number", flat=True))
+
+
+async def test_sitting_from_one_window_makes_the_users_other_window_that_seats_read_only_one(
+    users, redis_layer
+):
+    """bob watches in two windows and presses Play in the first: the second becomes the seat's read-only window
+    (the seat's view, read_only, the "taken_over" notice) as when a seated person opens a second tab, and its own
+    Play is refused with "seated"; carol, watching too, stays a spectator."""
+    table = await _table(users)
+    one = await _open(f"/ws/tables/{table.pk}/?w=window-one", users["bob"])
+    two = await _open(f"/ws/tables/{table.pk}/?w=window-two", users["bob"])
+    carol = await _open(f"/ws/tables/{table.pk}/?w=window-c", users["carol"])
+    for ws in (one, two, carol):
+        await drain(ws)
+    await one.send_to(text_data=json.dumps({"type": "sit"}))
+    seated = await receive_until(one, lambda f: f["type"] == "state" and f["table"]["you"] is not None)
+    assert not seated["read_only"]
+    frames = await drain(two, quiet=1.0)
+    state = [f for f in frames if f["type"] == "state"][-1]
+    assert state["table"]["you"] == seated["table"]["you"] and state["read_only"]
+    assert any(f["type"] == "notice" and f["code"] == "taken_over" for f in frames)
+    await two.send_to(text_data=json.dumps({"type": "sit"}))
+    refused = await receive_until(two, lambda f: f["type"] == "error")
+    assert refused["code"] == "seated" and refused["message"] == "You already have a seat at this table."
+    assert all(f["type"] != "notice" for f in await drain(carol))
+    assert await _bobs_seats(table.pk) == [seated["table"]["you"]]
+    for ws in (one, two, carol):
+        await ws.disconnect()
+
+
+async def test_two_windows_pressing_play_at_once_seat_the_user_once(users, redis_layer):
+    """bob's two windows send "sit" at the same moment: the table's lock seats him once; the other window's sit is
+    refused ("seated") and it ends up as the seat's read-only window."""
+    import asyncio
+
+    table = await _table(users)
+    one = await _open(f"/ws/tables/{table.pk}/?w=window-one", users["bob"])
+    two = await _open(f"/ws/tables/{table.pk}/?w=window-two", users["bob"])
+    for ws in (one, two):
+        await drain(ws)
+    await asyncio.gather(*(ws.send_to(text_data=json.dumps({"type": "sit"})) for ws in (one, two)))
+    frames = {name: await drain(ws, quiet=1.5) for name, ws in (("one", one), ("two", two))}
+    assert len(await _bobs_seats(table.pk)) == 1
+    errors = [f for fs in frames.values() for f in fs if f["type"] == "error"]
+    assert [f["code"] for f in errors] == ["seated"]
+    last = {name: [f for f in fs if f["type"] == "state"][-1] for name, fs in frames.items()}
+    assert {s["table"]["you"] for s in last.values()} == {(await _bobs_seats(table.pk))[0]}
+    assert sorted(s["read_only"] for s in last.values()) == [False, True]
+    for ws in (one, two):
+        await ws.disconnect()

@@ -121,6 +121,8 @@ export class Shell {
     } else if (frame.type === "suggestion") {
       this.suggestion.received(frame);
     } else if (frame.type === "error") {
+      // a Play racing the user's other window: this one is that seat's read-only window already (or about to be)
+      if (frame.code === "seated" && this.mySeat !== null) return;
       this.pending = null;
       this.suggestion.refused();
       if (frame.code === "stale_version" && this.game?.resendsWhenStale?.(this.sent?.action)) {
