@@ -12,6 +12,7 @@ from accounts.models import User
 from games.errors import ServiceError, from_social
 from games.models import Ban, Invitation, Seat, SeatRequest, Table
 from games.reads.access import is_host
+from games.reads.rating_range import check_rating_range
 from games.reads.seat_choice import check_chosen_seat
 from platform_config.notify import send_on_commit, user_group
 from social.services.invite_lists import own_list
@@ -42,7 +43,9 @@ def invite(host: User, table_id: int, invitee: User, seat: int | None = None) ->
 
     Returns the (new or renewed) pending Invitation. Raises ServiceError("not_host"), ("not_open") once the
     table stopped waiting for players, ("ignored") when the invitee ignores the host, ("kicked") for a
-    user kicked from this table, ("bad_request") for the host or a bot, and for a named seat the refusals of
+    user kicked from this table, ("bad_request") for the host or a bot, ("out_of_range") with the lobby's reason
+    when a rated table's rating range does not admit the invitee (games.reads.rating_range: an invitation they
+    could never accept is not sent), and for a named seat the refusals of
     games.reads.seat_choice.check_chosen_seat ("no_such_seat", "bot_seat", "seat_taken").
     """
     with transaction.atomic():
@@ -55,6 +58,7 @@ def invite(host: User, table_id: int, invitee: User, seat: int | None = None) ->
             raise ServiceError("kicked", gettext("this player was removed from this table"))
         if table.status != Table.Status.OPEN:
             raise ServiceError("not_open", gettext("this table is not waiting for players"))
+        check_rating_range(table, invitee)
         if seat is not None:
             check_chosen_seat(list(Seat.objects.filter(table=table)), seat)
         row, _ = Invitation.objects.update_or_create(
@@ -77,7 +81,7 @@ def invite_list(host: User, table_id: int, list_id: int) -> list[Invitation]:
         try:
             made.append(invite(host, table_id, member))
         except ServiceError as error:
-            if error.code not in ("ignored", "kicked", "bad_request"):
+            if error.code not in ("ignored", "kicked", "bad_request", "out_of_range"):
                 raise
     return made
 
@@ -92,7 +96,10 @@ class Answer(NamedTuple):
 def answer_invitation(user: User, invitation_id: int, accept: bool) -> Answer:
     """The invitee accepts (and takes the seat the invitation names, or a free one, at once) or declines. Returns
     the Answer. Raises ServiceError("no_invitation") and the refusals of `join` ("table_full", "not_open",
-    "seat_taken" for a named seat taken meanwhile); a refused accept leaves the invitation pending."""
+    "seat_taken" for a named seat taken meanwhile); a refused accept leaves the invitation pending, except one the
+    table's rating range refuses ("out_of_range": the range was set, or the rating moved, after the invitation),
+    which is withdrawn (declined) since accepting it again could not succeed."""
+    refused: ServiceError | None = None
     with transaction.atomic():
         row = (
             Invitation.objects.select_for_update()
@@ -102,11 +109,19 @@ def answer_invitation(user: User, invitation_id: int, accept: bool) -> Answer:
         if row is None:
             raise ServiceError("no_invitation", gettext("no such pending invitation"))
         row.status = Invitation.Status.ACCEPTED if accept else Invitation.Status.DECLINED
+        seat = None
+        try:
+            seat = join(user, row.table_id, row.seat) if accept else None  # its own savepoint
+        except ServiceError as error:
+            if error.code != "out_of_range":
+                raise
+            refused, row.status = error, Invitation.Status.DECLINED
         row.save(update_fields=["status"])
-        seat = join(user, row.table_id, row.seat) if accept else None
         panel_changed(row.table_id)
         _invitations_changed(user.pk)
-        return Answer(row.table_id, seat)
+    if refused is not None:
+        raise refused
+    return Answer(row.table_id, seat)
 
 
 def request_seat(user: User, table_id: int, seat: int | None = None, new_seat: bool = False) -> int | None:

@@ -17,7 +17,7 @@ from games import services
 from games.errors import ServiceError
 from games.forms import NewTableForm
 from games.lobby_boxes import lobby_boxes
-from games.models import Seat, Table
+from games.models import Invitation, Seat, Table
 from games.reads.rating_range import RATING_BOUNDS, range_label, standing_of
 from games.reads.table_terms import terms_of
 from games.services.invitations import answer_invitation, invite, request_seat
@@ -227,13 +227,46 @@ def test_established_only_refuses_a_provisional_player(users):
 
 def test_an_invitation_and_a_chosen_seat_meet_the_same_check(users):
     table = _ranged(users, 1100, human_seats=3)
-    row = invite(users["alice"], table.pk, users["bob"])
-    with pytest.raises(ServiceError) as refused:
-        answer_invitation(users["bob"], row.pk, accept=True)
-    assert refused.value.code == "out_of_range"
+    with pytest.raises(ServiceError) as refused:  # bob (1000) could never accept it: it is not sent
+        invite(users["alice"], table.pk, users["bob"])
+    assert refused.value.code == "out_of_range" and "(1100 or more)" in refused.value.message
+    assert not Invitation.objects.filter(table=table).exists()
     with pytest.raises(ServiceError):
         request_seat(users["carol"], table.pk, 2)
     assert not Seat.objects.filter(table=table, user__in=[users["bob"], users["carol"]]).exists()
+
+
+def test_an_invitation_to_an_established_only_table_refuses_a_provisional_player_in_german(users):
+    table = _ranged(users, established_only=True, access="private")
+    Profile.objects.filter(user=users["alice"]).update(language="de")
+    with translation.override("de"), pytest.raises(ServiceError) as refused:
+        invite(users["alice"], table.pk, users["dave"])
+    assert refused.value.code == "out_of_range" and "nur für etablierte" in refused.value.message
+    _rate(users["dave"], "french-tarot", 1000)  # established now: invited
+    assert invite(users["alice"], table.pk, users["dave"]).status == Invitation.Status.PENDING
+
+
+def test_the_invite_view_says_why_the_range_refuses_the_invitee(users):
+    table = _ranged(users, 1100, access="private")
+    answer = _client(users["alice"]).post(reverse("table_invite", args=[table.pk]), {"username": "dave"})
+    assert answer.status_code == 400
+    assert answer.json()["error"] == "out_of_range" and "(1100 or more)" in answer.json()["message"]
+    assert not Invitation.objects.filter(table=table).exists()
+
+
+def test_an_accept_the_range_refuses_withdraws_the_invitation(users):
+    """The rating moved after the invitation: the accept is refused with the reason and the invitation is declined,
+    not left pending in the invitee's lobby forever."""
+    table = _ranged(users, 1100, access="private")
+    _rate(users["dave"], "french-tarot", 1200)
+    row = invite(users["alice"], table.pk, users["dave"])
+    _rate(users["dave"], "french-tarot", 1050)
+    with pytest.raises(ServiceError) as refused:
+        answer_invitation(users["dave"], row.pk, accept=True)
+    assert refused.value.code == "out_of_range"
+    row.refresh_from_db()
+    assert row.status == Invitation.Status.DECLINED
+    assert not Seat.objects.filter(table=table, user=users["dave"]).exists()
 
 
 def test_bots_fill_seats_whatever_the_range(users):
