@@ -541,6 +541,10 @@ def test_a_window_whose_seat_was_taken_over_can_play_here_again(open_shell):
     assert not page.evaluate("window.shell.myTurn()")
     # it says so for as long as it only watches, not only in a notice that a later one replaces
     assert "only watches" in page.inner_text("#read-only-note")
+    colours = page.eval_on_selector(
+        "#play-here-button", "b => [getComputedStyle(b).color, getComputedStyle(b).backgroundColor]"
+    )
+    assert colours == ["rgb(255, 255, 255)", "rgb(31, 107, 58)"]  # white on --primary: 6.6:1
     page.click("#play-here-button")
     assert page.evaluate("window.reconnected") == 1
     assert not page.evaluate("window.watching")  # a person's action: the new socket takes the seat
