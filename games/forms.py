@@ -334,7 +334,8 @@ def _mark_open_values(game: Game[Any], name: str, field: forms.Field) -> None:
     """Mark on the widget of `game`'s option `name` the values whose match never ends (Game.match_ends, the other
     options at their defaults), which the dialog's script takes away while "Rated" is ticked: a select's
     `data-open-values` (the JSON list of those choices' form values), a number box's `data-rated-min` (the
-    lowest value that ends, when its minimum does not). The server still refuses them (`clean`, create_table)."""
+    lowest value that ends, when its minimum does not) and `data-rated-help` (its help while "Rated" is ticked).
+    The server still refuses them (`clean`, create_table)."""
     option = next(o for o in game.declaration.options if o.name == name)
 
     def ends(value: Any) -> bool:
@@ -349,6 +350,9 @@ def _mark_open_values(game: Game[Any], name: str, field: forms.Field) -> None:
             field.widget.attrs["data-open-values"] = json.dumps(open_values)
     elif option.kind == "number" and option.minimum is not None and not ends(option.minimum):
         field.widget.attrs["data-rated-min"] = str(option.minimum + 1)
+        field.widget.attrs["data-rated-help"] = gettext(
+            "A rated table needs a match that ends: at least %(minimum)s."
+        ) % {"minimum": option.minimum + 1}
 
 
 class TableSettingsForm(forms.Form):

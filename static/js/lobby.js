@@ -60,6 +60,11 @@ function showRatedTerms() {
     if (!("openMin" in input.dataset)) input.dataset.openMin = input.min;
     input.min = on ? input.dataset.ratedMin : input.dataset.openMin;
     if (on && (input.value === "" || Number(input.value) < Number(input.dataset.ratedMin))) input.value = input.dataset.ratedMin;
+    const help = input.closest(".field")?.querySelector(".help");  // its "0: no fixed number…" is no choice then
+    if (help && input.dataset.ratedHelp) {
+      if (!("openHelp" in help.dataset)) help.dataset.openHelp = help.textContent;
+      help.textContent = on ? input.dataset.ratedHelp : help.dataset.openHelp;
+    }
   }
 }
 rated.addEventListener("change", showRatedTerms);
