@@ -269,7 +269,7 @@ class NewTableForm(forms.Form):
             )
         if data.get("rated") and not game.match_ends(data["options"]):
             self.add_error(
-                "rated",
+                self._match_end_field(game),
                 gettext("A rated table needs a match that ends: choose a number of deals or a target."),
             )
         self._clean_range(data)
@@ -279,6 +279,16 @@ class NewTableForm(forms.Form):
                 gettext("This table has %(seats)s seats: at most %(seats)s people.") % {"seats": seats},
             )
         return data
+
+    def _match_end_field(self, game: Game[Any]) -> str:
+        """The dialog field where a rated table's open match is refused: `game`'s first option with values whose
+        match never ends (marked by _mark_open_values), where the player chooses the end; "rated" when none is."""
+        for option in game.declaration.options:
+            name = option_field_name(game, option.name)
+            attrs = self.fields[name].widget.attrs
+            if "data-open-values" in attrs or "data-rated-min" in attrs:
+                return name
+        return "rated"
 
     def _clean_range(self, data: dict[str, Any]) -> None:
         """The rating range: dropped at an unrated table (its fields are hidden there; a value typed before
@@ -333,9 +343,10 @@ class NewTableForm(forms.Form):
 def _mark_open_values(game: Game[Any], name: str, field: forms.Field) -> None:
     """Mark on the widget of `game`'s option `name` the values whose match never ends (Game.match_ends, the other
     options at their defaults), which the dialog's script takes away while "Rated" is ticked: a select's
-    `data-open-values` (the JSON list of those choices' form values), a number box's `data-rated-min` (the
-    lowest value that ends, when its minimum does not) and `data-rated-help` (its help while "Rated" is ticked).
-    The server still refuses them (`clean`, create_table)."""
+    `data-open-values` (the JSON list of those choices' form values) and `data-rated-default` (the value it shows
+    instead: the option's default when that ends), a number box's `data-rated-min` (the lowest value that ends, when
+    its minimum does not) and `data-rated-help` (its help while "Rated" is ticked). The server still refuses them
+    (`clean`, create_table)."""
     option = next(o for o in game.declaration.options if o.name == name)
 
     def ends(value: Any) -> bool:
@@ -348,6 +359,8 @@ def _mark_open_values(game: Game[Any], name: str, field: forms.Field) -> None:
         open_values = [value_token(c.value) for c in option.choices if not ends(c.value)]
         if open_values:
             field.widget.attrs["data-open-values"] = json.dumps(open_values)
+            if ends(option.default):
+                field.widget.attrs["data-rated-default"] = value_token(option.default)
     elif option.kind == "number" and option.minimum is not None and not ends(option.minimum):
         field.widget.attrs["data-rated-min"] = str(option.minimum + 1)
         field.widget.attrs["data-rated-help"] = gettext(

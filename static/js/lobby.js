@@ -50,8 +50,9 @@ function showRatedTerms() {
       option.hidden = taken;
       option.disabled = taken;
     }
-    if (select.selectedOptions[0]?.disabled) {
-      const fallback = [...select.options].find((o) => o.defaultSelected && !o.disabled)
+    if (select.selectedOptions[0]?.disabled) {  // the game's default first: a refused dialog selects "open"
+      const fallback = [...select.options].find((o) => o.value === select.dataset.ratedDefault && !o.disabled)
+        || [...select.options].find((o) => o.defaultSelected && !o.disabled)
         || [...select.options].find((o) => !o.disabled);
       select.value = fallback.value;
     }
