@@ -71,6 +71,27 @@ function showRatedTerms() {
 rated.addEventListener("change", showRatedTerms);
 showRatedTerms();
 
+// "Suggest a move" only at an unrated table without stakes (games.reads.table_terms.suggestions_allowed, which the
+// server checks): while Rated is ticked or a stake is set, it is unticked and disabled, and says why.
+const suggestions = document.querySelector("#id_suggestions");
+const stake = document.querySelector("#id_stake");
+const suggestionsWhy = document.createElement("small");
+suggestionsWhy.className = "help suggestions-why";
+suggestionsWhy.id = "suggestions-why";
+suggestions.closest(".field").append(suggestionsWhy);
+function showSuggestionsRule() {
+  const why = rated.checked ? t("Not at a rated table: untick “Rated” to allow it.")
+    : (parseMoney(stake.value) || 0) > 0 ? t("Not at a table with stakes: set the stake to 0 to allow it.") : "";
+  suggestions.disabled = why !== "";
+  if (why) suggestions.checked = false;
+  suggestionsWhy.textContent = why;
+  suggestionsWhy.hidden = !why;
+}
+rated.addEventListener("change", showSuggestionsRule);
+stake.addEventListener("input", showSuggestionsRule);
+showSuggestionsRule();
+
+
 // The dialog's worst case: the server computes it from the fields as they would be posted (games.views.
 // new_table_terms); this script only shows the answer, so the settlement rule lives in one place.
 const form = document.getElementById("new-game-form");
