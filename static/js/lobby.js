@@ -91,6 +91,21 @@ rated.addEventListener("change", showSuggestionsRule);
 stake.addEventListener("input", showSuggestionsRule);
 showSuggestionsRule();
 
+// A refused dialog comes back open (games.views): the first field with an error is scrolled to the middle and
+// focused, rather than the wallet link at the top, so the player sees at once what to correct.
+function focusFirstError() {
+  const error = [...dialog.querySelectorAll(".errorlist")].find((e) => e.getClientRects().length > 0);
+  if (!error) return;
+  const place = error.closest(".field") || error;
+  const control = place.querySelector("input:not([type=hidden]), select, textarea");
+  place.scrollIntoView({ block: "center" });
+  if (control && !control.disabled) control.focus({ preventScroll: true });
+  else {
+    error.tabIndex = -1;
+    error.focus({ preventScroll: true });
+  }
+}
+if (dialog.dataset.open) focusFirstError();
 
 // The dialog's worst case: the server computes it from the fields as they would be posted (games.views.
 // new_table_terms); this script only shows the answer, so the settlement rule lives in one place.
