@@ -78,6 +78,21 @@ def _open_choice(page) -> dict:
     return page.eval_on_selector("#id_french-tarot__match_end", OPEN_CHOICE)
 
 
+FORCE_OPEN = """s => {
+    const o = [...s.options].find((o) => o.value === "open");
+    o.disabled = false;
+    s.value = "open";
+}"""
+
+
+def _in_view(page, selector: str) -> bool:
+    """Whether the element at `selector` lies wholly inside the window."""
+    return page.eval_on_selector(
+        selector,
+        "e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }",
+    )
+
+
 def _box(page, table_id: int):
     box = page.locator(f'.table-box[data-table="{table_id}"]')
     box.wait_for(timeout=TIMEOUT)
@@ -97,10 +112,20 @@ def test_a_rated_table_with_a_range_from_the_dialog_to_the_lobby_filter(room, br
     assert choice["hidden"] and choice["disabled"] and choice["value"] != "open"  # "open" is not offered
     assert alice.locator("#leaver-rule").is_visible()
     assert "rated last" in alice.locator("#leaver-rule").inner_text()
+    assert alice.locator("#id_suggestions").is_disabled()  # only at an unrated table, and it says why
+    assert "rated table" in alice.locator("#suggestions-why").inner_text()
     alice.select_option("#id_game", "tarock")  # Tarock's 0 deals ("until the table closes") neither
     assert alice.eval_on_selector("#id_tarock__deals", "i => [i.min, Number(i.value) >= 1]") == ["1", True]
+    deals_help = alice.locator(".field-tarock__deals .help")
+    assert "no fixed number" not in deals_help.inner_text() and "at least 1" in deals_help.inner_text()
     alice.uncheck("#id_rated")
     assert _open_choice(alice)["disabled"] is False and alice.locator("#rated-terms").is_hidden()
+    assert "no fixed number" in deals_help.inner_text()
+    assert alice.locator("#id_suggestions").is_enabled() and alice.locator("#suggestions-why").is_hidden()
+    alice.fill("#id_stake", "0.10")  # nor with stakes
+    assert alice.locator("#id_suggestions").is_disabled() and "stake" in alice.inner_text("#suggestions-why")
+    alice.fill("#id_stake", "0")
+    assert alice.locator("#id_suggestions").is_enabled()
     alice.select_option("#id_game", "french-tarot")
     alice.check("#id_rated")
     alice.select_option("#id_french-tarot__match_end", "deals:4")
@@ -193,6 +218,21 @@ def test_the_dialog_and_the_lobby_in_every_language(room, browser, output_dir, l
         error = alice.locator(".field-rating_min .errorlist")
         error.wait_for(timeout=TIMEOUT)
         assert error.inner_text() and (language != "en" or "above the highest" in error.inner_text())
+        # the reopened dialog says so at its top and takes the player to the field, not to the wallet link
+        assert alice.locator("#new-game-errors").inner_text()
+        assert alice.evaluate("document.activeElement.id") == "id_rating_min"
+        assert _in_view(alice, ".field-rating_min .errorlist")
+        alice.screenshot(path=str(shots / f"dialog-refused-{language}-{size}.png"))
+        # a forced "open" at a rated table: the error under Match, which shows a match that ends
+        if language == "en":
+            alice.fill("#id_rating_min", "1100")
+            alice.eval_on_selector("#id_french-tarot__match_end", FORCE_OPEN)
+            alice.click("#new-game-create")
+            alice.locator(".field-french-tarot__match_end .errorlist").wait_for(timeout=TIMEOUT)
+            assert alice.evaluate("document.activeElement.id") == "id_french-tarot__match_end"
+            assert _open_choice(alice)["value"] == "deals:8"  # the game's default, not "1 deal"
+            assert _in_view(alice, ".field-french-tarot__match_end .errorlist")
+            alice.screenshot(path=str(shots / f"dialog-refused-open-{size}.png"))
         alice.context.close()
 
         bob = _page(browser, site.url, "bob", size)
