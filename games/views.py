@@ -286,8 +286,9 @@ def replay_file(request: AuthenticatedHttpRequest, table_id: int, number: int) -
 @login_required
 def deal_history(request: AuthenticatedHttpRequest, round_id: int) -> HttpResponse:
     """A deal's hand history by its round id (the ledger's statement and unit pages link here): redirects to
-    the `history` page, which checks who may read it in full. Whom the history page would refuse gets 404
-    here, before the redirect could tell them which table and deal number the id belongs to."""
+    the `history` page, which checks who may read it in full (and that the deal is over). A stranger the history
+    page would refuse gets 404 here, before the redirect could tell them which table and deal number the id
+    belongs to."""
     if round_id > LARGEST_ROW_ID:
         raise Http404("no such deal")
     rnd = get_object_or_404(Round.objects.select_related("table"), pk=round_id)
@@ -296,7 +297,7 @@ def deal_history(request: AuthenticatedHttpRequest, round_id: int) -> HttpRespon
         or watch_refusal(rnd.table, request.user) is None
         or _reads_hand_histories(request.user)
     )
-    if rnd.status == Round.Status.PLAYING or not readable:
+    if not readable:
         raise Http404("no such deal")
     return redirect("history", table_id=rnd.table_id, number=rnd.number)
 

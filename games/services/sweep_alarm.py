@@ -14,8 +14,9 @@ import asyncio
 import contextlib
 from datetime import datetime
 
-from django.db import transaction
 from django.utils import timezone
+
+from platform_config.notify import in_process_on_commit
 
 _listening: list[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = []
 
@@ -45,4 +46,4 @@ def ring_on_commit(*moments: datetime | None) -> None:
     """`ring_at(*moments)` once the caller's transaction commits (at once outside one); nothing when no sweeper
     loop listens in this process or no moment is given."""
     if _listening and any(moment is not None for moment in moments):
-        transaction.on_commit(lambda: ring_at(*moments))
+        in_process_on_commit(lambda: ring_at(*moments))
