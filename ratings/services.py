@@ -250,4 +250,4 @@ def set_anchor(game: str, bot_level: str, skill: Skill) -> Rating:
 
 def rated_games() -> Iterable[str]:
     """The keys of the games with recorded results, sorted."""
-    return sorted(RatedResult.objects.values_list("game", flat=True).distinct())
+    return sorted(RatedResult.objects.order_by().values_list("game", flat=True).distinct())

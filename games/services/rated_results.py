@@ -14,7 +14,8 @@ Bots take part through the anchor of their level, which results never move (rati
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games.engines.core import get_game
 from games.engines.core.standings import match_sides
@@ -46,6 +47,8 @@ def round_finished(table: Table, rnd: Round, scored: bool, match_over: bool) -> 
     if sides is None:
         return
     people = _people(table, rnd.players or [])
+    if all(user is None for user, _level in people):
+        return  # bots only: a result that would move nobody
     record(
         Outcome(
             table.game,
@@ -61,7 +64,8 @@ def round_finished(table: Table, rnd: Round, scored: bool, match_over: bool) -> 
 def left_match(table: Table, seat: int, user_id: int) -> None:
     """`user_id` gives up seat `seat` of `table` (games.services.tables.leave, or an absence that frees the seat):
     when the table is rated and its match is under way and not over, record a forfeit: the leaver's side (their
-    seat group, Game.seat_groups: at Schieber their pair) last, the other sides tied first; only the leaver moves,
+    seat group, Game.seat_groups: at Schieber their pair) last, the other sides before it each in its own place
+    (`_forfeit_places`); only the leaver moves,
     everyone else of the match's latest deal is held (ratings.services.Participant.moves), and that match rates
     nobody from then on. Inside the caller's transaction, table locked."""
     game = get_game(table.game)
@@ -79,12 +83,26 @@ def left_match(table: Table, seat: int, user_id: int) -> None:
     people[seat] = (user_id, "")
     groups = game.seat_groups(table.options)
     side = {s: index for index, group in enumerate(groups) for s in group}
-    last = len(groups)
+    place = _forfeit_places(groups, side[seat], match.standings or {})
     participants = [
-        Participant(s, *people[s], side[s], last if side[s] == side[seat] else 1, moves=s == seat)
-        for s in range(len(people))
+        Participant(s, *people[s], side[s], place[side[s]], moves=s == seat) for s in range(len(people))
     ]
     record(Outcome(table.game, RatedResult.Kind.FORFEIT, table.pk, match.pk, latest.pk, participants))
+
+
+def _forfeit_places(
+    groups: Sequence[Sequence[int]], leaver: int, standings: Mapping[str, Any]
+) -> dict[int, int]:
+    """Per side (index into `groups`) its place in a forfeit: the leaver's side last, the other sides before it in
+    the order of the match's standings so far (by side where they tie or where the standings hold no ranking
+    yet), each its own place, so that leaving costs what a last place costs: against tied opponents a last
+    place cost a fraction of it (Differenzler from 1000: -29 against -132 for a fourth place)."""
+    now = match_sides(groups, standings) or []
+    best = {side: min((p for s, p in now if s == side), default=0) for side in range(len(groups))}
+    others = sorted(
+        (side for side in range(len(groups)) if side != leaver), key=lambda side: (best[side], side)
+    )
+    return {**{side: place for place, side in enumerate(others, start=1)}, leaver: len(groups)}
 
 
 def _people(table: Table, players: Sequence[int | None]) -> list[tuple[int | None, str]]:

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
 from ratings.models import RatedEntrant, RatedResult, Rating
-from ratings.services import Outcome, Participant, player_history, player_rating, record
+from ratings.services import Outcome, Participant, player_history, player_rating, rated_games, record
 from ratings.skill import PRIOR
 
 pytestmark = pytest.mark.django_db
@@ -57,6 +57,14 @@ def test_it_records_each_seat_before_and_after_and_moves_the_people(people):
     anchor = Rating.objects.get(user=None, bot_level="standard", game="french-tarot")
     assert (anchor.mu, anchor.sigma, anchor.results) == (PRIOR.mu, PRIOR.sigma, 0)
     assert [e.result_id for e in player_history(people[0].pk, "french-tarot")] == [result.pk]
+
+
+def test_the_rated_games_are_each_game_once(people):
+    for taker_wins in (True, False, True):
+        record(_deal(people, taker_wins=taker_wins))
+    assert list(rated_games()) == [
+        "french-tarot"
+    ]  # not once per result (the model's ordering broke distinct)
 
 
 def test_a_second_result_starts_from_the_first(people):

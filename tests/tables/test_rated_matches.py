@@ -22,7 +22,7 @@ from games.models import Round, Seat, Table
 from games.services import absence
 from games.services.rated_results import match_sides
 from ratings.models import RatedEntrant, RatedResult, Rating
-from ratings.skill import PRIOR
+from ratings.skill import PRIOR, Entrant, Skill, rate
 
 from .matches import person_move, playing_round
 
@@ -195,6 +195,15 @@ def test_a_leaver_is_rated_last_and_the_others_not_for_that_match(users, fast_bo
     bob_seat = next(seat for seat, row in rows.items() if row.user_id == users["bob"].pk)
     assert rows[bob_seat].moved and rows[bob_seat].place == 4 and rows[bob_seat].mu_after < PRIOR.mu
     assert not any(row.moved for seat, row in rows.items() if seat != bob_seat)
+    # the others each in a place of their own: leaving costs what a fourth place costs, not a fraction of it
+    assert sorted(row.place for row in rows.values()) == [1, 2, 3, 4]
+    before = {seat: Skill(row.mu_before, row.sigma_before) for seat, row in rows.items()}
+    others_tied = rate(
+        [Entrant(before[s], rows[s].side, 4 if s == bob_seat else 1, s == bob_seat) for s in range(4)]
+    )
+    assert (
+        rows[bob_seat].mu_after < others_tied[bob_seat].mu
+    )  # the old rule cost a fraction of a fourth place
     play(table.pk, seed=7)  # the bot standing in finishes the deal; the seat waits for a person
     services.join(users["dave"], table.pk)
     play(table.pk, seed=8)
