@@ -2,13 +2,16 @@
 quarter in the site's time zone), the top rows and the signed-in player's own place. Read side only; this app
 knows no game: the caller names the game key.
 
-Order: by the conservative estimate μ − 3σ (the displayed rating before rounding), best first; exactly equal
-estimates share a place ("1, 2, 2, 4"). Nobody appears who hid from the leaderboards (Profile.hide_from_leaderboards)
-and no bot: a bot level's anchor has no user, and a bot account (Profile.bot_level) is left out too.
+Order: by the conservative estimate μ − 3σ (the displayed rating before rounding), best first; equal displayed
+ratings share a place ("1, 2, 2, 4"): a player sees no reason why one of two equal numbers ranks higher, so the
+underlying estimate orders the rows of a tie but not their places. Nobody appears who hid from the leaderboards
+(Profile.hide_from_leaderboards) and no bot: a bot level's anchor has no user, and a bot account
+(Profile.bot_level) is left out too.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 from dataclasses import dataclass
@@ -20,7 +23,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from ratings.models import RatedEntrant, RatedResult, Rating
-from ratings.skill import PROVISIONAL_SIGMA, Skill, displayed, is_provisional
+from ratings.skill import DISPLAY_BASE, DISPLAY_SCALE, PROVISIONAL_SIGMA, Skill, displayed, is_provisional
 
 ALL_TIME_MIN_RESULTS = 20
 """The rated results a player needs for the all-time board, besides not being provisional
@@ -163,8 +166,7 @@ def _own_all_time(game: str, viewer: User, eligible, rows: list[Row]) -> OwnPlac
         return OwnPlace(None, PROVISIONAL, results, ALL_TIME_MIN_RESULTS)
     row = next((r for r in rows if r.user_id == viewer.pk), None)
     if row is None:
-        estimate = rating.mu - 3 * rating.sigma
-        place = 1 + eligible.filter(estimate__gt=estimate).count()
+        place = 1 + eligible.filter(estimate__gt=_above(displayed(rating.skill))).count()
         row = _row(place, viewer, rating.skill, results)
     return OwnPlace(row, "", results, ALL_TIME_MIN_RESULTS)
 
@@ -254,12 +256,20 @@ def _hidden(viewer: User) -> bool:
     return bool(profile is not None and profile.hide_from_leaderboards)
 
 
+def _above(display: int) -> float:
+    """The estimate μ − 3σ above which a rating is displayed higher than `display` (the rounding boundary of
+    `ratings.skill.displayed`; an estimate exactly on it, a half, is left to the database's float compare)."""
+    return (display - DISPLAY_BASE + 0.5) / DISPLAY_SCALE
+
+
 def _ranked(items: list[tuple[User, Skill, int, float]]) -> list[Row]:
-    """Rows of `items` (user, skill, results, estimate), already in order: equal estimates share a place."""
+    """Rows of `items` (user, skill, results, estimate), already in order: equal displayed ratings share a place."""
     rows: list[Row] = []
-    for index, (user, skill, results, estimate) in enumerate(items):
-        tied = index > 0 and estimate == items[index - 1][3]
-        rows.append(_row(rows[-1].place if tied else index + 1, user, skill, results))
+    for index, (user, skill, results, _estimate) in enumerate(items):
+        row = _row(index + 1, user, skill, results)
+        if rows and row.display == rows[-1].display:
+            row = dataclasses.replace(row, place=rows[-1].place)
+        rows.append(row)
     return rows
 
 

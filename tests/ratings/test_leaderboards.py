@@ -111,6 +111,21 @@ def test_equal_ratings_share_a_place():
     ]
 
 
+def test_equal_displayed_ratings_share_a_place_though_the_estimates_differ():
+    ann, ben, cat, dan = person("ann"), person("ben"), person("cat"), person("dan")
+    results([ann, ben, cat, dan], 20)
+    # estimates 20.0, 19.99, 19.995 and 15.0: displayed 1800, 1800, 1800 and 1600
+    for user, mu in ((ann, 27.5), (ben, 27.49), (cat, 27.495), (dan, 22.5)):
+        Rating.objects.filter(game=GAME, user=user).update(mu=mu, sigma=2.5)
+    rows = leaderboards.all_time(GAME).rows
+    assert [(r.username, r.display, r.place) for r in rows] == [
+        ("ann", 1800, 1),
+        ("cat", 1800, 1),
+        ("ben", 1800, 1),
+        ("dan", 1600, 4),
+    ]
+
+
 def test_the_top_hundred_and_ones_own_place_beyond_it(django_assert_max_num_queries):
     people = User.objects.bulk_create([User(username=f"p{i:03}") for i in range(105)])
     Profile.objects.bulk_create([Profile(user=u) for u in people])  # bulk_create sends no post_save
@@ -124,6 +139,20 @@ def test_the_top_hundred_and_ones_own_place_beyond_it(django_assert_max_num_quer
     assert board.rows[0].username == "p000" and board.rows[-1].place == 100
     assert board.own is not None and board.own.row is not None
     assert (board.own.row.place, board.own.row.username) == (105, "p104")
+
+
+def test_ones_own_place_beyond_the_top_hundred_shares_an_equal_displayed_rating():
+    people = User.objects.bulk_create([User(username=f"p{i:03}") for i in range(101)])
+    Profile.objects.bulk_create([Profile(user=u) for u in people])
+    Rating.objects.bulk_create(
+        [Rating(game=GAME, user=u, mu=40.0 - i * 0.1, sigma=2.5, results=30) for i, u in enumerate(people)]
+    )
+    last = User.objects.get(username="p100")
+    Rating.objects.filter(game=GAME, user=last).update(mu=30.09)  # displayed 1904, as p099's 30.1
+    board = leaderboards.all_time(GAME, last)
+    assert board.rows[-1].username == "p099" and board.rows[-1].place == 100
+    assert board.own is not None and board.own.row is not None
+    assert (board.own.row.display, board.own.row.place) == (board.rows[-1].display, 100)
 
 
 def test_a_season_counts_ten_results_within_the_quarter_in_the_site_time_zone():
