@@ -1,6 +1,6 @@
 """The geometry of a rating history chart, drawn by the record page as a server-rendered SVG (no script): the
 displayed rating after each rated result, in a fixed view box the page scales to its width. Pure: numbers in,
-coordinates and axis labels out."""
+coordinates and axis labels out (the dates as days in the site's time zone)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import datetime as dt
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from django.utils import timezone
 
 WIDTH = 400
 HEIGHT = 200
@@ -33,8 +35,9 @@ class Tick:
 @dataclass(frozen=True)
 class Chart:
     """A drawn history: `points` (the polyline's "x,y x,y ..."), `last` (the last point, x and y), `y_ticks`
-    (rating labels with their grid lines), `x_ticks` (dates), the plot's edges (`left`, `right`, `top`, `bottom`),
-    and `low`/`high`, the lowest and highest rating drawn."""
+    (rating labels with their grid lines), `x_ticks` (dates, each distinct date once), the plot's edges (`left`,
+    `right`, `top`, `bottom`), `low`/`high`, the lowest and highest rating drawn, and `first`/`final`, the first and
+    last rating (the accessible title reads "from first to final": where the history started and ended)."""
 
     points: str
     last: tuple[float, float]
@@ -46,6 +49,8 @@ class Chart:
     bottom: float
     low: int
     high: int
+    first: int
+    final: int
     width: int = WIDTH
     height: int = HEIGHT
 
@@ -53,7 +58,8 @@ class Chart:
 def history_chart(history: Sequence[tuple[dt.datetime, int]]) -> Chart | None:
     """The chart of `history` (oldest first: the moment of a rated result and the displayed rating after it;
     the first item may be the starting rating). Results are spaced evenly (a busy evening is not squeezed into a
-    point); the dates under the axis are the first, middle and last results'. None for fewer than two points."""
+    point); the dates under the axis are the first, middle and last results' in the site's time zone, each
+    distinct day once (a history of one evening shows one date). None for fewer than two points."""
     if len(history) < 2:
         return None
     step = math.ceil(len(history) / MAX_POINTS)
@@ -78,7 +84,11 @@ def history_chart(history: Sequence[tuple[dt.datetime, int]]) -> Chart | None:
     coords = [(x_of(i), y_of(v)) for i, v in enumerate(values)]
     y_ticks = [Tick(LEFT, y_of(v), v) for v in range(bottom_value, top_value + 1, tick_step)]
     middle = (len(drawn) - 1) // 2
-    x_ticks = [Tick(x_of(i), bottom, drawn[i][0]) for i in sorted({0, middle, len(drawn) - 1})]
+    x_ticks: list[Tick] = []
+    for i in sorted({0, middle, len(drawn) - 1}):
+        day = timezone.localdate(drawn[i][0]) if timezone.is_aware(drawn[i][0]) else drawn[i][0].date()
+        if not x_ticks or x_ticks[-1].value != day:
+            x_ticks.append(Tick(x_of(i), bottom, day))
     return Chart(
         points=" ".join(f"{x},{y}" for x, y in coords),
         last=coords[-1],
@@ -90,6 +100,8 @@ def history_chart(history: Sequence[tuple[dt.datetime, int]]) -> Chart | None:
         bottom=bottom,
         low=low,
         high=high,
+        first=values[0],
+        final=values[-1],
     )
 
 

@@ -110,3 +110,26 @@ def test_the_profile_checkbox_hides_from_the_boards_and_keeps_the_rating(users, 
     page = client.get(reverse("leaderboard", args=["french-tarot"]) + "?season=x").content.decode()
     assert "hidden from the leaderboards" in page
     assert rated_record(users["bob"], "french-tarot") is not None  # the rating and the record stay
+
+
+def test_the_chart_title_reads_from_the_first_to_the_last_rating_and_dates_never_repeat():
+    """A falling history reads "from 1000 to 927" (not the low and high), and one evening's results show one date."""
+    import datetime as dt
+
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from ratings.chart import history_chart
+
+    evening = dt.datetime(2026, 7, 12, 19, 0, tzinfo=dt.UTC)
+    history = [(evening + dt.timedelta(minutes=10 * i), v) for i, v in enumerate((1000, 980, 955, 927))]
+    chart = history_chart(history)
+    assert chart is not None and (chart.first, chart.final, chart.low, chart.high) == (1000, 927, 927, 1000)
+    assert len(chart.x_ticks) == 1
+    with translation.override("en"):
+        svg = render_to_string("games/_rating_chart.html", {"chart": chart, "key": "x"})
+    assert "Rating history, from 1000 to 927" in svg
+    assert svg.count('class="x-label"') == 1
+    two_days = [*history, (evening + dt.timedelta(days=1), 940)]
+    labels = [t.value for t in history_chart(two_days).x_ticks]  # type: ignore[union-attr]
+    assert labels == sorted(set(labels)) and len(labels) == 2
