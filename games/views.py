@@ -22,7 +22,7 @@ from games import services
 from games.declarations import game_title, module_path, player_preferences, stylesheet_path
 from games.engines.core import get_game
 from games.engines.core.errors import RuleError
-from games.forms import GamePreferencesForm, NewTableForm, TableSettingsForm, game_choices
+from games.forms import LEAVER_RULE, GamePreferencesForm, NewTableForm, TableSettingsForm, game_choices
 from games.history import hand_history, replay_document
 from games.labels import bot_level_label
 from games.lobby_boxes import lobby_boxes
@@ -194,6 +194,8 @@ def table(request: AuthenticatedHttpRequest, table_id: int) -> HttpResponse:
             "sound": bool(profile.sound) if profile else True,
             "rematch_url": reverse("rematch", args=[row.pk]),
             "bot_level": bot_level_label(row.bot_level),
+            # the Leave dialog's line at a rated table (it opens only while a deal, so the match, runs)
+            "leaver_rule": LEAVER_RULE if row.rated else "",
         },
     )
 

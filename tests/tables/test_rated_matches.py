@@ -247,6 +247,24 @@ def test_an_absence_that_gives_up_a_rated_stakes_seat_between_deals_is_a_leave(u
     assert not forfeit.entrants.exclude(seat=0).filter(moved=True).exists()
 
 
+def test_the_leave_dialog_of_a_rated_table_states_the_leaver_rule(users):
+    """The Leave dialog (templates/games/table.html, opened while a deal runs) says what leaving does to the
+    rating, in the player's language; an unrated table's says nothing of it."""
+    rated = open_rated(users, "french-tarot", {"match_end": "deals:4"}, ["alice", "bob"])
+    free = open_rated(users, "french-tarot", {"match_end": "deals:4"}, ["carol"], rated=False)
+    client = Client()
+    client.force_login(users["alice"])
+    page = client.get(reverse("table", args=[rated.pk])).content.decode()
+    assert '<p id="leave-dialog-rated">Whoever leaves a rated match before its end is rated last' in page
+    client.force_login(users["carol"])
+    assert "leave-dialog-rated" not in client.get(reverse("table", args=[free.pk])).content.decode()
+    users["alice"].profile.language = "de"
+    users["alice"].profile.save()
+    client.force_login(users["alice"])
+    german = client.get(reverse("table", args=[rated.pk])).content.decode()
+    assert '<p id="leave-dialog-rated">Wer eine gewertete Partie vor ihrem Ende' in german
+
+
 def test_an_unrated_table_gives_no_results(users, fast_bots):
     table = open_rated(users, "french-tarot", {"match_end": "deals:2"}, ["alice", "bob"], rated=False)
     play(table.pk, seed=10)
