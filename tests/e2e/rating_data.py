@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from accounts.models import Profile, User
 from games.engines.core import get_game
+from games.models import Event
 from ratings.models import RatedResult, Rating
 from ratings.services import Outcome, Participant, record
 from tests.tables.replay_deals import LONGEST, store_finished_deal
@@ -51,6 +52,15 @@ def seed() -> None:
     for key in LONGEST:
         game = get_game(key)
         deals = [store_finished_deal(key, people[i:] + people[:i]) for i in range(len(people))]
+        # each person joined those tables: the player card's per-game counts (games.records) list every game,
+        # long German and Dutch titles and headings in one table that must still fit a phone
+        Event.objects.bulk_create(
+            [
+                Event(table_id=rnd.table_id, version=1000 + n, kind="join", data={"user": pk})
+                for rnd in deals
+                for n, pk in enumerate(rnd.players)
+            ]
+        )
         for n in range(RESULTS):
             rnd = deals[n % len(deals)]
             seated = [p for p in people if p.pk in rnd.players]

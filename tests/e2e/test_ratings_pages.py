@@ -70,6 +70,14 @@ def test_the_leaderboard_and_the_record_page(browser, seeded, name):
             f"{base}/players/{name}/"
         )
         page.wait_for_selector("#rated-record", timeout=TIMEOUT)
+        counts = page.locator(
+            ".player-card .record"
+        )  # the per-game counts, a row per game in the long languages
+        assert counts.locator("tbody tr").count() == 5
+        right = page.evaluate(
+            "Math.max(...[...document.querySelectorAll('.player-card *')].map(e => e.getBoundingClientRect().right))"
+        )
+        assert right <= viewport["width"], f"the player card reaches {right} px"
         assert page.locator("#rated-record-title").inner_text() == record_word
         assert page.locator("#rated-record .game-tabs a").count() == 5
         assert page.locator(".game-record").count() == 1
