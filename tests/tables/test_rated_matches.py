@@ -334,7 +334,10 @@ def test_the_dialog_refuses_rated_with_an_open_match_in_the_players_language(use
     Profile.objects.filter(user=users["alice"]).update(language="de")
     answer = _dialog(users["alice"], "french-tarot", True, profile="fft", match_end="open")
     assert answer.status_code == 400 and not Table.objects.exists()
-    field = re.search(r'<label class="field field-rated">.*?</label>', answer.content.decode(), re.DOTALL)
+    # under the match's end, where the player chooses it (the dialog's fields of French Tarot's options)
+    field = re.search(
+        r'<label class="field field-french-tarot__match_end">.*?</label>', answer.content.decode(), re.DOTALL
+    )
     assert field and "Ein gewerteter Tisch braucht eine Partie, die endet" in field.group(0)
 
 
