@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.conf import settings
@@ -40,6 +40,9 @@ from games.reads.table_terms import (
 )
 from ledger.forms import MoneyField
 from social.models import InviteList
+
+if TYPE_CHECKING:
+    from django.utils.functional import _StrPromise
 
 GAME_OPTION_SEPARATOR = "__"
 RATED_FIELDS = ("rating_min", "rating_max", "established_only")
@@ -112,6 +115,18 @@ class GameSection:
     money_terms: str
 
 
+def _rating_bound(label: str | _StrPromise) -> forms.IntegerField:
+    """One end of a rated table's rating range in the New game dialog: optional, a whole number within
+    games.reads.rating_range.RATING_BOUNDS (docs/decisions-ratings.md "Rating range")."""
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        min_value=RATING_BOUNDS[0],
+        max_value=RATING_BOUNDS[1],
+        widget=forms.NumberInput(attrs={"placeholder": _("none"), "inputmode": "numeric"}),
+    )
+
+
 class NewTableForm(forms.Form):
     """Validates the dialog. The game options' fields are built from each offered game's declaration (`<game
     key>__<option>`); only the chosen game's fields are read. `options()` gives the chosen game's options,
@@ -149,20 +164,8 @@ class NewTableForm(forms.Form):
         required=False,
         help_text=_("The results move the players' ratings; the match must have an end."),
     )
-    rating_min = forms.IntegerField(
-        label=_("Lowest rating"),
-        required=False,
-        min_value=RATING_BOUNDS[0],
-        max_value=RATING_BOUNDS[1],
-        widget=forms.NumberInput(attrs={"placeholder": _("none"), "inputmode": "numeric"}),
-    )
-    rating_max = forms.IntegerField(
-        label=_("Highest rating"),
-        required=False,
-        min_value=RATING_BOUNDS[0],
-        max_value=RATING_BOUNDS[1],
-        widget=forms.NumberInput(attrs={"placeholder": _("none"), "inputmode": "numeric"}),
-    )
+    rating_min = _rating_bound(_("Lowest rating"))
+    rating_max = _rating_bound(_("Highest rating"))
     established_only = forms.BooleanField(
         label=_("Established players only"),
         required=False,
