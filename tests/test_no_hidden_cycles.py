@@ -26,6 +26,16 @@ ALLOWED = {
     ("ledger/apps.py", "LedgerConfig.ready", "from ledger.roles import STAFF_PERMISSIONS"): (
         "AppConfig.ready: ledger.roles reads the ledger's models, loaded once the app registry is ready"
     ),
+    ("games/apps.py", "GamesConfig.ready", "from ratings.calibration import register_bot_play"): (
+        "AppConfig.ready: ratings.calibration reads the ratings' models, loaded once the app registry is ready"
+    ),
+    ("benchmarks/rating_strength_order.py", "calibration_lines", "import django"): (
+        "the benchmark plays through the pure engines without Django; only the optional calibration figures "
+        "beside it set Django up, when a database is given"
+    ),
+    ("benchmarks/rating_strength_order.py", "calibration_lines", "from ratings.models import BotCalibration"): (
+        "the calibration figures' model, read once the optional Django setup has run"
+    ),
     (
         "games/management/commands/serve.py",
         "Command.handle",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from games import services
 from games.engines.core.standings import places
@@ -80,7 +81,8 @@ def test_it_renders_the_player_card_with_the_record_and_a_safe_back_link(users, 
     users["bob"].profile.language = "de"
     users["bob"].profile.save(update_fields=["language"])
     german = _client(users["bob"]).get("/players/alice/").content.decode()
-    assert f"{joined.day}. " in german and str(joined.year) in german
+    local = timezone.localtime(joined)  # the page writes the site's day, which is not UTC's around midnight
+    assert f"{local.day}. " in german and str(local.year) in german
     back = _client(users["bob"]).get(f"/players/alice/?next=/tables/{table.pk}/")
     assert f'href="/tables/{table.pk}/" id="back-link"' in back.content.decode()
 
