@@ -33,9 +33,11 @@ ALLOWED = {
         "the benchmark plays through the pure engines without Django; only the optional calibration figures "
         "beside it set Django up, when a database is given"
     ),
-    ("benchmarks/rating_strength_order.py", "calibration_lines", "from ratings.models import BotCalibration"): (
-        "the calibration figures' model, read once the optional Django setup has run"
-    ),
+    (
+        "benchmarks/rating_strength_order.py",
+        "calibration_lines",
+        "from ratings.models import BotCalibration",
+    ): ("the calibration figures' model, read once the optional Django setup has run"),
     (
         "games/management/commands/serve.py",
         "Command.handle",
