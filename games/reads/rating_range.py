@@ -104,9 +104,14 @@ def standings_of(user_id: int | None, games: Iterable[str]) -> dict[str, Standin
     for game, mu, sigma in Rating.objects.filter(user_id=user_id, game__in=wanted).values_list(
         "game", "mu", "sigma"
     ):
-        skill = Skill(mu, sigma)
-        found[game] = Standing(displayed(skill), is_provisional(skill))
+        found[game] = _standing(mu, sigma)
     return found
+
+
+def _standing(mu: float, sigma: float) -> Standing:
+    """The standing of a stored rating's `mu` and `sigma`."""
+    skill = Skill(mu, sigma)
+    return Standing(displayed(skill), is_provisional(skill))
 
 
 def viewer_range_refusal(table_id: int, user_id: int) -> str | None:
@@ -126,8 +131,7 @@ def viewer_range_refusal(table_id: int, user_id: int) -> str | None:
         return None
     if row.viewer_mu is None or row.viewer_sigma is None:  # type: ignore[attr-defined]
         return range_check_message(row, PRIOR_STANDING)
-    skill = Skill(row.viewer_mu, row.viewer_sigma)  # type: ignore[attr-defined]
-    return range_check_message(row, Standing(displayed(skill), is_provisional(skill)))
+    return range_check_message(row, _standing(row.viewer_mu, row.viewer_sigma))  # type: ignore[attr-defined]
 
 
 def check_rating_range(table: Table, user: Any) -> None:
